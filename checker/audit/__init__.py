@@ -1,0 +1,1 @@
+"""Streaming orchestration: files in, records counted and judged, one result out."""

@@ -1,0 +1,102 @@
+"""Run an audit: stream every record of every file once, keep counts, rejections and warnings.
+
+Accounting always holds: hands read = hands audited + hands rejected. Only counters and the
+(usually few) rejections and warnings are kept; hands are dropped as soon as they are judged.
+"""
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from checker.audit.ruleset import RulesetId
+from checker.model.findings import SEVERITIES
+from checker.ingest.stream import UnrecognizedFile, read_paths
+from checker.model import Hand, Rejection, SourceLocation, TournamentSummary
+
+
+@dataclass(slots=True)
+class FormatTally:
+    files: int = 0
+    hands: int = 0
+    hands_rejected: int = 0
+    summaries: int = 0
+    summaries_rejected: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ReadWarning:
+    location: SourceLocation
+    hand: str | None
+    text: str
+
+
+@dataclass(slots=True)
+class AuditResult:
+    ruleset: RulesetId
+    files: int = 0
+    formats: dict[str, FormatTally] = field(default_factory=dict)
+    unrecognized: list[UnrecognizedFile] = field(default_factory=list)
+    rejected: list[Rejection] = field(default_factory=list)
+    warnings: list[ReadWarning] = field(default_factory=list)
+    tournaments: set[str] = field(default_factory=set)
+    finding_counts: dict[str, int] = field(
+        default_factory=lambda: dict.fromkeys(SEVERITIES, 0)
+    )
+
+    @property
+    def hands(self) -> int:
+        """Hands read: audited plus rejected."""
+        return sum(t.hands for t in self.formats.values())
+
+    @property
+    def hands_rejected(self) -> int:
+        return sum(t.hands_rejected for t in self.formats.values())
+
+    @property
+    def summaries(self) -> int:
+        return sum(t.summaries for t in self.formats.values())
+
+    @property
+    def summaries_rejected(self) -> int:
+        return sum(t.summaries_rejected for t in self.formats.values())
+
+
+def audit(paths: Iterable[Path], ruleset: RulesetId) -> AuditResult:
+    result = AuditResult(ruleset=ruleset)
+    for opened in read_paths(paths):
+        result.files += 1
+        if isinstance(opened, UnrecognizedFile):
+            result.unrecognized.append(opened)
+            continue
+        tally = result.formats.setdefault(opened.format.name, FormatTally())
+        tally.files += 1
+        for record in opened.records:
+            if isinstance(record, Hand):
+                tally.hands += 1
+                _note_hand(result, record)
+            elif isinstance(record, TournamentSummary):
+                tally.summaries += 1
+                result.tournaments.add(record.tournament_id)
+                _note_warnings(result, record.location, None, record.warnings)
+            else:
+                if record.is_hand:
+                    tally.hands += 1
+                    tally.hands_rejected += 1
+                else:
+                    tally.summaries += 1
+                    tally.summaries_rejected += 1
+                result.rejected.append(record)
+    return result
+
+
+def _note_hand(result: AuditResult, hand: Hand) -> None:
+    if hand.tournament_id is not None:
+        result.tournaments.add(hand.tournament_id)
+    _note_warnings(result, hand.location, hand.hand_id, hand.warnings)
+
+
+def _note_warnings(
+    result: AuditResult, location: SourceLocation, hand: str | None, warnings: list[str]
+) -> None:
+    for text in warnings:
+        result.warnings.append(ReadWarning(location, hand, text))

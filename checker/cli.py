@@ -1,0 +1,82 @@
+"""The `feltcheck` command.
+
+Exit codes (DESIGN.md): 0 = no finding at or above --fail-on; 1 = findings; 2 = usage error or
+unreadable rules or inputs.
+"""
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from checker import __version__
+from checker.audit.ruleset import RulesError, identify_ruleset
+from checker.audit.run import AuditResult, audit
+from checker.model.findings import SEVERITIES
+from checker.report.json_report import render_json
+from checker.report.text_report import render_text
+
+EXIT_OK = 0
+EXIT_FINDINGS = 1
+EXIT_USAGE = 2
+
+DEFAULT_RULES = Path("rules/fulltilt.rules")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="feltcheck", description="Rules-as-data compliance checker for poker tournaments."
+    )
+    parser.add_argument("--version", action="version", version=f"feltcheck {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True)
+    audit_cmd = commands.add_parser("audit", help="audit hand histories, summaries and logs")
+    audit_cmd.add_argument("paths", nargs="+", type=Path, metavar="PATH")
+    audit_cmd.add_argument("--rules", type=Path, default=DEFAULT_RULES, metavar="FILE")
+    audit_cmd.add_argument("--format", choices=("text", "json"), default="text")
+    audit_cmd.add_argument("--output", type=Path, metavar="FILE")
+    audit_cmd.add_argument(
+        "--fail-on", choices=(*SEVERITIES, "never"), default="error", dest="fail_on"
+    )
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    return run_audit(args)
+
+
+def run_audit(args: argparse.Namespace) -> int:
+    try:
+        ruleset = identify_ruleset(args.rules)
+    except RulesError as exc:
+        print(f"feltcheck: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    missing = [p for p in args.paths if not p.exists()]
+    if missing:
+        for path in missing:
+            print(f"feltcheck: {path}: no such file or directory", file=sys.stderr)
+        return EXIT_USAGE
+    result = audit(args.paths, ruleset)
+    text = render_json(result) if args.format == "json" else render_text(result)
+    if args.output is not None:
+        args.output.write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    return exit_code(result, args.fail_on)
+
+
+def exit_code(result: AuditResult, fail_on: str) -> int:
+    """2 when an input could not be opened; 1 when a finding is at or above `fail_on`."""
+    if any(not u.readable for u in result.unrecognized):
+        return EXIT_USAGE
+    if fail_on == "never":
+        return EXIT_OK
+    # SEVERITIES runs from most to least severe: count everything down to the threshold.
+    counted = SEVERITIES[: SEVERITIES.index(fail_on) + 1]
+    if any(result.finding_counts[s] for s in counted):
+        return EXIT_FINDINGS
+    return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())

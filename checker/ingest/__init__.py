@@ -1,0 +1,1 @@
+"""Bytes in, typed records out: one module per input format, plus detection by content."""

@@ -1,0 +1,56 @@
+"""Amounts as the sites write them ("$1,234.50", "2,856,582", "50K", "€0.96") to integers.
+
+Money becomes integer cents; chips stay integer chips. A value that would need a fraction of
+the unit raises ValueError, which the reader turns into a located rejection.
+"""
+
+import re
+
+_CURRENCY_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
+_NUMBER = re.compile(r"^(?P<num>\d[\d,]*(?:\.\d+)?|\.\d+)(?P<suffix>[KkMm]?)$")
+_SCALE = {"": 1, "k": 1_000, "K": 1_000, "m": 1_000_000, "M": 1_000_000}
+
+
+def currency_of(text: str) -> str | None:
+    """The currency code of an amount's leading symbol, if it has one."""
+    text = text.strip()
+    return _CURRENCY_SYMBOLS.get(text[:1]) if text else None
+
+
+def _strip_symbol(text: str) -> str:
+    text = text.strip()
+    if text[:1] in _CURRENCY_SYMBOLS:
+        text = text[1:]
+    return text
+
+
+def _scaled(text: str, scale: int) -> int:
+    """`text` (digits, separators, optional decimals and K/M) times `scale`, exactly."""
+    match = _NUMBER.match(_strip_symbol(text))
+    if match is None:
+        raise ValueError(f"not an amount: {text!r}")
+    number = match["num"].replace(",", "")
+    factor = scale * _SCALE[match["suffix"]]
+    whole, _, fraction = number.partition(".")
+    value = int(whole or "0") * factor
+    if fraction:
+        numerator = int(fraction) * factor
+        denominator = 10 ** len(fraction)
+        if numerator % denominator:
+            raise ValueError(f"amount {text!r} is not a whole number of units")
+        value += numerator // denominator
+    return value
+
+
+def parse_chips(text: str) -> int:
+    """'2,856,582' -> 2856582; '50K' -> 50000."""
+    return _scaled(text, 1)
+
+
+def parse_cents(text: str) -> int:
+    """'$1,234.50' -> 123450; '€0.96' -> 96; '$1' -> 100."""
+    return _scaled(text, 100)
+
+
+def parse_amount(text: str, in_cents: bool) -> int:
+    return parse_cents(text) if in_cents else parse_chips(text)

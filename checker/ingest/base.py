@@ -1,0 +1,127 @@
+"""What every input format provides, and the helpers they share to cut a file into records.
+
+A format sniffs a file's first lines, cuts the line stream into blocks (one record each) and
+parses one block at a time. Cutting is simple and robust; parsing may fail on a damaged
+record, and the driver (`stream.py`) turns any failure into a located rejection and goes on.
+"""
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Protocol
+
+from checker.ingest.decode import Line
+from checker.model import Record, Rejection, SourceLocation
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """Consecutive lines of one record. Line `i` of `lines` is file line `start + i`."""
+
+    start: int
+    lines: list[str]
+
+    @property
+    def end(self) -> int:
+        return self.start + len(self.lines) - 1
+
+    def numbered(self) -> Iterator[Line]:
+        return enumerate(self.lines, start=self.start)
+
+
+class RecordError(ValueError):
+    """A record is damaged: `reason` says how, `line` where (file line number)."""
+
+    def __init__(self, reason: str, line: int, hand: str | None = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.line = line
+        self.hand = hand
+
+
+class InputFormat(Protocol):
+    name: str
+    # True when this format's records are hands (a rejected record counts as a hand read).
+    holds_hands: bool
+
+    def sniff(self, head: list[str]) -> bool:
+        """Whether the first non-blank lines of a file are in this format."""
+        ...
+
+    def blocks(self, lines: Iterator[Line]) -> Iterator[Block]:
+        """Cut the file's numbered lines into one block per record."""
+        ...
+
+    def parse(self, block: Block, path: str) -> Record:
+        """Read one record; raise RecordError (or return a Rejection) when it is damaged."""
+        ...
+
+
+def split_at(lines: Iterator[Line], is_start: Callable[[str], bool]) -> Iterator[Block]:
+    """Blocks that begin at each line where `is_start` holds; trailing blank lines dropped.
+
+    Non-blank lines before the first start form a block of their own, so the parser can
+    reject them (a record whose header line is missing) instead of losing them silently.
+    """
+    start = 0
+    current: list[str] = []
+    for number, text in lines:
+        if is_start(text) and current:
+            block = _trimmed(start, current)
+            if block is not None:
+                yield block
+            current = []
+        if not current:
+            start = number
+        current.append(text)
+    block = _trimmed(start, current)
+    if block is not None:
+        yield block
+
+
+def split_on_blank_runs(lines: Iterator[Line], min_blank: int = 1) -> Iterator[Block]:
+    """Blocks separated by at least `min_blank` blank lines."""
+    start = 0
+    current: list[str] = []
+    blanks = 0
+    for number, text in lines:
+        if not text.strip():
+            blanks += 1
+            if current:
+                current.append(text)
+            continue
+        if current and blanks >= min_blank:
+            block = _trimmed(start, current)
+            if block is not None:
+                yield block
+            current = []
+        blanks = 0
+        if not current:
+            start = number
+        current.append(text)
+    block = _trimmed(start, current)
+    if block is not None:
+        yield block
+
+
+def _trimmed(start: int, lines: list[str]) -> Block | None:
+    """Drop leading and trailing blank lines; None when nothing is left."""
+    first = 0
+    while first < len(lines) and not lines[first].strip():
+        first += 1
+    last = len(lines)
+    while last > first and not lines[last - 1].strip():
+        last -= 1
+    if first == last:
+        return None
+    return Block(start + first, lines[first:last])
+
+
+def rejection(path: str, line: int, reason: str, fmt: str, hand: str | None = None,
+              is_hand: bool = True) -> Rejection:
+    return Rejection(
+        location=SourceLocation(file=path, line=line),
+        hand=hand,
+        reason=reason,
+        source_format=fmt,
+        is_hand=is_hand,
+    )

@@ -1,0 +1,107 @@
+"""Stream records from files and folders: detect each file's format, cut, parse, never die.
+
+Files are visited in sorted order so that the same input always gives the same report.
+Any failure inside a reader becomes a located rejection and the file's next record is read.
+"""
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from itertools import chain
+from pathlib import Path
+
+from checker.ingest.base import InputFormat, RecordError, rejection
+from checker.ingest.decode import Line, iter_lines
+from checker.ingest.detect import HEAD_LINES, clean_head_line, describe_binary, describe_unknown, detect
+from checker.model import Record, Rejection
+
+
+@dataclass(frozen=True, slots=True)
+class UnrecognizedFile:
+    """A file whose format was not recognised: it is listed, never silently passed over."""
+
+    path: str
+    reason: str
+    # False when the file could not be opened at all (exit code 2), True when it was read
+    # but is in no format we know.
+    readable: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class FileRecords:
+    path: str
+    format: InputFormat
+    records: Iterator[Record]
+
+
+def discover(paths: Iterable[Path]) -> Iterator[Path]:
+    """Every regular file under the given paths, in a stable order; hidden entries skipped."""
+    for path in paths:
+        if path.is_dir():
+            for child in sorted(path.rglob("*")):
+                relative = child.relative_to(path).parts
+                if child.is_file() and not any(part.startswith(".") for part in relative):
+                    yield child
+        else:
+            yield path
+
+
+def open_file(path: Path) -> FileRecords | UnrecognizedFile:
+    """Detect the file's format and return its lazily parsed records."""
+    display = path.as_posix()
+    try:
+        with path.open("rb") as stream:
+            prefix = stream.read(8)
+    except OSError as exc:
+        return UnrecognizedFile(
+            display, f"cannot read the file: {exc.strerror or exc}", readable=False
+        )
+    binary = describe_binary(prefix)
+    if binary is not None:
+        return UnrecognizedFile(display, f"{binary}, not a format feltcheck reads")
+    lines = iter_lines(path)
+    buffered: list[Line] = []
+    head: list[str] = []
+    for number, text in lines:
+        buffered.append((number, text))
+        cleaned = clean_head_line(text)
+        if cleaned:
+            head.append(cleaned)
+            if len(head) >= HEAD_LINES:
+                break
+    fmt = detect(head)
+    if fmt is None:
+        return UnrecognizedFile(display, describe_unknown(head))
+    return FileRecords(display, fmt, parse_records(fmt, chain(buffered, lines), display))
+
+
+def parse_records(fmt: InputFormat, lines: Iterator[Line], path: str) -> Iterator[Record]:
+    """Parse block by block; a block that fails becomes a rejection and reading goes on."""
+    try:
+        for block in fmt.blocks(lines):
+            try:
+                yield fmt.parse(block, path)
+            except RecordError as exc:
+                yield rejection(path, exc.line, exc.reason, fmt.name, exc.hand, fmt.holds_hands)
+            except Exception as exc:  # a reader bug must not end the run: report it, go on
+                yield rejection(
+                    path,
+                    block.start,
+                    f"reader error: {type(exc).__name__}: {exc}",
+                    fmt.name,
+                    None,
+                    fmt.holds_hands,
+                )
+    except (OSError, UnicodeError) as exc:
+        yield Rejection.model_validate(
+            {
+                "location": {"file": path, "line": 0},
+                "reason": f"the file could not be read to the end: {exc}",
+                "source_format": fmt.name,
+                "is_hand": False,
+            }
+        )
+
+
+def read_paths(paths: Iterable[Path]) -> Iterator[FileRecords | UnrecognizedFile]:
+    for path in discover(paths):
+        yield open_file(path)

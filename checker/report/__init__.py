@@ -1,0 +1,1 @@
+"""Render one audit result in every output format; all formats read the same result."""

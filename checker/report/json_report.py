@@ -1,0 +1,69 @@
+"""The JSON report contract of DESIGN.md (schema: checker/schemas/report.schema.json).
+
+Field names in the contract are fixed; extra fields are ours. Everything is sorted so the same
+input and rules give byte-identical output.
+"""
+
+import json
+from typing import Any
+
+from checker import __version__
+from checker.audit.run import AuditResult
+from checker.model.findings import SEVERITIES
+
+def report_document(result: AuditResult) -> dict[str, Any]:
+    rejected = sorted(
+        result.rejected, key=lambda r: (r.location.file, r.location.line, r.hand or "")
+    )
+    warnings = sorted(
+        result.warnings, key=lambda w: (w.location.file, w.location.line, w.hand or "", w.text)
+    )
+    return {
+        "tool": {"name": "feltcheck", "version": __version__},
+        "ruleset": {"name": result.ruleset.name, "sha256": result.ruleset.sha256},
+        "summary": {
+            "files": result.files,
+            "files_unrecognized": len(result.unrecognized),
+            "hands": result.hands,
+            "hands_rejected": result.hands_rejected,
+            "summaries": result.summaries,
+            "summaries_rejected": result.summaries_rejected,
+            "tournaments": len(result.tournaments),
+            "warnings": len(result.warnings),
+            "findings": {s: result.finding_counts[s] for s in SEVERITIES},
+        },
+        "formats": {
+            name: {
+                "files": tally.files,
+                "hands": tally.hands,
+                "hands_rejected": tally.hands_rejected,
+                "summaries": tally.summaries,
+                "summaries_rejected": tally.summaries_rejected,
+            }
+            for name, tally in sorted(result.formats.items())
+        },
+        "findings": [],
+        "rejected": [
+            {
+                "file": r.location.file,
+                "line": r.location.line,
+                "hand": r.hand,
+                "reason": r.reason,
+                "format": r.source_format,
+                "record": "hand" if r.is_hand else "summary",
+            }
+            for r in rejected
+        ],
+        "warnings": [
+            {"file": w.location.file, "line": w.location.line, "hand": w.hand, "text": w.text}
+            for w in warnings
+        ],
+        "unrecognized_files": [
+            {"file": u.path, "reason": u.reason}
+            for u in sorted(result.unrecognized, key=lambda u: u.path)
+        ],
+    }
+
+
+def render_json(result: AuditResult) -> str:
+    return json.dumps(report_document(result), indent=2, sort_keys=False, ensure_ascii=False) + "\n"

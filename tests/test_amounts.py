@@ -1,0 +1,50 @@
+"""Amounts as sites write them become exact integers (cents or chips), never floats."""
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from checker.ingest.amounts import currency_of, parse_cents, parse_chips
+
+
+@pytest.mark.parametrize(
+    ("text", "chips"),
+    [("1,500", 1500), ("2,856,582", 2856582), ("50K", 50000), ("1000k", 1_000_000),
+     ("1.5K", 1500), ("0", 0)],
+)
+def test_chips(text: str, chips: int) -> None:
+    assert parse_chips(text) == chips
+
+
+@pytest.mark.parametrize(
+    ("text", "cents"),
+    [("$0.50", 50), ("$1", 100), ("$1,234.50", 123450), ("€0.96", 96), ("£5", 500),
+     ("$0.1", 10), ("$332.50", 33250)],
+)
+def test_cents(text: str, cents: int) -> None:
+    assert parse_cents(text) == cents
+
+
+@pytest.mark.parametrize("text", ["", "$", "abc", "1,5x", "$0.005", "1.2345K"])
+def test_rejects_what_is_not_a_whole_amount(text: str) -> None:
+    with pytest.raises(ValueError):
+        parse_cents(text) if text.startswith("$") else parse_chips(text)
+
+
+def test_currency_symbols() -> None:
+    assert currency_of("$5") == "USD"
+    assert currency_of("€5") == "EUR"
+    assert currency_of("£5") == "GBP"
+    assert currency_of("5") is None
+
+
+@given(st.integers(min_value=0, max_value=10**12))
+def test_cents_round_trip_with_separators(cents: int) -> None:
+    dollars, rest = divmod(cents, 100)
+    assert parse_cents(f"${dollars:,}.{rest:02d}") == cents
+
+
+@given(st.integers(min_value=0, max_value=10**12))
+def test_chips_round_trip(chips: int) -> None:
+    assert parse_chips(f"{chips:,}") == chips
+    assert parse_chips(str(chips)) == chips
