@@ -1,8 +1,10 @@
 """Turn a file's bytes into numbered text lines, streaming, whatever encoding the client used.
 
 Full Tilt wrote UTF-16LE (with and without BOM), UTF-8 with BOM, cp1252 and ASCII, with CRLF,
-LF or both. Encoding is decided from the first bytes; utf-8 vs cp1252 is decided per line
-because a file can be ASCII for megabytes before its first accented name.
+LF or both. Encoding is decided from the first bytes; utf-8 vs cp1252 is decided per chunk
+(and per line inside a chunk that is not valid UTF-8) because a file can be ASCII for
+megabytes before its first accented name. Files are decoded in large chunks and split on
+"\\n": per-line decoding costs more than the parsing it feeds.
 """
 
 import codecs
@@ -14,11 +16,13 @@ from typing import BinaryIO
 Line = tuple[int, str]
 
 _SNIFF_BYTES = 4096
+_CHUNK_BYTES = 1 << 20
+_EIGHT_BIT = "utf-8/cp1252"
 
 
 def sniff_encoding(head: bytes) -> str:
     """Name the encoding of a file from its first bytes: 'utf-16-le', 'utf-16-be', 'utf-8-sig'
-    or 'utf-8/cp1252' (decided per line)."""
+    or 'utf-8/cp1252' (decided per chunk)."""
     if head.startswith(codecs.BOM_UTF16_LE):
         return "utf-16-le"
     if head.startswith(codecs.BOM_UTF16_BE):
@@ -34,38 +38,69 @@ def sniff_encoding(head: bytes) -> str:
             return "utf-16-le"
         if even_nuls > half * 0.6 and odd_nuls < half * 0.1:
             return "utf-16-be"
-    return "utf-8/cp1252"
+    return _EIGHT_BIT
 
 
 def _decode_8bit(raw: bytes) -> str:
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
+        # Decide line by line: one cp1252 name must not garble the UTF-8 lines around it.
+        return "\n".join(_decode_8bit_line(part) for part in raw.split(b"\n"))
+
+
+def _decode_8bit_line(raw: bytes) -> str:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
         return raw.decode("cp1252", errors="replace")
 
 
-def _strip_eol(text: str) -> str:
-    return text.rstrip("\r\n")
+def _text_chunks(stream: BinaryIO) -> Iterator[str]:
+    """Decoded text in large pieces; 8-bit pieces end on a line break so lines are whole."""
+    head = stream.read(_SNIFF_BYTES)
+    encoding = sniff_encoding(head)
+    if encoding == _EIGHT_BIT:
+        pending = head
+        while True:
+            data = stream.read(_CHUNK_BYTES)
+            if not data:
+                break
+            pending += data
+            cut = pending.rfind(b"\n") + 1
+            if cut:
+                yield _decode_8bit(pending[:cut])
+                pending = pending[cut:]
+        if pending:
+            yield _decode_8bit(pending)
+        return
+    bom = {"utf-16-le": codecs.BOM_UTF16_LE, "utf-16-be": codecs.BOM_UTF16_BE}.get(
+        encoding, codecs.BOM_UTF8
+    )
+    if head.startswith(bom):
+        head = head[len(bom) :]
+    decoder = codecs.getincrementaldecoder(encoding.replace("-sig", ""))(errors="replace")
+    data = head
+    while data:
+        yield decoder.decode(data)
+        data = stream.read(_CHUNK_BYTES)
+    yield decoder.decode(b"", final=True)
 
 
 def iter_lines_from_stream(stream: BinaryIO) -> Iterator[Line]:
     """Numbered lines (1-based) of a binary stream, without line terminators."""
-    head = stream.read(_SNIFF_BYTES)
-    encoding = sniff_encoding(head)
-    rest = io.BufferedReader(_Prepend(head, stream))  # type: ignore[arg-type]
-    if encoding == "utf-8/cp1252":
-        for number, raw in enumerate(rest, start=1):
-            yield number, _strip_eol(_decode_8bit(raw))
-        return
-    if encoding == "utf-16-le" or encoding == "utf-16-be":
-        if head[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE):
-            rest.read(2)
-    else:  # utf-8-sig
-        rest.read(3)
-        encoding = "utf-8"
-    text = io.TextIOWrapper(rest, encoding=encoding, errors="replace", newline=None)
-    for number, line in enumerate(text, start=1):
-        yield number, _strip_eol(line)
+    number = 0
+    carry = ""
+    for chunk in _text_chunks(stream):
+        if not chunk:
+            continue
+        lines = (carry + chunk).split("\n")
+        carry = lines.pop()
+        for line in lines:
+            number += 1
+            yield number, line[:-1] if line.endswith("\r") else line
+    if carry:
+        yield number + 1, carry[:-1] if carry.endswith("\r") else carry
 
 
 def iter_lines(path: Path) -> Iterator[Line]:
@@ -75,25 +110,3 @@ def iter_lines(path: Path) -> Iterator[Line]:
 
 def iter_lines_from_bytes(data: bytes) -> Iterator[Line]:
     return iter_lines_from_stream(io.BytesIO(data))
-
-
-class _Prepend(io.RawIOBase):
-    """A raw stream that replays the sniffed head before the rest of the underlying stream."""
-
-    def __init__(self, head: bytes, stream: BinaryIO) -> None:
-        self._head = head
-        self._stream = stream
-
-    def readable(self) -> bool:
-        return True
-
-    def readinto(self, buffer: bytearray | memoryview) -> int:  # type: ignore[override]
-        view = memoryview(buffer)
-        if self._head:
-            count = min(len(view), len(self._head))
-            view[:count] = self._head[:count]
-            self._head = self._head[count:]
-            return count
-        data = self._stream.read(len(view))
-        view[: len(data)] = data
-        return len(data)
