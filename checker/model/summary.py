@@ -18,6 +18,8 @@ class PrizeKind(StrEnum):
     POINTS = "points"
     BOUNTY = "bounty"
     OTHER = "other"
+    # Play-money chips won (Full Tilt "Play Chips", PokerStars play-money Sit & Gos).
+    PLAY_MONEY = "play_money"
 
 
 class Prize(BaseModel):
