@@ -42,6 +42,9 @@ class BettingStructure(StrEnum):
     NO_LIMIT = "no_limit"
     POT_LIMIT = "pot_limit"
     FIXED_LIMIT = "fixed_limit"
+    # PokerStars "Hold'em Pot Limit Pre-Flop, No Limit Post-Flop": pot limit in the first
+    # betting round, no limit after the flop.
+    PL_PREFLOP_NL_POSTFLOP = "pl_preflop_nl_postflop"
 
 
 class Unit(StrEnum):

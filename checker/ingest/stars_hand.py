@@ -1,0 +1,1071 @@
+"""PokerStars text hand histories, and the 2016 "Full Tilt Hand #" files that PokerStars software
+wrote for Full Tilt after the merger (the same text under another site name).
+
+One record per hand: a header line, the table line, seat lines, posts and betting rounds marked
+by `*** ... ***` lines, then a `*** SUMMARY ***` section. Every line kind the real files hold is
+read; a line that is not understood makes the record a located rejection. Files glued together
+without a line break (a header in the middle of a line) are cut at that header, so the hand
+before it is rejected as truncated and the hand after it is read.
+
+Hot path: one pass over the lines with cheap string tests before any regex, plain dicts, and a
+single `Hand.model_validate` at the end.
+"""
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import datetime
+
+from pydantic import ValidationError
+
+from checker.ingest.amounts import currency_of, parse_amount
+from checker.ingest.base import Block, RecordError
+from checker.ingest.consistency import pot_problems
+from checker.ingest.decode import Line
+from checker.model import Hand, Record
+from checker.model.cards import is_card
+from checker.model.hand import ActionKind, BettingStructure, Game, HandEventKind, Street, Unit
+
+NAME = "pokerstars-hand"
+
+Json = dict[str, object]
+
+# --- the hand header -------------------------------------------------------------------------
+
+# Where a hand starts, also in the middle of a line when a file was glued to the next one.
+_HEADER_AT = re.compile(
+    r"(?:PokerStars(?: Home Game| Zoom)?|Full Tilt(?: Rush)?) (?:Hand|Game) #\d+: "
+)
+
+_GAMES = {
+    "hold'em": Game.HOLDEM,
+    "omaha": Game.OMAHA,
+    "omaha hi/lo": Game.OMAHA_HILO,
+    "5 card omaha": Game.OMAHA5,
+    "5 card omaha hi/lo": Game.OMAHA5_HILO,
+    "6 card omaha": Game.OMAHA6,
+    "courchevel": Game.COURCHEVEL,
+    "courchevel hi/lo": Game.COURCHEVEL_HILO,
+    "7 card stud": Game.STUD,
+    "7 card stud hi/lo": Game.STUD_HILO,
+    "razz": Game.RAZZ,
+    "5 card stud": Game.STUD5,
+    "5 card draw": Game.DRAW5,
+    "single draw 2-7 lowball": Game.DRAW27_SINGLE,
+    "triple draw 2-7 lowball": Game.DRAW27_TRIPLE,
+    "triple draw a-5 lowball": Game.DRAWA5_TRIPLE,
+    "badugi": Game.BADUGI,
+}
+_STRUCTURES = {
+    "no limit": BettingStructure.NO_LIMIT,
+    "pot limit": BettingStructure.POT_LIMIT,
+    "limit": BettingStructure.FIXED_LIMIT,
+    "pot limit pre-flop, no limit post-flop": BettingStructure.PL_PREFLOP_NL_POSTFLOP,
+}
+# Longest names first, so that "Omaha Hi/Lo" is not read as "Omaha".
+_GAME_NAMES = "|".join(
+    re.escape(name).replace("\\ ", " ").replace(" ", r"\ ")
+    for name in sorted(_GAMES, key=len, reverse=True)
+)
+_AMOUNT = r"[$€£]?\d[\d,]*(?:\.\d+)?"
+
+_HEADER = re.compile(
+    rf"""^(?P<site>PokerStars|Full\ Tilt)(?:\ Home\ Game|\ Zoom|\ Rush)?
+    \ (?:Hand|Game)\ \#(?P<id>\d+):\s+
+    (?:\{{[^}}]*\}}\s+)?
+    (?:(?:Zoom\ )?Tournament\ \#(?P<tid>\d+),?\s+
+       (?P<buyin>Freeroll
+         |{_AMOUNT}(?:\ ?(?:FPP|SC|StarsCoin))?(?:\+{_AMOUNT})*(?:\ (?:USD|EUR|GBP|CAD))?
+       )?\s*)?
+    (?:(?P<mix>[^()]+?)\ \()?
+    (?P<game>{_GAME_NAMES})
+    \ (?P<structure>Pot\ Limit\ Pre-Flop,\ No\ Limit\ Post-Flop|No\ Limit|Pot\ Limit|Limit)
+    (?:,\ (?P<mix_stakes>[^)]*))?\)?
+    \s*(?:\((?P<stakes>[^)]*)\)\s*)?
+    -\ (?:Match\ Round\ [IVXLC]+,\ )?
+    (?:Level\ (?P<level>[IVXLC]+)\ \((?P<level_stakes>[^)]*)\)\ -\ )?
+    (?P<date>.*)$""",
+    re.IGNORECASE | re.VERBOSE,
+)
+_DATE = re.compile(
+    r"^(\d{4})/(\d{1,2})/(\d{1,2})(?: -)? (\d{1,2}):(\d{2}):(\d{2}) \(?([A-Z]{1,5})\)?"
+    r"(?: \[(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{2}):(\d{2}) ET\])?$"
+)
+_CURRENCY_CODE = re.compile(r"\b(USD|EUR|GBP|CAD)\b")
+
+_TABLE = re.compile(
+    r"^Table '(?P<table>.*)'(?: (?P<max>\d+)-max)?(?: \(Play Money\))?"
+    r"(?: Seat #(?P<button>\d+) is the button)?$"
+)
+_SEAT = re.compile(
+    rf"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{_AMOUNT}) in chips"
+    rf"(?:, (?P<bounty>{_AMOUNT}) bounty)?\)(?P<tail>.*)$"
+)
+
+# --- streets ---------------------------------------------------------------------------------
+
+_FLOP, _STUD, _DRAW = "flop", "stud", "draw"
+_FAMILY = {
+    Game.STUD: _STUD, Game.STUD_HILO: _STUD, Game.RAZZ: _STUD, Game.STUD5: _STUD,
+    Game.DRAW5: _DRAW, Game.DRAW27_SINGLE: _DRAW, Game.DRAW27_TRIPLE: _DRAW,
+    Game.DRAWA5_TRIPLE: _DRAW, Game.BADUGI: _DRAW,
+}  # fmt: skip
+_FIRST_STREET = {_FLOP: Street.PREFLOP, _STUD: Street.THIRD, _DRAW: Street.PREDRAW}
+# The round each `*** NAME ***` line opens, per game family (stud's seventh is "RIVER").
+_MARKERS = {
+    _FLOP: {
+        "HOLE CARDS": Street.PREFLOP, "FLOP": Street.FLOP, "TURN": Street.TURN,
+        "RIVER": Street.RIVER,
+    },
+    _STUD: {
+        "2ND STREET": Street.SECOND, "3RD STREET": Street.THIRD, "4TH STREET": Street.FOURTH,
+        "5TH STREET": Street.FIFTH, "6TH STREET": Street.SIXTH, "7TH STREET": Street.SEVENTH,
+        "RIVER": Street.SEVENTH,
+    },
+    _DRAW: {
+        "DEALING HANDS": Street.PREDRAW, "FIRST DRAW": Street.DRAW1, "DRAW": Street.DRAW1,
+        "SECOND DRAW": Street.DRAW2, "THIRD DRAW": Street.DRAW3,
+    },
+}  # fmt: skip
+_RANK = {
+    street: rank
+    for streets in _MARKERS.values()
+    for rank, street in enumerate(dict.fromkeys(streets.values()))
+}
+# Cards each flop-game round line shows: (board cards repeated, cards new).
+_BOARD_SHAPE = {Street.FLOP: (0, 3), Street.TURN: (3, 1), Street.RIVER: (4, 1)}
+_RUN_TWICE = {"FIRST": 0, "SECOND": 1}
+_RUN_TWICE_ROUNDS = frozenset({"FLOP", "TURN", "RIVER", "SHOW DOWN"})
+_STREET_WORDS = {
+    Street.PREFLOP: "before the flop", Street.FLOP: "on the flop", Street.TURN: "on the turn",
+    Street.RIVER: "on the river", Street.SECOND: "on second street",
+    Street.THIRD: "on third street", Street.FOURTH: "on fourth street",
+    Street.FIFTH: "on fifth street", Street.SIXTH: "on sixth street",
+    Street.SEVENTH: "on seventh street", Street.PREDRAW: "before the first draw",
+    Street.DRAW1: "after the first draw", Street.DRAW2: "after the second draw",
+    Street.DRAW3: "after the third draw",
+}  # fmt: skip
+
+# --- body lines ------------------------------------------------------------------------------
+
+_BRACKETS = re.compile(r"\[([^\]]*)\]")
+_DEALT_TAIL = re.compile(r"^(?: \[[^\]]*\]){1,2}$")
+_RAISE = re.compile(rf"^({_AMOUNT}) to ({_AMOUNT})$")
+_DISCARD = re.compile(r"^(\d+) cards?(?: \[([^\]]*)\])?$")
+_UNCALLED = re.compile(rf"^Uncalled bet \(({_AMOUNT})\) returned to (.+)$")
+_COLLECTED = re.compile(rf"^(.+) collected ({_AMOUNT}) from ((?:main |side )?pot(?:-(\d+))?)$")
+_CHAT = re.compile(r'^(.+?) said, "(.*)"$')
+_ALL_IN = " and is all-in"
+_ACTION_VERBS = frozenset({"folds", "checks", "calls", "bets", "raises", "posts", "shows"})
+
+_EVENTS: list[tuple[re.Pattern[str], HandEventKind]] = [
+    (re.compile(r"^(.+) is sitting out$"), HandEventKind.SITTING_OUT),
+    (re.compile(r"^(.+) is connected$"), HandEventKind.RECONNECTED),
+    (re.compile(r"^(.+) has returned$"), HandEventKind.RETURNED),
+    (re.compile(r"^(.+) is disconnected$"), HandEventKind.DISCONNECTED),
+    (re.compile(r"^(.+) has timed out(?: while (?:being )?disconnected)?$"),
+     HandEventKind.TIMED_OUT),
+    (re.compile(r"^(.+) joins the table at seat #\d+$"), HandEventKind.SITS_DOWN),
+    (re.compile(r"^(.+) leaves the table$"), HandEventKind.STANDS_UP),
+    (re.compile(r"^(.+) was removed from the table for failing to post$"),
+     HandEventKind.STANDS_UP),
+    (re.compile(r"^(.+) will be allowed to play after the button$"), HandEventKind.OTHER),
+    # Tournament lines (places, prizes, bounties, rebuys, add-ons) are kept with their text.
+    (re.compile(r"^(.+) finished the tournament(?: in \d+(?:st|nd|rd|th) place)?"
+                r"(?: and received .+)?$"), HandEventKind.OTHER),
+    (re.compile(r"^(.+) wins the tournament and receives .+$"), HandEventKind.OTHER),
+    (re.compile(r"^(.+?) wins the \S+ bounty for eliminating .+$"), HandEventKind.OTHER),
+    (re.compile(r"^(.+?) wins \S+ for (?:splitting the elimination of|eliminating) .+ and "
+                r"their own bounty increases by \S+ to \S+$"), HandEventKind.OTHER),
+    (re.compile(r"^(.+) re-buys and receives \d+ chips for .+$"), HandEventKind.OTHER),
+    (re.compile(r"^(.+) takes the add-on and receives \d+ chips for .+$"), HandEventKind.OTHER),
+]  # fmt: skip
+# Lines naming no single player: a shared bounty and the dealer's notices.
+_NOTICES = re.compile(
+    r"^(?:.+ split the \S+ bounty for eliminating .+|Betting is capped"
+    r"|Pair on board - a double bet is allowed|No low hand qualified)$"
+)
+
+# --- summary lines ---------------------------------------------------------------------------
+
+_TOTAL_POT = re.compile(
+    rf"^Total pot ({_AMOUNT})((?: Main pot {_AMOUNT}\.| Side pot(?:-\d+)? {_AMOUNT}\.)*)"
+    rf" \| Rake ({_AMOUNT})$"
+)
+_POT_PART = re.compile(rf" (?:Main|Side) pot(?:-\d+)? ({_AMOUNT})\.")
+_SEAT_IN_TEXT = re.compile(r"Seat \d+: ")
+_SUMMARY_CARDS = re.compile(r"\b(showed|mucked) \[([^\]]*)\]")
+_SUMMARY_WON = re.compile(rf"\b(?:won|collected) \(({_AMOUNT})\)")
+_BOARD = re.compile(r"^(?:(FIRST|SECOND) )?Board \[([^\]]*)\]$")
+
+# --- cutting a file into hands -----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _CutBlock(Block):
+    """A record whose last line breaks off where the next hand's header begins."""
+
+
+def _is_blank(text: str) -> bool:
+    return not text.strip(" \t\ufeff\x00")
+
+
+def _finish(start: int, lines: list[str], cut: bool) -> Block | None:
+    """The block without its trailing blank lines; None when nothing is left."""
+    last = len(lines)
+    while last and _is_blank(lines[last - 1]):
+        last -= 1
+    if not last:
+        return None
+    return _CutBlock(start, lines[:last]) if cut else Block(start, lines[:last])
+
+
+class StarsHandFormat:
+    name = NAME
+    holds_hands = True
+
+    def sniff(self, head: list[str]) -> bool:
+        return any(_HEADER_AT.match(line) for line in head)
+
+    def blocks(self, lines: Iterator[Line]) -> Iterator[Block]:
+        """One block per hand header, also for a header glued to the end of another line."""
+        start = 0
+        current: list[str] = []
+        for number, text in lines:
+            if "Hand #" in text or "Game #" in text:
+                found = _HEADER_AT.search(text)
+                if found is not None:
+                    before = text[: found.start()]
+                    cut = not _is_blank(before)
+                    if cut:
+                        if not current:
+                            start = number
+                        current.append(before)
+                    if current:
+                        block = _finish(start, current, cut)
+                        if block is not None:
+                            yield block
+                    start, current = number, [text[found.start() :]]
+                    continue
+            if not current:
+                if _is_blank(text):
+                    continue
+                start = number
+            current.append(text)
+        if current:
+            block = _finish(start, current, False)
+            if block is not None:
+                yield block
+
+    def parse(self, block: Block, path: str) -> Record:
+        return _HandReader(block, path).read()
+
+
+FORMAT = StarsHandFormat()
+
+
+def _cards(text: str) -> tuple[list[str], list[str]]:
+    """The cards in a bracket's text, and the tokens that are not cards."""
+    good: list[str] = []
+    bad: list[str] = []
+    for token in text.split():
+        (good if is_card(token) else bad).append(token)
+    return good, bad
+
+
+@dataclass(frozen=True, slots=True)
+class _Terms:
+    """What a header says about the game: the same for every hand of a level, so it is cached."""
+
+    fields: tuple[tuple[str, object], ...]
+    family: str
+    cents: bool
+    # The big blind's size, which tells the live part of a "small & big blinds" post.
+    big_blind: int
+
+
+_TERMS_CACHE: dict[str, _Terms] = {}
+_TERMS_CACHE_SIZE = 512
+
+
+class _HandReader:
+    """Reads one block into a Hand dict, line by line, and validates it once at the end."""
+
+    def __init__(self, block: Block, path: str) -> None:
+        self.block = block
+        self.path = path
+        self.hand_id: str | None = None
+        self.cents = False
+        self.family = _FLOP
+        self.street = Street.PREFLOP
+        self.street_seen = False
+        self.big_blind = 0
+        self.seat_of: dict[str, int] = {}
+        self.name_at: dict[int, str] = {}
+        self.names_longest_first: list[str] = []
+        self.out_of_hand: set[int] = set()
+        # Chips each player has in on the current round (antes are dead and not counted).
+        self.street_in: dict[str, int] = {}
+        # The round where chips last went in, for returns the record does not write.
+        self.money_in: dict[str, int] = self.street_in
+        self.last_bet_line: dict[str, int] = {}
+        self.actions: list[Json] = []
+        self.events: list[Json] = []
+        self.hole: dict[str, list[str]] = {}
+        self.boards: list[list[str]] = []
+        self.award_board = 0
+        self.shown: list[Json] = []
+        self.returns: list[Json] = []
+        self.awards: list[Json] = []
+        self.warnings: list[str] = []
+
+    def fail(self, reason: str, line: int) -> RecordError:
+        return RecordError(reason, line, self.hand_id)
+
+    def not_understood(self, text: str, line: int) -> RecordError:
+        return self.fail(f"line {line} not understood: {text[:80]!r}", line)
+
+    # --- the whole record ---------------------------------------------------------------------
+
+    def read(self) -> Hand:
+        lines = self.block.lines
+        start = self.block.start
+        hand = self.header(lines[0].lstrip("\ufeff").rstrip(), start)
+        self.check_complete(lines, start)
+        self.table(hand, lines, start)
+        index = self.seats(hand, lines, start)
+        index = self.body(lines, start, index)
+        self.summary(hand, lines, start, index)
+        self.unwritten_return(hand)
+        self.posted_sizes(hand)
+        hand["actions"] = self.actions
+        hand["events"] = self.events
+        hand["hole_cards"] = {name: cards for name, cards in self.hole.items() if cards}
+        hand["boards"] = self.boards
+        hand["shown"] = self.shown
+        hand["returns"] = self.returns
+        hand["awards"] = self.awards
+        hand["location"] = {"file": self.path, "line": start}
+        hand["end_line"] = self.block.end
+        hand["warnings"] = self.warnings
+        try:
+            record = Hand.model_validate(hand)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(part) for part in first["loc"])
+            raise self.fail(f"hand does not validate: {where}: {first['msg']}", start) from None
+        problems = pot_problems(record)
+        if problems:
+            # Money that does not add up is what the audit must judge (chips created or
+            # lost), so the hand is kept and the discrepancy travels with it.
+            notes = [f"the recorded amounts do not add up: {p}" for p in problems]
+            return record.model_copy(update={"warnings": [*record.warnings, *notes]})
+        return record
+
+    def check_complete(self, lines: list[str], start: int) -> None:
+        """A hand without its summary section was cut off: say where and in which round."""
+        cut = isinstance(self.block, _CutBlock)
+        if not cut and (
+            "*** SUMMARY ***" in lines or any(text.startswith("*** SUMMARY ***") for text in lines)
+        ):
+            return
+        last_line = start + len(lines) - 1
+        last = lines[-1].rstrip()
+        where = "in the seat list"
+        for text in reversed(lines):
+            if text.startswith("*** SHOW DOWN"):
+                where = "at the showdown"
+                break
+            if text.startswith("*** "):
+                marker = text[4:].split(" ***", 1)[0].upper()
+                street = _MARKERS[self.family].get(marker)
+                where = _STREET_WORDS[street] if street else f"after '*** {marker} ***'"
+                break
+        if cut:
+            reason = (
+                f"hand breaks off {where} in the middle of line {last_line} ({last!r}), "
+                "where the next hand's header begins: no summary section (truncated)"
+            )
+        else:
+            reason = (
+                f"hand ends {where} at line {last_line} ({last[:60]!r}): "
+                "no summary section (truncated)"
+            )
+        raise self.fail(reason, last_line)
+
+    # --- header, table, seats -----------------------------------------------------------------
+
+    def header(self, text: str, line: int) -> Json:
+        if _HEADER_AT.match(text) is None:
+            raise self.fail(f"line {line}: text before any hand header: {text[:80]!r}", line)
+        found = _HEADER.match(text)
+        if found is None:
+            self.hand_id = text.split("#", 1)[1].split(":", 1)[0]
+            raise self.fail(f"line {line}: hand header not understood: {text[:120]!r}", line)
+        self.hand_id = found["id"]
+        key = found["site"] + text[found.end("id") : found.start("date")]
+        terms = _TERMS_CACHE.get(key)
+        if terms is None:
+            terms = self.terms(found, line)
+            if len(_TERMS_CACHE) >= _TERMS_CACHE_SIZE:
+                _TERMS_CACHE.clear()
+            _TERMS_CACHE[key] = terms
+        self.family, self.cents, self.big_blind = terms.family, terms.cents, terms.big_blind
+        self.street = _FIRST_STREET[self.family]
+        hand: Json = dict(terms.fields)
+        hand["hand_id"] = found["id"]
+        self.played_at(hand, found["date"], line)
+        return hand
+
+    def terms(self, found: re.Match[str], line: int) -> _Terms:
+        """Site, game, structure, stakes, unit and currency as the header states them."""
+        game = _GAMES[found["game"].lower()]
+        structure = _STRUCTURES[found["structure"].lower()]
+        family = _FAMILY.get(game, _FLOP)
+        tournament = found["tid"] is not None
+        stakes = found["level_stakes"] or found["stakes"] or found["mix_stakes"]
+        if stakes is None:
+            raise self.fail(f"line {line}: the header states no stakes: {found[0][:120]!r}", line)
+        # Real-money cash games are in cents; tournament and play-money chips stay chips.
+        self.cents = cents = not tournament and any(symbol in stakes for symbol in "$€£")
+        low, high = self.stakes(stakes, line)
+        fields: Json = {
+            "site": "Full Tilt Poker" if found["site"].lower() == "full tilt" else "PokerStars",
+            "source_format": NAME,
+            "tournament_id": found["tid"],
+            "game": game,
+            "structure": structure,
+            "mixed": found["mix"].strip() if found["mix"] else None,
+            "unit": Unit.CENTS if cents else Unit.CHIPS,
+            "currency": _currency(found["buyin"] if tournament else stakes),
+            "level": found["level"].upper() if found["level"] else None,
+        }
+        if structure is BettingStructure.FIXED_LIMIT:
+            # Limit headers show the bet sizes; the big blind is the small bet.
+            fields["small_bet"], fields["big_bet"] = low, high
+            big_blind = low
+        else:
+            fields["small_blind"], fields["big_blind"] = low, high
+            big_blind = high
+        return _Terms(tuple(fields.items()), family, cents, big_blind)
+
+    def stakes(self, text: str, line: int) -> tuple[int, int]:
+        parts = _CURRENCY_CODE.sub("", text).strip().split("/")
+        if len(parts) != 2:
+            raise self.fail(f"line {line}: stakes {text!r} are not 'small/big'", line)
+        return self.amount(parts[0].strip(), line), self.amount(parts[1].strip(), line)
+
+    def played_at(self, hand: Json, text: str, line: int) -> None:
+        found = _DATE.match(text.strip())
+        if found is None:
+            raise self.fail(f"line {line}: date {text!r} not understood", line)
+        y, mo, d, h, mi, s, zone, ey, emo, ed, eh, emi, es = found.groups()
+        try:
+            local = datetime(int(y), int(mo), int(d), int(h), int(mi), int(s))
+            et = datetime(int(ey), int(emo), int(ed), int(eh), int(emi), int(es)) if ey else None
+        except ValueError as exc:
+            raise self.fail(f"line {line}: date {text!r} is not a real date: {exc}", line) from None
+        hand["played_at"] = local
+        hand["played_at_zone"] = zone
+        hand["played_at_et"] = et if et is not None else (local if zone == "ET" else None)
+
+    def table(self, hand: Json, lines: list[str], start: int) -> None:
+        text = lines[1].rstrip() if len(lines) > 1 else ""
+        found = _TABLE.match(text)
+        if found is None:
+            raise self.fail(
+                f"line {start + 1}: expected the table line, found {text[:80]!r}", start + 1
+            )
+        hand["table"] = found["table"]
+        hand["max_seats"] = int(found["max"]) if found["max"] else None
+        hand["button_seat"] = int(found["button"]) if found["button"] else None
+
+    def seats(self, hand: Json, lines: list[str], start: int) -> int:
+        """The seat list from the third line; returns the index of the first line after it."""
+        seats: list[Json] = []
+        index = 2
+        while index < len(lines) and lines[index].startswith("Seat "):
+            seats.append(self.seat(lines[index].rstrip(), start + index))
+            index += 1
+        if not seats:
+            raise self.fail(f"line {start + index}: the hand lists no seats", start + index)
+        self.names_longest_first = sorted(self.seat_of, key=len, reverse=True)
+        hand["seats"] = seats
+        return index
+
+    def seat(self, text: str, number: int) -> Json:
+        found = _SEAT.match(text)
+        if found is None:
+            raise self.fail(f"line {number}: seat line not understood: {text[:80]!r}", number)
+        seat, name, tail = int(found["seat"]), found["name"], found["tail"].strip()
+        if name in self.seat_of or seat in self.name_at:
+            raise self.fail(
+                f"line {number}: seat {seat} or player {name!r} is listed twice", number
+            )
+        if tail.startswith("out of hand"):
+            # Moved in from another table and not dealt in: keep the site's words.
+            self.out_of_hand.add(seat)
+            self.event(HandEventKind.OTHER, name, tail, number)
+        elif tail and tail != "is sitting out":
+            raise self.fail(f"line {number}: seat line not understood: {text[:80]!r}", number)
+        self.seat_of[name] = seat
+        self.name_at[seat] = name
+        entry: Json = {
+            "seat": seat,
+            "player": name,
+            "stack": self.amount(found["stack"], number),
+            "sitting_out": bool(tail),
+            "line": number,
+        }
+        if found["bounty"]:
+            entry["bounty"] = self.money(found["bounty"], number)
+        return entry
+
+    # --- the body ------------------------------------------------------------------------------
+
+    def body(self, lines: list[str], start: int, index: int) -> int:
+        """Posts, deals, betting rounds and showdown; returns the index after the summary line."""
+        seat_of = self.seat_of
+        while index < len(lines):
+            text = lines[index].rstrip()
+            number = start + index
+            index += 1
+            if not text:
+                continue
+            colon = text.find(": ")
+            if colon > 0 and text[:colon] in seat_of:
+                self.player_line(text[:colon], text[colon + 2 :], text, number)
+            elif text.startswith("*** "):
+                if text.startswith("*** SUMMARY ***"):
+                    return index
+                self.marker(text, number)
+            elif not self.chat_or_odd_name(text, colon, number):
+                self.other_line(text, number)
+        raise self.fail("hand has no summary section (truncated)", start + len(lines) - 1)
+
+    def chat_or_odd_name(self, text: str, colon: int, number: int) -> bool:
+        """Chat (`Name said, "..."`), or a `Name: ...` line whose name itself holds ': '."""
+        if text[-1] == '"' and ' said, "' in text:
+            found = _CHAT.match(text)
+            if found is not None:
+                self.event(HandEventKind.CHAT, found[1], found[2], number)
+                return True
+        if colon < 0:
+            return False
+        for name in self.names_longest_first:
+            if text.startswith(name) and text.startswith(": ", len(name)):
+                self.player_line(name, text[len(name) + 2 :], text, number)
+                return True
+        return False
+
+    def marker(self, text: str, number: int) -> None:
+        """A `*** NAME *** [cards]` line: a new betting round, the showdown or a board."""
+        end = text.find(" ***", 4)
+        if end < 0:
+            raise self.not_understood(text, number)
+        name = text[4:end].upper()
+        tail = text[end + 4 :].strip()
+        board = 0
+        first_word, _, rest = name.partition(" ")
+        if first_word in _RUN_TWICE and rest in _RUN_TWICE_ROUNDS:
+            board, name = _RUN_TWICE[first_word], rest
+        if name == "SHOW DOWN" and not tail:
+            self.award_board = board
+            return
+        street = _MARKERS[self.family].get(name)
+        if street is None:
+            raise self.fail(
+                f"line {number}: round {text[:60]!r} does not belong in this game", number
+            )
+        if street in _BOARD_SHAPE:
+            self.board_cards(street, board, tail, text, number)
+        elif tail:
+            raise self.not_understood(text, number)
+        if board:
+            return  # the second run of the board: no betting round of its own
+        self.enter(street, text, number)
+
+    def enter(self, street: Street, text: str, number: int) -> None:
+        """Rounds come in order; the first round's line may follow the posts."""
+        rank, current = _RANK[street], _RANK[self.street]
+        first_line_of_first_round = (
+            street is self.street and street is _FIRST_STREET[self.family] and not self.street_seen
+        )
+        if rank < current or (rank == current and not first_line_of_first_round):
+            raise self.fail(
+                f"line {number}: {text[:40]!r} comes after the {self.street.value} round", number
+            )
+        self.street_seen = True
+        if street is not self.street:
+            self.street = street
+            self.street_in = {}
+
+    def board_cards(self, street: Street, board: int, tail: str, text: str, number: int) -> None:
+        groups = _BRACKETS.findall(tail)
+        before, new = _BOARD_SHAPE[street]
+        if len(groups) != (1 if before == 0 else 2) or _BRACKETS.sub("", tail).strip():
+            raise self.fail(f"line {number}: board line not understood: {text[:80]!r}", number)
+        shown: list[list[str]] = []
+        for group in groups:
+            good, bad = _cards(group)
+            if bad:
+                raise self.fail(
+                    f"line {number}: {' '.join(bad)!r} on the board is not a card", number
+                )
+            shown.append(good)
+        repeated = shown[0] if before else []
+        dealt = shown[-1]
+        if len(repeated) != before or len(dealt) != new:
+            raise self.fail(
+                f"line {number}: the {street.value} line shows the wrong number of "
+                f"cards: {text[:80]!r}",
+                number,
+            )
+        while len(self.boards) <= board:
+            # A second board starts from the cards both runs share.
+            self.boards.append(list(repeated) if board else [])
+        if self.boards[board] != repeated:
+            raise self.fail(
+                f"line {number}: the {street.value} line repeats the board as "
+                f"[{' '.join(repeated)}] but the board so far is "
+                f"[{' '.join(self.boards[board])}]",
+                number,
+            )
+        self.boards[board].extend(dealt)
+
+    def player_line(self, name: str, rest: str, text: str, number: int) -> None:
+        """A `Name: verb ...` line by a seated player."""
+        all_in = rest.endswith(_ALL_IN)
+        if all_in:
+            rest = rest[: -len(_ALL_IN)]
+        verb, _, arg = rest.partition(" ")
+        # Most frequent first: folds, posts, calls, checks, raises, bets.
+        if verb == "folds":
+            if arg:
+                self.shows_on_fold(name, arg, text, number)
+            self.act(name, ActionKind.FOLD, 0, number, False)
+        elif verb == "posts":
+            self.post(name, arg, text, number, all_in)
+        elif verb == "calls":
+            self.act(name, ActionKind.CALL, self.amount(arg, number), number, all_in)
+        elif verb == "checks" and not arg:
+            self.act(name, ActionKind.CHECK, 0, number, False)
+        elif verb == "raises":
+            found = _RAISE.match(arg)
+            if found is None:
+                raise self.not_understood(text, number)
+            self.raise_to(name, ActionKind.RAISE, self.amount(found[2], number), number, all_in)
+        elif verb == "bets":
+            self.act(name, ActionKind.BET, self.amount(arg, number), number, all_in)
+        elif verb == "brings" and arg.startswith("in for "):
+            self.act(name, ActionKind.BRING_IN, self.amount(arg[7:], number), number, all_in)
+        elif verb == "completes" and arg.startswith("it to "):
+            self.raise_to(name, ActionKind.COMPLETE, self.amount(arg[6:], number), number, all_in)
+        elif verb in ("discards", "stands"):
+            self.draw(name, verb, arg, text, number)
+        elif verb == "shows" and arg.startswith("["):
+            self.shows(name, arg, number)
+        elif rest == "mucks hand":
+            # The summary may name the mucked cards; they are filled in there.
+            self.shown.append({"player": name, "cards": [], "mucked": True, "line": number})
+        elif rest == "doesn't show hand":
+            pass  # won without showing: there is nothing to record
+        elif rest in ("sits out", "is sitting out"):
+            self.event(HandEventKind.SITTING_OUT, name, "", number)
+        else:
+            raise self.not_understood(text, number)
+
+    def act(
+        self,
+        name: str,
+        kind: ActionKind,
+        amount: int,
+        number: int,
+        all_in: bool,
+        live: int | None = None,
+    ) -> Json:
+        """Record an action; `live` is the part of a post that counts toward the bet."""
+        action: Json = {
+            "index": len(self.actions),
+            "street": self.street,
+            "player": name,
+            "kind": kind,
+            "amount": amount,
+            "all_in": all_in,
+            "line": number,
+        }
+        self.actions.append(action)
+        if amount and kind is not ActionKind.ANTE:
+            street_in = self.street_in
+            street_in[name] = street_in.get(name, 0) + (amount if live is None else live)
+            self.money_in = street_in
+            self.last_bet_line[name] = number
+        return action
+
+    def raise_to(self, name: str, kind: ActionKind, total: int, number: int, all_in: bool) -> None:
+        """`raises X to Y` / `completes it to Y`: the act adds Y minus what is already in."""
+        already = self.street_in.get(name, 0)
+        if total <= already:
+            raise self.fail(
+                f"line {number}: {name} raises to {total} but already has "
+                f"{already} in on this round",
+                number,
+            )
+        self.act(name, kind, total - already, number, all_in)["to"] = total
+
+    def post(self, name: str, arg: str, text: str, number: int, all_in: bool) -> None:
+        kind: ActionKind
+        if arg.startswith("the ante "):
+            kind, amount_text = ActionKind.ANTE, arg[9:]
+        elif arg.startswith("small blind "):
+            kind, amount_text = ActionKind.SMALL_BLIND, arg[12:]
+        elif arg.startswith("big blind "):
+            kind, amount_text = ActionKind.BIG_BLIND, arg[10:]
+        elif arg.startswith("small & big blinds "):
+            kind, amount_text = ActionKind.SMALL_AND_BIG_BLIND, arg[19:]
+        else:
+            raise self.not_understood(text, number)
+        amount = self.amount(amount_text, number)
+        live = None
+        if kind is ActionKind.SMALL_AND_BIG_BLIND and self.big_blind:
+            # Only the big blind part is live; the small blind part is dead money.
+            live = min(amount, self.big_blind)
+        self.act(name, kind, amount, number, all_in, live)
+
+    def draw(self, name: str, verb: str, arg: str, text: str, number: int) -> None:
+        """`discards N cards [..]` or `stands pat [on [..]]`: a DISCARD action of N cards."""
+        if self.family != _DRAW:
+            raise self.fail(f"line {number}: a draw in a game without draws: {text[:80]!r}", number)
+        if self.street is Street.PREDRAW:
+            # With no betting left, the site writes the draw without a draw round line.
+            self.street, self.street_in = Street.DRAW1, {}
+        if verb == "stands":
+            if arg != "pat" and not (arg.startswith("pat on [") and arg.endswith("]")):
+                raise self.not_understood(text, number)
+            count, cards = 0, arg[8:-1] if arg != "pat" else ""
+        else:
+            found = _DISCARD.match(arg)
+            if found is None:
+                raise self.not_understood(text, number)
+            count, cards = int(found[1]), found[2] or ""
+        if cards:
+            self.know(name, cards, number)
+        self.act(name, ActionKind.DISCARD, 0, number, False)["discards"] = count
+
+    def shows_on_fold(self, name: str, arg: str, text: str, number: int) -> None:
+        """A player may show cards as they fold ("folds [Ks]")."""
+        if not (arg.startswith("[") and arg.endswith("]")):
+            raise self.not_understood(text, number)
+        self.shows(name, arg, number)
+
+    def shows(self, name: str, arg: str, number: int) -> None:
+        found = _BRACKETS.match(arg)
+        if found is None:
+            raise self.fail(f"line {number}: shown cards not understood: {arg[:60]!r}", number)
+        cards = self.know(name, found[1], number)
+        self.shown.append({"player": name, "cards": cards, "line": number})
+
+    def know(self, name: str, text: str, number: int) -> list[str]:
+        """Add cards seen for a player to their hole cards; warn about tokens that are not cards."""
+        good, bad = _cards(text)
+        if bad:
+            self.warnings.append(
+                f"line {number}: {' '.join(bad)!r} among {name}'s cards is not a card; left out"
+            )
+        known = self.hole.get(name)
+        if known is None:
+            known = self.hole[name] = []
+        for card in good:
+            if card not in known:
+                known.append(card)
+        return good
+
+    def other_line(self, text: str, number: int) -> None:
+        """Lines that do not start with `Name: `: deals, returns, awards and notices."""
+        if text.startswith("Dealt to "):
+            self.dealt(text, number)
+        elif text.startswith("Uncalled bet ("):
+            found = _UNCALLED.match(text)
+            if found is None or found[2] not in self.seat_of:
+                raise self.not_understood(text, number)
+            amount = self.amount(found[1], number)
+            self.returns.append({"player": found[2], "amount": amount, "line": number})
+        elif " collected " in text and self.collected(text, number):
+            return
+        elif not self.event_line(text, number):
+            verb = text.split(": ", 1)[1].split(" ", 1)[0] if ": " in text else ""
+            if verb in _ACTION_VERBS:
+                who = text.split(": ", 1)[0]
+                raise self.fail(
+                    f"line {number}: {who!r} acts but has no seat in this hand: {text[:80]!r}",
+                    number,
+                )
+            raise self.not_understood(text, number)
+
+    def collected(self, text: str, number: int) -> bool:
+        """`Name collected N from pot | main pot | side pot[-N]`: an award."""
+        found = _COLLECTED.match(text)
+        if found is None or found[1] not in self.seat_of:
+            return False
+        self.awards.append({
+            "player": found[1],
+            "amount": self.amount(found[2], number),
+            "pot": found[3] if found[4] is None else f"side pot {found[4]}",
+            "board": self.award_board,
+            "line": number,
+        })  # fmt: skip
+        return True
+
+    def event_line(self, text: str, number: int) -> bool:
+        """Connections, time-outs, tournament results and dealer notices; False if none fits."""
+        for pattern, kind in _EVENTS:
+            found = pattern.match(text)
+            if found is not None:
+                self.event(kind, found[1], text if kind is HandEventKind.OTHER else "", number)
+                return True
+        if _NOTICES.match(text):
+            self.event(HandEventKind.OTHER, None, text, number)
+            return True
+        return False
+
+    def dealt(self, text: str, number: int) -> None:
+        """`Dealt to Name [cards]` or, in stud and draw, `Dealt to Name [kept] [new]`."""
+        rest = text[9:]
+        name = None
+        bracket = rest.find(" [")
+        if bracket > 0 and rest[:bracket] in self.seat_of:
+            name = rest[:bracket]
+        else:
+            for candidate in self.names_longest_first:  # names with " [" in them
+                if rest.startswith(candidate) and rest.startswith(" [", len(candidate)):
+                    name = candidate
+                    break
+        if name is None or not _DEALT_TAIL.match(rest[len(name) :]):
+            raise self.fail(
+                f"line {number}: cards dealt to no seated player: {text[:80]!r}", number
+            )
+        for group in _BRACKETS.findall(rest[len(name) :]):
+            self.know(name, group, number)
+
+    def event(self, kind: HandEventKind, player: str | None, text: str, number: int) -> None:
+        self.events.append({
+            "kind": kind,
+            "player": player,
+            "text": text,
+            "street": self.street,
+            "after_action": len(self.actions),
+            "line": number,
+        })  # fmt: skip
+
+    # --- the summary ---------------------------------------------------------------------------
+
+    def summary(self, hand: Json, lines: list[str], start: int, index: int) -> None:
+        won: dict[str, int] = {}
+        listed: dict[int, int] = {}
+        summary: list[Json] = []
+        heading = start + index - 1
+        for offset in range(index, len(lines)):
+            text = lines[offset].rstrip()
+            number = start + offset
+            if text.startswith("Seat "):
+                seat, entry = self.summary_seat(text, number, won)
+                if seat in listed:
+                    raise self.fail(
+                        f"summary line {number} lists seat {seat} again (first on "
+                        f"line {listed[seat]})",
+                        number,
+                    )
+                listed[seat] = number
+                summary.append(entry)
+            elif text.startswith("Total pot "):
+                hand["pot"] = self.total_pot(text, number)
+            elif text.startswith(("Board [", "FIRST Board [", "SECOND Board [")):
+                self.summary_board(text, number)
+            elif text and text != "Hand was run twice":
+                raise self.fail(f"summary line {number} not understood: {text[:80]!r}", number)
+        if "pot" not in hand:
+            raise self.fail(f"the summary from line {heading} has no 'Total pot' line", heading)
+        self.check_summary_seats(listed, heading)
+        self.check_awards(won, heading)
+        hand["summary"] = summary
+
+    def summary_seat(self, text: str, number: int, won: dict[str, int]) -> tuple[int, Json]:
+        """`Seat N: Name (button) showed [..] and won (N) with ...`: the seat's outcome."""
+        colon = text.find(": ")
+        seat_text = text[5:colon]
+        if colon < 0 or not seat_text.isdecimal():
+            raise self.fail(f"summary line {number} not understood: {text[:80]!r}", number)
+        seat, rest = int(seat_text), text[colon + 2 :]
+        name = self.name_at.get(seat)
+        if (
+            name is None
+            or not rest.startswith(name)
+            or rest[len(name) : len(name) + 1] not in ("", " ")
+        ):
+            seated = f"seat {seat} is {name!r}" if name else f"no one sits in seat {seat}"
+            raise self.fail(
+                f"summary line {number} does not match the seats ({seated}): {text[:80]!r}", number
+            )
+        detail = rest[len(name) :].strip()
+        if "Seat " in detail and _SEAT_IN_TEXT.search(detail):
+            raise self.fail(f"summary line {number} lists two seats: {text[:80]!r}", number)
+        if "[" in detail:
+            for kind, cards in _SUMMARY_CARDS.findall(detail):
+                self.summary_cards(name, kind, cards, number)
+        if "won (" in detail or "collected (" in detail:
+            for amount in _SUMMARY_WON.findall(detail):
+                won[name] = won.get(name, 0) + self.amount(amount, number)
+        return seat, {"seat": seat, "player": name, "text": detail, "line": number}
+
+    def summary_cards(self, name: str, kind: str, cards: str, number: int) -> None:
+        """Cards the summary shows: fill in a body 'mucks hand', or add a showing."""
+        good = self.know(name, cards, number)
+        mine = [entry for entry in self.shown if entry["player"] == name]
+        if kind == "mucked":
+            for entry in mine:
+                if entry.get("mucked") and not entry["cards"]:
+                    entry["cards"] = good
+                    return
+            self.shown.append({"player": name, "cards": good, "mucked": True, "line": number})
+        elif not mine:
+            self.shown.append({"player": name, "cards": good, "line": number})
+
+    def total_pot(self, text: str, number: int) -> Json:
+        found = _TOTAL_POT.match(text)
+        if found is None:
+            raise self.fail(
+                f"summary line {number}: pot line not understood: {text[:80]!r}", number
+            )
+        parts = [self.amount(part, number) for part in _POT_PART.findall(found[2])]
+        return {
+            "total": self.amount(found[1], number),
+            "rake": self.amount(found[3], number),
+            "parts": parts,
+            "line": number,
+        }
+
+    def summary_board(self, text: str, number: int) -> None:
+        """The summary's board must be the board dealt in the body."""
+        found = _BOARD.match(text)
+        if found is None:
+            raise self.fail(f"summary line {number}: board not understood: {text[:80]!r}", number)
+        board = _RUN_TWICE[found[1] or "FIRST"]
+        cards, bad = _cards(found[2])
+        dealt = self.boards[board] if board < len(self.boards) else []
+        if bad or cards != dealt:
+            raise self.fail(
+                f"summary line {number}: board [{found[2]}] differs from the board dealt "
+                f"[{' '.join(dealt)}]",
+                number,
+            )
+
+    def check_summary_seats(self, listed: dict[int, int], line: int) -> None:
+        """Every player dealt in has a summary line (players moved in "out of hand" have none)."""
+        missing = [
+            f"{seat} ({name})"
+            for seat, name in self.name_at.items()
+            if seat not in listed and seat not in self.out_of_hand
+        ]
+        if missing:
+            self.warnings.append(
+                f"the summary from line {line} has no line for seat " + ", ".join(missing)
+            )
+
+    def check_awards(self, won: dict[str, int], line: int) -> None:
+        """The summary's 'won (N)' / 'collected (N)' must match the body's collected lines."""
+        collected: dict[str, int] = {}
+        for award in self.awards:
+            player, amount = award["player"], award["amount"]
+            assert isinstance(player, str) and isinstance(amount, int)
+            collected[player] = collected.get(player, 0) + amount
+        if collected == won:
+            return
+        for name in sorted(set(collected) | set(won)):
+            body, summary = collected.get(name, 0), won.get(name, 0)
+            if body != summary:
+                raise self.fail(
+                    f"the summary from line {line} says {name} won {summary}, but the hand's "
+                    f"'collected' lines give {name} {body}",
+                    line,
+                )
+
+    def unwritten_return(self, hand: Json) -> None:
+        """Hands written before about 2008 have no 'Uncalled bet' line: when the chips put in
+        exceed the recorded pot by exactly the part of the last bet no one matched, that part
+        went back to the bettor."""
+        pot = hand["pot"]
+        assert isinstance(pot, dict)
+        total = pot["total"]
+        assert isinstance(total, int)
+        put_in = 0
+        for action in self.actions:
+            amount = action["amount"]
+            assert isinstance(amount, int)
+            put_in += amount
+        excess = put_in - total
+        if self.returns or excess <= 0 or not self.money_in:
+            return
+        ranked = sorted(self.money_in.items(), key=lambda item: item[1], reverse=True)
+        top_player, top = ranked[0]
+        second = ranked[1][1] if len(ranked) > 1 else 0
+        if top - second != excess:
+            return
+        line = self.last_bet_line[top_player]
+        self.returns.append({"player": top_player, "amount": excess, "line": line})
+        self.warnings.append(
+            f"no 'Uncalled bet' line: the {excess} of {top_player}'s bet on line {line} that "
+            f"no one matched is taken as returned, as the pot total {total} shows"
+        )
+
+    def posted_sizes(self, hand: Json) -> None:
+        """Ante and bring-in as posted (short all-in posts aside), and the blinds of limit games,
+        whose headers show the bet sizes instead."""
+        firsts: dict[object, object] = {}
+        ante = 0
+        for action in self.actions:
+            kind = action["kind"]
+            if kind not in _POSTED_SIZES or action["all_in"]:
+                continue
+            amount = action["amount"]
+            if kind is ActionKind.ANTE:
+                assert isinstance(amount, int)
+                ante = max(ante, amount)
+            else:
+                firsts.setdefault(kind, amount)
+        if ante:
+            hand["ante"] = ante
+        hand["bring_in"] = firsts.get(ActionKind.BRING_IN)
+        if hand["structure"] is BettingStructure.FIXED_LIMIT:
+            hand["small_blind"] = firsts.get(ActionKind.SMALL_BLIND)
+            hand["big_blind"] = firsts.get(ActionKind.BIG_BLIND)
+
+    # --- amounts -------------------------------------------------------------------------------
+
+    def amount(self, text: str, number: int) -> int:
+        """Chips, or cents in a real-money cash game."""
+        if not self.cents and text.isdecimal():
+            return int(text)
+        try:
+            return parse_amount(text, self.cents)
+        except ValueError:
+            raise self.fail(f"line {number}: {text[:40]!r} is not an amount", number) from None
+
+    def money(self, text: str, number: int) -> int:
+        """Money (a bounty) in cents, whatever the hand's unit."""
+        try:
+            return parse_amount(text, True)
+        except ValueError:
+            raise self.fail(f"line {number}: {text[:40]!r} is not an amount", number) from None
+
+
+def _currency(text: str | None) -> str | None:
+    """The currency code a buy-in or stakes text states, by code or by symbol."""
+    if not text:
+        return None
+    code = _CURRENCY_CODE.search(text)
+    return code[1] if code else currency_of(text)
+
+
+_POSTED_SIZES = frozenset(
+    {ActionKind.ANTE, ActionKind.SMALL_BLIND, ActionKind.BIG_BLIND, ActionKind.BRING_IN}
+)

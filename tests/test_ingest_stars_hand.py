@@ -1,0 +1,960 @@
+"""The PokerStars hand reader: hand-written hands in the site's exact format, then the real
+corpus (every hand read or rejected for a named defect, every read hand adding up)."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from checker.ingest.consistency import pot_problems
+from checker.ingest.decode import iter_lines, iter_lines_from_bytes
+from checker.ingest.detect import HEAD_LINES, clean_head_line
+from checker.ingest.stars_hand import FORMAT
+from checker.ingest.stream import parse_records
+from checker.model import (
+    ActionKind,
+    BettingStructure,
+    Game,
+    Hand,
+    HandEventKind,
+    Record,
+    Rejection,
+    Street,
+    Unit,
+)
+
+CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "real"
+STARS = CORPUS / "stars"
+
+
+def read(text: str) -> list[Record]:
+    return list(parse_records(FORMAT, iter_lines_from_bytes(text.encode("utf-8")), "t.txt"))
+
+
+def one_hand(text: str) -> Hand:
+    records = read(text)
+    assert len(records) == 1, records
+    hand = records[0]
+    assert isinstance(hand, Hand), hand
+    assert pot_problems(hand) == []
+    return hand
+
+
+def one_rejection(text: str) -> Rejection:
+    records = read(text)
+    assert len(records) == 1, records
+    rejected = records[0]
+    assert isinstance(rejected, Rejection), rejected
+    return rejected
+
+
+def kinds(hand: Hand) -> list[tuple[str, ActionKind, int]]:
+    return [(a.player, a.kind, a.amount) for a in hand.actions]
+
+
+# --- hand-written hands ------------------------------------------------------------------------
+
+BOUNTY_ALL_IN = """\
+PokerStars Hand #200000000001: Tournament #3000000001, $10+$10+$2 USD Hold'em No Limit - \
+Level IV (50/100) - 2016/11/13 12:03:34 PT [2016/11/13 15:03:34 ET]
+Table '3000000001 12' 6-max Seat #2 is the button
+Seat 1: Alice (2000 in chips, $10 bounty)
+Seat 2: Bob (500 in chips, $15 bounty)
+Seat 3: Carol (3000 in chips, $10 bounty)
+Seat 5: Dave (1500 in chips, $10.50 bounty) is sitting out
+Alice: posts the ante 10
+Bob: posts the ante 10
+Carol: posts the ante 10
+Dave: posts the ante 10
+Carol: posts small blind 50
+Dave: posts big blind 100
+*** HOLE CARDS ***
+Dealt to Alice [Ah Kd]
+Alice: raises 200 to 300
+Bob: raises 190 to 490 and is all-in
+Carol: folds
+Dave: folds
+Alice: calls 190
+*** FLOP *** [2c 7d Ts]
+*** TURN *** [2c 7d Ts] [Qh]
+*** RIVER *** [2c 7d Ts Qh] [3s]
+*** SHOW DOWN ***
+Alice: shows [Ah Kd] (high card Ace)
+Bob: shows [9c 9h] (a pair of Nines)
+Bob collected 1170 from pot
+*** SUMMARY ***
+Total pot 1170 | Rake 0
+Board [2c 7d Ts Qh 3s]
+Seat 1: Alice showed [Ah Kd] and lost with high card Ace
+Seat 2: Bob (button) showed [9c 9h] and won (1170) with a pair of Nines
+Seat 3: Carol (small blind) folded before Flop
+Seat 5: Dave (big blind) folded before Flop
+"""
+
+BIG_BLIND_RAISES = """\
+PokerStars Hand #200000000002: Tournament #3000000001, $10+$10+$2 USD Hold'em No Limit - \
+Level IX (300/600) - 2016/11/13 12:10:00 PT [2016/11/13 15:10:00 ET]
+Table '3000000001 12' 6-max Seat #1 is the button
+Seat 1: Alice (20000 in chips)
+Seat 2: Bob (20000 in chips)
+Seat 3: Carol (20000 in chips)
+Bob: posts small blind 300
+Carol: posts big blind 600
+*** HOLE CARDS ***
+Alice: calls 600
+Bob: calls 300
+Carol: raises 1200 to 1800
+Alice: calls 1200
+Bob: folds
+*** FLOP *** [2c 7d Ts]
+Carol: bets 2000
+Alice: raises 2000 to 4000
+Carol: raises 4000 to 8000
+Alice: calls 4000
+*** TURN *** [2c 7d Ts] [Qh]
+Carol: checks
+Alice: checks
+*** RIVER *** [2c 7d Ts Qh] [3s]
+Carol: bets 5000
+Alice: folds
+Uncalled bet (5000) returned to Carol
+Carol collected 20200 from pot
+Carol: doesn't show hand
+*** SUMMARY ***
+Total pot 20200 | Rake 0
+Board [2c 7d Ts Qh 3s]
+Seat 1: Alice (button) folded on the River
+Seat 2: Bob (small blind) folded before Flop
+Seat 3: Carol (big blind) collected (20200)
+"""
+
+SIDE_POTS = """\
+PokerStars Hand #200000000003: Tournament #3000000003, Freeroll  Hold'em No Limit - \
+Level I (10/20) - 2012/09/22 14:02:12 ET
+Table '3000000003 47' 9-max Seat #4 is the button
+Seat 1: Ann (100 in chips)
+Seat 2: Ben (300 in chips)
+Seat 3: Cid (600 in chips)
+Seat 4: Dan (1000 in chips)
+Ann: posts small blind 10
+Ben: posts big blind 20
+*** HOLE CARDS ***
+Cid: raises 580 to 600 and is all-in
+Dan: calls 600
+Ann: calls 90 and is all-in
+Ben: calls 280 and is all-in
+*** FLOP *** [2c 7d Ts]
+*** TURN *** [2c 7d Ts] [Qh]
+*** RIVER *** [2c 7d Ts Qh] [3s]
+*** SHOW DOWN ***
+Dan: shows [As Ad] (a pair of Aces)
+Cid: shows [Ks Kd] (a pair of Kings)
+Dan collected 600 from side pot-2
+Ben: shows [Qs Qd] (three of a kind, Queens)
+Ben collected 600 from side pot-1
+Ann: shows [Tc Th] (three of a kind, Tens)
+Ann collected 400 from main pot
+Cid finished the tournament in 4th place
+*** SUMMARY ***
+Total pot 1600 Main pot 400. Side pot-1 600. Side pot-2 600. | Rake 0
+Board [2c 7d Ts Qh 3s]
+Seat 1: Ann (small blind) showed [Tc Th] and won (400) with three of a kind, Tens
+Seat 2: Ben (big blind) showed [Qs Qd] and won (600) with three of a kind, Queens
+Seat 3: Cid showed [Ks Kd] and lost with a pair of Kings
+Seat 4: Dan (button) showed [As Ad] and won (600) with a pair of Aces
+"""
+
+HI_LO_SPLIT = """\
+PokerStars Game #200000000004: Tournament #3000000004, $5.00+$0.50 USD Omaha Hi/Lo Pot Limit - \
+Level I (10/20) - 2011/09/28 8:42:10 ET
+Table '3000000004 1' 9-max Seat #1 is the button
+Seat 1: Alice (1500 in chips)
+Seat 2: Bob (1500 in chips)
+Alice: posts small blind 10
+Bob: posts big blind 20
+*** HOLE CARDS ***
+Alice: calls 10
+Bob: checks
+*** FLOP *** [Ac 2d 7h]
+Bob: checks
+Alice: checks
+*** TURN *** [Ac 2d 7h] [Kc]
+Bob: checks
+Alice: checks
+*** RIVER *** [Ac 2d 7h Kc] [Qs]
+Bob: checks
+Alice: checks
+*** SHOW DOWN ***
+Bob: shows [As Ad Kh Kd] (HI: three of a kind, Aces)
+Alice: shows [3c 4c 9h 9d] (HI: a pair of Nines; LO: 7,4,3,2,A)
+Bob collected 20 from pot
+Alice collected 20 from pot
+*** SUMMARY ***
+Total pot 40 | Rake 0
+Board [Ac 2d 7h Kc Qs]
+Seat 1: Alice (button) (small blind) showed [3c 4c 9h 9d] and won (20) with HI: a pair of \
+Nines; LO: 7,4,3,2,A
+Seat 2: Bob (big blind) showed [As Ad Kh Kd] and won (20) with HI: three of a kind, Aces
+"""
+
+STUD = """\
+PokerStars Hand #200000000005: Tournament #3000000005, $200+$15 USD 7 Card Stud Limit - \
+Level II (20/40) - 2010/09/09 18:27:23 ET
+Table '3000000005 1' 8-max
+Seat 1: Alice (1000 in chips)
+Seat 2: Bob (1000 in chips)
+Seat 3: PC [Mittel] (1000 in chips)
+Alice: posts the ante 5
+Bob: posts the ante 5
+PC [Mittel]: posts the ante 5
+*** 3rd STREET ***
+Dealt to Alice [Ah Kh 2c]
+Dealt to Bob [9d]
+Dealt to PC [Mittel] [3s]
+Alice: brings in for 5
+Bob: completes it to 20
+PC [Mittel]: folds
+Alice: calls 15
+*** 4th STREET ***
+Dealt to Alice [Ah Kh 2c] [Qh]
+Dealt to Bob [9d] [9c]
+Bob: bets 20
+Alice: raises 20 to 40
+Bob: calls 20
+*** 5th STREET ***
+Dealt to Alice [Ah Kh 2c Qh] [Jh]
+Dealt to Bob [9d 9c] [4s]
+Bob: checks
+Alice: bets 40
+Bob: folds
+Uncalled bet (40) returned to Alice
+Alice collected 135 from pot
+Alice: doesn't show hand
+*** SUMMARY ***
+Total pot 135 | Rake 0
+Seat 1: Alice collected (135)
+Seat 2: Bob folded on the 5th Street
+Seat 3: PC [Mittel] folded on the 3rd Street (didn't bet)
+"""
+
+TRIPLE_DRAW = """\
+PokerStars Home Game Hand #200000000006: {Club Room} Tournament #3000000006, 100+9 8-Game \
+(Triple Draw 2-7 Lowball Limit) - Match Round I, Level I (20/40) - 2013/06/05 23:30:20 ET
+Table '3000000006 1' 2-max Seat #2 is the button
+Seat 1: Villain (1490 in chips)
+Seat 2: Hero (1510 in chips)
+Hero: posts small blind 10
+Villain: posts big blind 20
+*** DEALING HANDS ***
+Dealt to Hero [4c 9c 9h 6h 5d]
+Hero: calls 10
+Villain: checks
+*** FIRST DRAW ***
+Villain: discards 3 cards
+Hero: discards 2 cards [9c 9h]
+Dealt to Hero [4c 6h 5d] [2s 7d]
+Villain: checks
+Hero: bets 20
+Villain: calls 20
+*** SECOND DRAW ***
+Villain: discards 1 card
+Hero: stands pat on [4c 6h 5d 2s 7d]
+Villain: bets 40
+Hero: folds
+Uncalled bet (40) returned to Villain
+Villain collected 80 from pot
+*** SUMMARY ***
+Total pot 80 | Rake 0
+Seat 1: Villain (big blind) collected (80)
+Seat 2: Hero (button) (small blind) folded after the 2nd Draw
+"""
+
+CASH_DEAD_BLIND = """\
+PokerStars Hand #200000000007:  Hold'em No Limit ($0.01/$0.02 USD) - 2016/05/20 8:19:23 ET
+Table 'Aaltje III' 6-max Seat #1 is the button
+Seat 1: Alice ($2 in chips)
+Seat 2: Bob ($1.50 in chips)
+Seat 3: Carol ($3.10 in chips)
+Bob: posts small blind $0.01
+Carol: posts big blind $0.02
+Alice: posts small & big blinds $0.03
+*** HOLE CARDS ***
+Alice: raises $0.04 to $0.06
+Bob: folds
+Carol: calls $0.04
+*** FLOP *** [2c 7d Ts]
+Carol: checks
+Alice: bets $0.10
+Carol: folds
+Uncalled bet ($0.10) returned to Alice
+Alice collected $0.13 from pot
+Alice: doesn't show hand
+*** SUMMARY ***
+Total pot $0.14 | Rake $0.01
+Board [2c 7d Ts]
+Seat 1: Alice (button) collected ($0.13)
+Seat 2: Bob (small blind) folded before Flop
+Seat 3: Carol (big blind) folded on the Flop
+"""
+
+RUN_TWICE = """\
+PokerStars Hand #200000000008:  Hold'em No Limit ($0.50/$1.00 USD) - 2020/02/07 19:15:13 ET
+Table 'Skat' 6-max Seat #1 is the button
+Seat 1: Alice ($100 in chips)
+Seat 2: Bob ($100 in chips)
+Alice: posts small blind $0.50
+Bob: posts big blind $1
+*** HOLE CARDS ***
+Alice: raises $99 to $100 and is all-in
+Bob: calls $99 and is all-in
+*** FIRST FLOP *** [2c 7d Ts]
+*** FIRST TURN *** [2c 7d Ts] [Qh]
+*** FIRST RIVER *** [2c 7d Ts Qh] [3s]
+*** SECOND FLOP *** [Ac Kd 4h]
+*** SECOND TURN *** [Ac Kd 4h] [5c]
+*** SECOND RIVER *** [Ac Kd 4h 5c] [9s]
+*** FIRST SHOW DOWN ***
+Alice: shows [Qs Qd] (three of a kind, Queens)
+Bob: shows [Ah Ad] (a pair of Aces)
+Alice collected $99.50 from pot
+*** SECOND SHOW DOWN ***
+Bob collected $99.50 from pot
+*** SUMMARY ***
+Total pot $200 | Rake $1
+Hand was run twice
+FIRST Board [2c 7d Ts Qh 3s]
+SECOND Board [Ac Kd 4h 5c 9s]
+Seat 1: Alice (button) (small blind) showed [Qs Qd] and won ($99.50) with three of a kind, \
+Queens, and lost with a pair of Queens
+Seat 2: Bob (big blind) showed [Ah Ad] and lost with a pair of Aces, and won ($99.50) with \
+three of a kind, Aces
+"""
+
+OLD_NO_UNCALLED_LINE = """\
+PokerStars Game #12639822391: Tournament #63858762, $5.00+$0.50 Hold'em No Limit - \
+Level XIX (4000/8000) - 2007/10/15 - 10:19:49 (ET)
+Table '63858762 9' 9-max Seat #2 is the button
+Seat 1: Alice (491965 in chips)
+Seat 2: Bob (122646 in chips)
+Seat 3: Carol (371040 in chips)
+Alice: posts the ante 800
+Bob: posts the ante 800
+Carol: posts the ante 800
+Carol: posts small blind 4000
+Alice: posts big blind 8000
+*** HOLE CARDS ***
+Bob: raises 8000 to 16000
+Carol: folds
+Alice: folds
+Bob collected 22400 from pot
+*** SUMMARY ***
+Total pot 22400 | Rake 0
+Seat 1: Alice (big blind) folded before Flop
+Seat 2: Bob (button) collected (22400)
+Seat 3: Carol (small blind) folded before Flop
+"""
+
+EVENTS = """\
+PokerStars Game #200000000009: Tournament #3000000009, $1.00+$0.25+$0.15 USD Hold'em No Limit \
+- Level I (10/20) - 2010/08/03 10:57:43 ET
+Table '3000000009 1' 9-max Seat #1 is the button
+Seat 1: Alice (1500 in chips)
+Seat 2: Bob (1500 in chips)
+Seat 3: Carol (20 in chips)
+Seat 4: Dave (1500 in chips) out of hand (moved from another table into small blind)
+Bob: posts small blind 10
+Carol: posts big blind 20 and is all-in
+*** HOLE CARDS ***
+Alice is disconnected
+Alice has timed out while disconnected
+Alice: calls 20
+Alice is connected
+Bob said, "gl: all"
+Bob: calls 10
+*** FLOP *** [2c 7d Ts]
+Bob: checks
+Alice: checks
+*** TURN *** [2c 7d Ts] [Qh]
+Bob: checks
+Alice: checks
+*** RIVER *** [2c 7d Ts Qh] [3s]
+Bob: checks
+Alice: checks
+*** SHOW DOWN ***
+Bob: shows [Kc Kd] (a pair of Kings)
+Alice: mucks hand
+Carol: shows [4d 5d] (high card Queen)
+Bob collected 60 from pot
+Bob wins the $0.25 bounty for eliminating Carol
+Carol finished the tournament in 3rd place
+Alice re-buys and receives 1500 chips for $1.00
+*** SUMMARY ***
+Total pot 60 | Rake 0
+Board [2c 7d Ts Qh 3s]
+Seat 1: Alice (button) mucked [8s 8c]
+Seat 2: Bob (small blind) showed [Kc Kd] and won (60) with a pair of Kings
+Seat 3: Carol (big blind) showed [4d 5d] and lost with high card Queen
+"""
+
+
+def test_sniff_accepts_stars_and_full_tilt_on_stars_headers_only() -> None:
+    assert FORMAT.sniff([BOUNTY_ALL_IN.splitlines()[0]])
+    assert FORMAT.sniff(
+        [
+            "Full Tilt Hand #153580337131: Tournament #1571041343, 870+130 Hold'em "
+            "No Limit - Level I (10/20) - 2016/05/20 8:25:45 ET"
+        ]
+    )
+    assert FORMAT.sniff([TRIPLE_DRAW.splitlines()[0]])
+    # Full Tilt's own client, a Stars tournament summary, and nothing at all are not ours.
+    assert not FORMAT.sniff(
+        [
+            "Full Tilt Poker Game #33286946295: MiniFTOPS Main Event (200), "
+            "Table 1 - NL Hold'em - 10/20 - 19:04:57 ET - 2011/09/11"
+        ]
+    )
+    assert not FORMAT.sniff(["PokerStars Tournament #2928318, No Limit Hold'em"])
+    assert not FORMAT.sniff([])
+
+
+def test_a_tournament_hand_is_read_field_by_field() -> None:
+    hand = one_hand(BOUNTY_ALL_IN)
+    assert (hand.site, hand.source_format, hand.hand_id) == (
+        "PokerStars",
+        "pokerstars-hand",
+        "200000000001",
+    )
+    assert (hand.tournament_id, hand.table, hand.max_seats, hand.button_seat) == (
+        "3000000001",
+        "3000000001 12",
+        6,
+        2,
+    )
+    assert (hand.game, hand.structure, hand.unit, hand.currency) == (
+        Game.HOLDEM,
+        BettingStructure.NO_LIMIT,
+        Unit.CHIPS,
+        "USD",
+    )
+    assert (hand.level, hand.small_blind, hand.big_blind, hand.ante) == ("IV", 50, 100, 10)
+    assert (hand.played_at_zone, str(hand.played_at), str(hand.played_at_et)) == (
+        "PT",
+        "2016-11-13 12:03:34",
+        "2016-11-13 15:03:34",
+    )
+    assert [(s.seat, s.player, s.stack, s.bounty, s.sitting_out) for s in hand.seats] == [
+        (1, "Alice", 2000, 1000, False),
+        (2, "Bob", 500, 1500, False),
+        (3, "Carol", 3000, 1000, False),
+        (5, "Dave", 1500, 1050, True),
+    ]
+    bob_raise = hand.actions[7]
+    assert (bob_raise.player, bob_raise.kind, bob_raise.amount, bob_raise.to, bob_raise.all_in) == (
+        "Bob",
+        ActionKind.RAISE,
+        490,
+        490,
+        True,
+    )
+    assert [a.street for a in hand.actions[:6]] == [Street.PREFLOP] * 6
+    assert [a.index for a in hand.actions] == list(range(len(hand.actions)))
+    assert hand.hole_cards == {"Alice": ["Ah", "Kd"], "Bob": ["9c", "9h"]}
+    assert hand.boards == [["2c", "7d", "Ts", "Qh", "3s"]]
+    assert [(a.player, a.amount, a.pot) for a in hand.awards] == [("Bob", 1170, "pot")]
+    assert hand.pot is not None and (hand.pot.total, hand.pot.rake, hand.pot.parts) == (1170, 0, [])
+    assert [s.text for s in hand.summary][1] == (
+        "(button) showed [9c 9h] and won (1170) with a pair of Nines"
+    )
+    assert hand.warnings == []
+
+
+def test_a_raise_adds_the_total_minus_what_the_player_already_has_in() -> None:
+    hand = one_hand(BIG_BLIND_RAISES)
+    carol = [(a.street, a.kind, a.amount, a.to) for a in hand.actions if a.player == "Carol"]
+    assert carol == [
+        (Street.PREFLOP, ActionKind.BIG_BLIND, 600, None),
+        (Street.PREFLOP, ActionKind.RAISE, 1200, 1800),  # 600 already in from the big blind
+        (Street.FLOP, ActionKind.BET, 2000, None),
+        (Street.FLOP, ActionKind.RAISE, 6000, 8000),  # 2000 already in from her bet
+        (Street.TURN, ActionKind.CHECK, 0, None),
+        (Street.RIVER, ActionKind.BET, 5000, None),
+    ]
+    assert [(r.player, r.amount) for r in hand.returns] == [("Carol", 5000)]
+
+
+def test_side_pots_are_named_as_written_and_listed_in_the_pot() -> None:
+    hand = one_hand(SIDE_POTS)
+    assert hand.currency is None
+    assert [(a.player, a.amount, a.pot) for a in hand.awards] == [
+        ("Dan", 600, "side pot 2"),
+        ("Ben", 600, "side pot 1"),
+        ("Ann", 400, "main pot"),
+    ]
+    assert hand.pot is not None and hand.pot.parts == [400, 600, 600]
+    assert [(a.player, a.amount, a.all_in) for a in hand.actions if a.all_in] == [
+        ("Cid", 600, True),
+        ("Ann", 90, True),
+        ("Ben", 280, True),
+    ]
+    finished = [e for e in hand.events if e.kind is HandEventKind.OTHER]
+    assert [(e.player, e.text, e.after_action) for e in finished] == [
+        ("Cid", "Cid finished the tournament in 4th place", 6)
+    ]
+
+
+def test_hi_lo_halves_are_two_awards_from_the_same_pot() -> None:
+    hand = one_hand(HI_LO_SPLIT)
+    assert hand.game is Game.OMAHA_HILO and hand.structure is BettingStructure.POT_LIMIT
+    assert [(a.player, a.amount, a.pot) for a in hand.awards] == [
+        ("Bob", 20, "pot"),
+        ("Alice", 20, "pot"),
+    ]
+
+
+def test_stud_bring_in_completion_and_streets() -> None:
+    hand = one_hand(STUD)
+    assert (hand.game, hand.structure, hand.button_seat) == (
+        Game.STUD,
+        BettingStructure.FIXED_LIMIT,
+        None,
+    )
+    assert (hand.small_bet, hand.big_bet, hand.ante, hand.bring_in) == (20, 40, 5, 5)
+    assert (hand.small_blind, hand.big_blind) == (None, None)
+    assert [(a.street, a.player, a.kind, a.amount, a.to) for a in hand.actions[3:]] == [
+        (Street.THIRD, "Alice", ActionKind.BRING_IN, 5, None),
+        (Street.THIRD, "Bob", ActionKind.COMPLETE, 20, 20),
+        (Street.THIRD, "PC [Mittel]", ActionKind.FOLD, 0, None),
+        (Street.THIRD, "Alice", ActionKind.CALL, 15, None),
+        (Street.FOURTH, "Bob", ActionKind.BET, 20, None),
+        (Street.FOURTH, "Alice", ActionKind.RAISE, 40, 40),
+        (Street.FOURTH, "Bob", ActionKind.CALL, 20, None),
+        (Street.FIFTH, "Bob", ActionKind.CHECK, 0, None),
+        (Street.FIFTH, "Alice", ActionKind.BET, 40, None),
+        (Street.FIFTH, "Bob", ActionKind.FOLD, 0, None),
+    ]
+    assert hand.hole_cards == {
+        "Alice": ["Ah", "Kh", "2c", "Qh", "Jh"],
+        "Bob": ["9d", "9c", "4s"],
+        "PC [Mittel]": ["3s"],
+    }
+    assert hand.boards == []
+
+
+def test_draws_are_discard_actions_in_their_draw_round() -> None:
+    hand = one_hand(TRIPLE_DRAW)
+    assert (hand.game, hand.mixed, hand.small_bet, hand.big_bet) == (
+        Game.DRAW27_TRIPLE,
+        "8-Game",
+        20,
+        40,
+    )
+    assert (hand.small_blind, hand.big_blind) == (10, 20)  # limit blinds as posted
+    draws = [(a.street, a.player, a.discards) for a in hand.actions if a.kind is ActionKind.DISCARD]
+    assert draws == [
+        (Street.DRAW1, "Villain", 3),
+        (Street.DRAW1, "Hero", 2),
+        (Street.DRAW2, "Villain", 1),
+        (Street.DRAW2, "Hero", 0),
+    ]
+    assert hand.hole_cards == {"Hero": ["4c", "9c", "9h", "6h", "5d", "2s", "7d"]}
+
+
+def test_real_money_cash_is_in_cents_and_a_dead_small_blind_is_not_live() -> None:
+    hand = one_hand(CASH_DEAD_BLIND)
+    assert (hand.unit, hand.currency, hand.tournament_id, hand.level) == (
+        Unit.CENTS,
+        "USD",
+        None,
+        None,
+    )
+    assert (hand.small_blind, hand.big_blind) == (1, 2)
+    assert [s.stack for s in hand.seats] == [200, 150, 310]
+    assert kinds(hand)[:4] == [
+        ("Bob", ActionKind.SMALL_BLIND, 1),
+        ("Carol", ActionKind.BIG_BLIND, 2),
+        ("Alice", ActionKind.SMALL_AND_BIG_BLIND, 3),
+        ("Alice", ActionKind.RAISE, 4),  # to 6: only 2 of the 3 posted were live
+    ]
+    assert hand.pot is not None and (hand.pot.total, hand.pot.rake) == (14, 1)
+    assert [(a.player, a.amount) for a in hand.awards] == [("Alice", 13)]
+
+
+def test_run_it_twice_keeps_two_boards_and_awards_per_board() -> None:
+    hand = one_hand(RUN_TWICE)
+    assert hand.boards == [["2c", "7d", "Ts", "Qh", "3s"], ["Ac", "Kd", "4h", "5c", "9s"]]
+    assert [(a.player, a.amount, a.board) for a in hand.awards] == [
+        ("Alice", 9950, 0),
+        ("Bob", 9950, 1),
+    ]
+
+
+def test_old_hands_without_an_uncalled_bet_line_get_the_return_the_pot_shows() -> None:
+    hand = one_hand(OLD_NO_UNCALLED_LINE)
+    assert (str(hand.played_at), hand.played_at_zone, hand.currency) == (
+        "2007-10-15 10:19:49",
+        "ET",
+        "USD",
+    )
+    assert [(r.player, r.amount, r.line) for r in hand.returns] == [("Bob", 8000, 12)]
+    assert len(hand.warnings) == 1 and "no 'Uncalled bet' line" in hand.warnings[0]
+
+
+def test_lines_that_move_no_chips_are_events_in_action_order() -> None:
+    hand = one_hand(EVENTS)
+    events = [(e.kind, e.player, e.text, e.after_action) for e in hand.events]
+    assert events == [
+        (HandEventKind.OTHER, "Dave", "out of hand (moved from another table into small blind)", 0),
+        (HandEventKind.DISCONNECTED, "Alice", "", 2),
+        (HandEventKind.TIMED_OUT, "Alice", "", 2),
+        (HandEventKind.RECONNECTED, "Alice", "", 3),
+        (HandEventKind.CHAT, "Bob", "gl: all", 3),
+        (HandEventKind.OTHER, "Bob", "Bob wins the $0.25 bounty for eliminating Carol", 10),
+        (HandEventKind.OTHER, "Carol", "Carol finished the tournament in 3rd place", 10),
+        (HandEventKind.OTHER, "Alice", "Alice re-buys and receives 1500 chips for $1.00", 10),
+    ]
+    assert hand.seats[3].sitting_out
+    assert hand.actions[1].all_in and hand.actions[1].kind is ActionKind.BIG_BLIND
+    # "mucks hand" in the body, with the cards the summary names.
+    mucked = [(s.player, s.cards, s.mucked) for s in hand.shown if s.mucked]
+    assert mucked == [("Alice", ["8s", "8c"], True)]
+    assert hand.warnings == []  # Dave was not dealt in, so he has no summary line
+
+
+def test_trailing_spaces_crlf_and_a_byte_order_mark_change_nothing() -> None:
+    # The site ends many lines with a space ("folds ") and writes CRLF, often after a BOM.
+    spaced = "\r\n".join(line + " " for line in BOUNTY_ALL_IN.splitlines())
+    data = b"\xef\xbb\xbf" + spaced.encode("utf-8")
+    records = list(parse_records(FORMAT, iter_lines_from_bytes(data), "t.txt"))
+    assert records == [one_hand(BOUNTY_ALL_IN)]
+
+
+def test_full_tilt_hands_written_by_stars_software() -> None:
+    text = BOUNTY_ALL_IN.replace("PokerStars Hand #", "Full Tilt Hand #", 1)
+    hand = one_hand(text)
+    assert hand.site == "Full Tilt Poker"
+
+
+def test_header_variants() -> None:
+    def header_of(first_line: str) -> Hand:
+        return one_hand(first_line + "\n" + BOUNTY_ALL_IN.split("\n", 1)[1])
+
+    zoom = header_of(
+        "PokerStars Hand #118997670409: Zoom Tournament #932545562, $3.00+$0.30 USD "
+        "Hold'em No Limit - Level X (100/200) - 2014/07/20 9:26:31 ET"
+    )
+    assert (zoom.tournament_id, zoom.level, zoom.big_blind) == ("932545562", "X", 200)
+    mixed = header_of(
+        "PokerStars Game #47282318621: Tournament #294435598, $2.00+$0.20 USD Mixed "
+        "Hold'em (Hold'em No Limit) - Level II (10/20) - 2010/07/26 4:23:42 ET"
+    )
+    assert (mixed.mixed, mixed.structure) == ("Mixed Hold'em", BettingStructure.NO_LIMIT)
+    plnl = header_of(
+        "PokerStars Hand #86183965766: Tournament #2012090038, $200+$15 USD Hold'em "
+        "Pot Limit Pre-Flop, No Limit Post-Flop - Level I (10/20) - 2012/09/14 "
+        "17:05:13 ET"
+    )
+    assert plnl.structure is BettingStructure.PL_PREFLOP_NL_POSTFLOP
+    gbp = header_of(
+        "PokerStars Game #64603934169: Tournament #411616316, £5.00+£0.50 GBP Hold'em "
+        "No Limit - Level I (10/20) - 2011/07/15 20:49:50 WET [2011/07/15 15:49:50 ET]"
+    )
+    assert (gbp.currency, gbp.played_at_zone) == ("GBP", "WET")
+    coins = header_of(
+        "PokerStars Hand #145645009921: Tournament #1407056458, 250 SC Hold'em No "
+        "Limit - Level XI (600/1200) - 2015/12/20 19:25:19 CET [2015/12/20 13:25:19 ET]"
+    )
+    assert (coins.currency, coins.small_blind) == (None, 600)
+    shouting = header_of(
+        "PokerStars Game #29356803849: TOURNAMENT #169962475, $10+$1 HOLD'EM NO "
+        "LIMIT - LEVEL I (25/50) - 2009/06/14 11:45:00 ET"
+    )
+    assert (shouting.game, shouting.level) == (Game.HOLDEM, "I")
+
+
+# --- damaged records ---------------------------------------------------------------------------
+
+
+def test_a_hand_without_summary_is_rejected_as_truncated() -> None:
+    cut = BOUNTY_ALL_IN.split("*** TURN ***")[0]
+    rejected = one_rejection(cut)
+    assert rejected.hand == "200000000001"
+    assert rejected.location.line == 20
+    assert "hand ends on the flop at line 20" in rejected.reason
+    assert "no summary section (truncated)" in rejected.reason
+
+
+def test_a_header_glued_into_a_line_cuts_the_hand_before_it_and_starts_the_next() -> None:
+    before = BOUNTY_ALL_IN.split("*** RIVER *** [2c 7d Ts Qh] [3s]\n")[0]
+    glued = before + "*** RIVER *** [2c 7d" + BIG_BLIND_RAISES
+    records = read(glued)
+    assert len(records) == 2
+    rejected, hand = records
+    assert isinstance(rejected, Rejection) and isinstance(hand, Hand)
+    assert rejected.location.line == 22 and rejected.hand == "200000000001"
+    assert (
+        "breaks off on the river in the middle of line 22 ('*** RIVER *** [2c 7d')"
+        in rejected.reason
+    )
+    assert "next hand's header begins" in rejected.reason
+    assert (hand.hand_id, hand.location.line) == ("200000000002", 22)
+
+
+def test_text_before_the_first_header_is_rejected_and_the_hand_still_read() -> None:
+    records = read("some notes\n" + BOUNTY_ALL_IN)
+    assert len(records) == 2
+    assert isinstance(records[0], Rejection)
+    assert "text before any hand header: 'some notes'" in records[0].reason
+    assert isinstance(records[1], Hand)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "line", "reason"),
+    [
+        ("Carol: folds\n", "Carol: dances\n", 17, "line 17 not understood: 'Carol: dances'"),
+        ("Carol: folds\n", "Zed: folds\n", 17, "'Zed' acts but has no seat in this hand"),
+        (
+            "Seat 3: Carol (small blind) folded before Flop\n",
+            "Seat 3: Carol (small blind) folded before Flop Seat 5: Dave (big blind) folded\n",
+            32,
+            "summary line 32 lists two seats",
+        ),
+        (
+            "Seat 3: Carol (small blind)",
+            "Seat 3: Dave (small blind)",
+            32,
+            "does not match the seats (seat 3 is 'Carol')",
+        ),
+        (
+            "won (1170)",
+            "won (1100)",
+            27,
+            "says Bob won 1100, but the hand's 'collected' lines give Bob 1170",
+        ),
+        (
+            "Board [2c 7d Ts Qh 3s]",
+            "Board [2c 7d Ts Qh 4s]",
+            29,
+            "board [2c 7d Ts Qh 4s] differs from the board dealt [2c 7d Ts Qh 3s]",
+        ),
+        (
+            "*** TURN *** [2c 7d Ts] [Qh]",
+            "*** TURN *** [2c 7d 9s] [Qh]",
+            21,
+            "repeats the board as [2c 7d 9s] but the board so far is [2c 7d Ts]",
+        ),
+        ("Alice: raises 200 to 300", "Alice: raises 200 to 3x0", 15, "line 15 not understood"),
+        ("Dealt to Alice [Ah Kd]", "Dealt to Zed [Ah Kd]", 14, "cards dealt to no seated player"),
+        ("Level IV (50/100)", "Level IV (50/1,00.5)", 1, "'1,00.5' is not an amount"),
+        ("Hold'em No Limit", "Bingo No Limit", 1, "hand header not understood"),
+        ("2016/11/13 12:03:34 PT", "2016/13/13 12:03:34 PT", 1, "is not a real date"),
+    ],
+)
+def test_damaged_records_are_rejected_with_a_located_reason(
+    old: str, new: str, line: int, reason: str
+) -> None:
+    assert old in BOUNTY_ALL_IN
+    rejected = one_rejection(BOUNTY_ALL_IN.replace(old, new, 1))
+    assert rejected.location.line == line, rejected.reason
+    assert reason in rejected.reason
+    assert rejected.hand == "200000000001"
+    assert rejected.source_format == "pokerstars-hand" and rejected.is_hand
+
+
+def test_money_that_does_not_add_up_is_kept_with_the_discrepancy() -> None:
+    # Chips created or lost are for the audit to judge: the hand is read, not rejected.
+    (hand,) = read(BOUNTY_ALL_IN.replace("Total pot 1170", "Total pot 1180", 1))
+    assert isinstance(hand, Hand) and hand.pot is not None and hand.pot.total == 1180
+    assert any("put in 1170 - returned 0 = 1170, but the recorded pot is 1180" in w
+               for w in hand.warnings)
+    assert pot_problems(hand) != []
+
+
+def test_a_word_that_is_not_a_card_is_left_out_with_a_warning() -> None:
+    text = STUD.replace("Dealt to Alice [Ah Kh 2c Qh] [Jh]", "Dealt to Alice [Ah Kh 2c Qh] [of]")
+    hand = one_hand(text)
+    assert hand.hole_cards["Alice"] == ["Ah", "Kh", "2c", "Qh"]
+    assert hand.warnings == ["line 24: 'of' among Alice's cards is not a card; left out"]
+
+
+def test_a_missing_summary_seat_line_is_a_warning() -> None:
+    hand = one_hand(BOUNTY_ALL_IN.replace("Seat 3: Carol (small blind) folded before Flop\n", ""))
+    assert hand.warnings == ["the summary from line 27 has no line for seat 3 (Carol)"]
+
+
+# --- the real corpus ---------------------------------------------------------------------------
+
+HAND_HEADER = re.compile(
+    r"(?:PokerStars(?: Home Game| Zoom)? (?:Hand|Game)|Full Tilt(?: Rush)? Hand) #\d+:"
+)
+NOT_HANDS = (".hp", ".hands", ".gt")
+
+# (file under stars/, line) -> words of the reason. Both are hands cut off mid-line where the
+# next hand's header was glued on (checked by reading the file).
+EXPECTED_REJECTIONS = {
+    (
+        "tour/Flop/NLHE-9max-Freeroll-MTT-201209.concatenated.partial.txt",
+        110,
+    ): "breaks off on the river in the middle of line 110 ('*** RIVER *** [4d Kh J')",
+    (
+        "tour/Flop/NLHE-9max-Freeroll-MTT-201209.concatenated.partial.txt",
+        1436,
+    ): "breaks off before the flop in the middle of line 1436 ('Player25:')",
+}
+# Files written before PokerStars printed "Uncalled bet ... returned" lines.
+NO_UNCALLED_LINES = {
+    "tour/Flop/NLHE-USD-MTT-5r-200710.txt",
+    "tour/Flop/NLHE-2max-MTT-200611.shootout.no.buyin.txt",
+    "tour/Flop/NLHE-9-max-USD-10-STT-200512.player.sitting.out.txt",
+    "tour/Flop/NLHE-9max-USD-10-STT-200512.hero.cannot.raise.pf.txt",
+    "tour/Flop/PLO8-9max-USD-STT-5.00-200505.hero.quartered.txt",
+}
+
+
+def _hand_files() -> list[Path]:
+    files = [p for p in (STARS / "tour").rglob("*") if p.is_file()]
+    files += [p for p in (STARS / "cash").rglob("*") if p.is_file()]
+    return sorted(p for p in files if not p.name.endswith(NOT_HANDS))
+
+
+@pytest.fixture(scope="module")
+def corpus_records() -> dict[str, list[Record]]:
+    assert STARS.is_dir(), f"the real corpus must be at {STARS}"
+    return {
+        p.relative_to(STARS).as_posix(): list(parse_records(FORMAT, iter_lines(p), p.name))
+        for p in _hand_files()
+    }
+
+
+def _hands(records: dict[str, list[Record]]) -> dict[tuple[str, int], Hand]:
+    return {
+        (name, r.location.line): r
+        for name, found in records.items()
+        for r in found
+        if isinstance(r, Hand)
+    }
+
+
+def test_every_corpus_file_is_sniffed_as_stars_hands() -> None:
+    for path in _hand_files():
+        head = [clean_head_line(t) for _, t in iter_lines(path)]
+        head = [t for t in head if t][:HEAD_LINES]
+        assert FORMAT.sniff(head), path
+
+
+def test_every_hand_present_is_read_or_rejected(corpus_records: dict[str, list[Record]]) -> None:
+    present_total = read_total = 0
+    for path in _hand_files():
+        name = path.relative_to(STARS).as_posix()
+        present = sum(len(HAND_HEADER.findall(text)) for _, text in iter_lines(path))
+        records = corpus_records[name]
+        assert len(records) == present, name
+        present_total += present
+        read_total += sum(isinstance(r, Hand) for r in records)
+    assert present_total >= 1200
+    assert read_total >= 0.995 * present_total, (read_total, present_total)
+
+
+def test_corpus_rejections_are_exactly_the_known_defects(
+    corpus_records: dict[str, list[Record]],
+) -> None:
+    found = {
+        (name, r.location.line): r.reason
+        for name, records in corpus_records.items()
+        for r in records
+        if isinstance(r, Rejection)
+    }
+    assert set(found) == set(EXPECTED_REJECTIONS)
+    for key, words in EXPECTED_REJECTIONS.items():
+        assert words in found[key], found[key]
+    # The hands glued onto those lines are read.
+    hands = _hands(corpus_records)
+    for name, line in EXPECTED_REJECTIONS:
+        assert (name, line) in hands
+
+
+def test_every_corpus_hand_adds_up(corpus_records: dict[str, list[Record]]) -> None:
+    problems = {key: pot_problems(hand) for key, hand in _hands(corpus_records).items()}
+    assert {key: p for key, p in problems.items() if p} == {}
+
+
+def test_corpus_warnings_are_the_old_format_and_one_bad_card(
+    corpus_records: dict[str, list[Record]],
+) -> None:
+    warned = {key: hand.warnings for key, hand in _hands(corpus_records).items() if hand.warnings}
+    bad_card = {key: w for key, w in warned.items() if key[0] not in NO_UNCALLED_LINES}
+    assert bad_card == {
+        ("tour/Stud/Triple-Stud-USD-2.00-0.20-MTT-201301.txt", 1): [
+            "line 46: 'of' among Hero's cards is not a card; left out"
+        ]
+    }
+    old = [w for key, ws in warned.items() if key[0] in NO_UNCALLED_LINES for w in ws]
+    assert len(old) == 249 and all("no 'Uncalled bet' line" in w for w in old)
+
+
+def _hand(records: dict[str, list[Record]], name: str, line: int) -> Hand:
+    hand = _hands(records)[(name, line)]
+    return hand
+
+
+def test_corpus_values_match_the_file_text(corpus_records: dict[str, list[Record]]) -> None:
+    # NLHE-USD-MTT-665-35-201611.bounty.format.txt, the whole file is one hand.
+    hand = _hand(corpus_records, "tour/Flop/NLHE-USD-MTT-665-35-201611.bounty.format.txt", 1)
+    assert (hand.table, hand.button_seat, hand.level, hand.small_blind, hand.big_blind) == (
+        "1716600424 37",
+        4,
+        "IX",
+        300,
+        600,
+    )
+    assert (hand.seats[0].player, hand.seats[0].stack, hand.seats[0].bounty) == (
+        "Player0",
+        36806,
+        33250,
+    )
+    assert hand.seats[6].bounty == 66500  # "$665 bounty"
+    raise_ = next(a for a in hand.actions if a.kind is ActionKind.RAISE)
+    assert (raise_.player, raise_.amount, raise_.to, raise_.line) == ("Player0", 1200, 1200, 28)
+    assert [(r.player, r.amount) for r in hand.returns] == [("Player0", 600)]
+    assert [(a.player, a.amount) for a in hand.awards] == [("Player0", 2040)]
+
+    # merged.sessions line 1: "Hero: raises 1268 to 1748 and is all-in" after his small blind 30.
+    hand = _hand(corpus_records, "tour/Flop/NLHE-9max-MTT-USD-201112.3.merged.sessions.txt", 1)
+    shove = next(a for a in hand.actions if a.line == 32)
+    assert (shove.player, shove.kind, shove.amount, shove.to, shove.all_in) == (
+        "Hero",
+        ActionKind.RAISE,
+        1718,
+        1748,
+        True,
+    )
+    assert next(a for a in hand.actions if a.line == 36).amount == 1268  # "calls 1268"
+    assert [e.text for e in hand.events] == ["Hero finished the tournament in 708th place"]
+
+    # A side pot: "Total pot 2690 Main pot 100. Side pot 2590. | Rake 0".
+    hand = _hand(corpus_records, "tour/Flop/NLHE-play-STT-2000.201202.allin.blind.txt", 1)
+    assert hand.pot is not None and (hand.pot.total, hand.pot.parts) == (2690, [100, 2590])
+    assert [(a.player, a.amount, a.pot) for a in hand.awards] == [
+        ("Player1", 2590, "side pot"),
+        ("Player1", 100, "main pot"),
+    ]
+
+    # A rake: the play-money Full Tilt cash hand, "Total pot 100 | Rake 5".
+    hand = _hand(corpus_records, "cash/Flop/NLHE-6max-play-5-10-201605.FullTilt.txt", 1)
+    assert hand.pot is not None and (hand.pot.total, hand.pot.rake) == (100, 5)
+    assert (hand.site, hand.unit, hand.table) == ("Full Tilt Poker", Unit.CHIPS, "Isonoe II")
+
+    # Old format: the uncalled part of "ethegreat1: raises 8000 to 16000" is not written.
+    hand = _hand(corpus_records, "tour/Flop/NLHE-USD-MTT-5r-200710.txt", 15738)
+    assert [(r.player, r.amount) for r in hand.returns] == [("ethegreat1", 8000)]
+
+    # Quartered hi/lo with a side pot, 2005: three awards from the side pot, three from the main.
+    hand = _hand(corpus_records, "tour/Flop/PLO8-9max-USD-STT-5.00-200505.hero.quartered.txt", 1)
+    assert [(a.player, a.amount, a.pot) for a in hand.awards] == [
+        ("Hero", 43, "side pot"),
+        ("Player5", 22, "side pot"),
+        ("Hero", 21, "side pot"),
+        ("Player2", 2383, "main pot"),
+        ("Player5", 1191, "main pot"),
+        ("Hero", 1191, "main pot"),
+    ]
+    assert [(r.player, r.amount) for r in hand.returns] == [("Player5", 302)]
