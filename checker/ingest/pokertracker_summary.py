@@ -69,7 +69,11 @@ class _Summary:
             self.unknown_places.append(player)
         prizes = []
         won = match["won"].strip()
-        amount = parse_cents(won) if won else 0
+        try:
+            amount = parse_cents(won) if won else 0
+        except ValueError as exc:
+            raise RecordError(f"line {number}: Won: {exc}", number,
+                              self.d.get("tournament_id")) from None
         if amount:
             prizes.append({"kind": PrizeKind.CASH, "amount": amount,
                            "currency": currency_of(won), "text": won})

@@ -148,8 +148,9 @@ class StarsArchiveFormat:
 
     def _footer_defects(self, table: _ArchiveTable, last: int) -> Iterator[Block]:
         if table.footer is None:
-            yield _defect(last, f"the archive ends after {table.body_rows} rows without the "
-                                "table footer (truncated)")
+            # An empty input still gets a real line number: line 1, where the table should be.
+            yield _defect(max(last, 1), f"the archive ends after {table.body_rows} rows "
+                                        "without the table footer (truncated)")
             return
         line, cells = table.footer
         stated = cells[1] if len(cells) > 1 else ""
