@@ -1,10 +1,28 @@
 """Which format a file is in, decided from its content (never its name)."""
 
+from checker.ingest import (
+    fulltilt_hand,
+    fulltilt_summary,
+    phh,
+    pokertracker_summary,
+    stars_archive_html,
+    stars_hand,
+    stars_summary,
+)
 from checker.ingest.base import InputFormat
 
-# Formats in the order they are tried; the first whose sniff accepts the head wins.
+# Formats in the order they are tried; the first whose sniff accepts the head wins. Sniffers
+# are exclusive (the corpus tests check every file), so the order only matters for speed.
 # Each reader module exposes one `FORMAT` object.
-FORMATS: list[InputFormat] = []
+FORMATS: list[InputFormat] = [
+    fulltilt_hand.FORMAT,
+    stars_hand.FORMAT,
+    phh.FORMAT,
+    fulltilt_summary.FORMAT,
+    stars_summary.FORMAT,
+    stars_archive_html.FORMAT,
+    pokertracker_summary.FORMAT,
+]
 
 _HEAD_LINES = 40
 
