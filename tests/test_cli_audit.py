@@ -18,8 +18,9 @@ SAMPLE = REPO / "hand_histories" / "handwritten" / "sng-900000-table1.txt"
 
 def _audit_json(tmp_path: Path, *paths: Path) -> tuple[int, dict[str, object]]:
     out = tmp_path / "report.json"
-    code = main(["audit", *map(str, paths), "--rules", str(RULES), "--format", "json",
-                 "--output", str(out)])
+    code = main(
+        ["audit", *map(str, paths), "--rules", str(RULES), "--format", "json", "--output", str(out)]
+    )
     return code, json.loads(out.read_text(encoding="utf-8"))
 
 
@@ -29,7 +30,7 @@ def _damaged_copy(tmp_path: Path) -> Path:
     second = next(i for i, t in enumerate(lines) if t.startswith("Full Tilt Poker Game #900000002"))
     flop = next(i for i in range(second, len(lines)) if lines[i].startswith("*** FLOP"))
     third = next(i for i, t in enumerate(lines) if t.startswith("Full Tilt Poker Game #900000003"))
-    damaged = lines[: flop + 2] + ["", "", ""] + lines[third:]
+    damaged = [*lines[: flop + 2], "", "", "", *lines[third:]]
     path = tmp_path / "damaged.txt"
     path.write_text("\r\n".join(damaged) + "\r\n", encoding="utf-8")
     return path
@@ -53,7 +54,10 @@ def test_report_follows_the_contract_and_accounts_for_every_hand(tmp_path: Path)
     assert rejected[0]["file"].endswith("damaged.txt")
     assert rejected[0]["hand"] == "900000002"
     assert doc["unrecognized_files"] == [
-        {"file": notes.as_posix(), "reason": "no known format starts like this: '# not a hand history'"}
+        {
+            "file": notes.as_posix(),
+            "reason": "no known format starts like this: '# not a hand history'",
+        }
     ]
     assert doc["ruleset"] == {
         "name": "fulltilt",
@@ -65,12 +69,24 @@ def test_same_input_gives_byte_identical_json(tmp_path: Path) -> None:
     first = tmp_path / "a.json"
     second = tmp_path / "b.json"
     for out in (first, second):
-        main(["audit", str(REPO / "hand_histories"), "--rules", str(RULES), "--format", "json",
-              "--output", str(out)])
+        main(
+            [
+                "audit",
+                str(REPO / "hand_histories"),
+                "--rules",
+                str(RULES),
+                "--format",
+                "json",
+                "--output",
+                str(out),
+            ]
+        )
     assert first.read_bytes() == second.read_bytes()
 
 
-def test_text_report_names_formats_counts_and_rejections(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_text_report_names_formats_counts_and_rejections(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     code = main(["audit", str(SAMPLE), str(_damaged_copy(tmp_path)), "--rules", str(RULES)])
     out = capsys.readouterr().out
     assert code == EXIT_OK
@@ -84,7 +100,9 @@ def test_missing_input_is_a_usage_error(tmp_path: Path, capsys: pytest.CaptureFi
     assert "nope.txt: no such file or directory" in capsys.readouterr().err
 
 
-def test_rules_file_without_declaration_stops_the_run(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_rules_file_without_declaration_stops_the_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     rules = tmp_path / "bad.rules"
     rules.write_text("# nothing here\n", encoding="utf-8")
     assert main(["audit", str(SAMPLE), "--rules", str(rules)]) == EXIT_USAGE

@@ -59,7 +59,9 @@ def corpus_read() -> dict[str, tuple[str | None, list[Hand | TournamentSummary |
     return read
 
 
-def test_every_file_format_is_detected_correctly(corpus_read: dict[str, tuple[str | None, list[object]]]) -> None:
+def test_every_file_format_is_detected_correctly(
+    corpus_read: dict[str, tuple[str | None, list[object]]],
+) -> None:
     wrong = {
         name: (fmt, expected_format(name))
         for name, (fmt, _) in corpus_read.items()
@@ -68,7 +70,9 @@ def test_every_file_format_is_detected_correctly(corpus_read: dict[str, tuple[st
     assert wrong == {}
 
 
-def test_hands_are_read_and_accounted_for(corpus_read: dict[str, tuple[str | None, list[object]]]) -> None:
+def test_hands_are_read_and_accounted_for(
+    corpus_read: dict[str, tuple[str | None, list[object]]],
+) -> None:
     present_total = 0
     read_total = 0
     mismatched: dict[str, tuple[int, int]] = {}
@@ -87,7 +91,9 @@ def test_hands_are_read_and_accounted_for(corpus_read: dict[str, tuple[str | Non
     assert read_total >= 0.995 * present_total, (read_total, present_total)
 
 
-def test_rejections_are_exactly_the_known_defects(corpus_read: dict[str, tuple[str | None, list[object]]]) -> None:
+def test_rejections_are_exactly_the_known_defects(
+    corpus_read: dict[str, tuple[str | None, list[object]]],
+) -> None:
     found = {
         (name, r.location.line): r.reason
         for name, (_, records) in corpus_read.items()
@@ -101,7 +107,9 @@ def test_rejections_are_exactly_the_known_defects(corpus_read: dict[str, tuple[s
 
 def test_corpus_notes_list_every_rejection() -> None:
     notes = CORPUS_NOTES.read_text(encoding="utf-8")
-    missing = [f"{name}:{line}" for name, line in EXPECTED_REJECTIONS if f"{name}:{line}" not in notes]
+    missing = [
+        f"{name}:{line}" for name, line in EXPECTED_REJECTIONS if f"{name}:{line}" not in notes
+    ]
     assert missing == []
 
 

@@ -50,14 +50,14 @@ def test_mixed_crlf_and_lf() -> None:
 def test_odd_byte_count_utf16_does_not_raise() -> None:
     data = codecs.BOM_UTF16_LE + "ab\r\ncd".encode("utf-16-le") + b"\x00"
     lines = _lines(data)
-    assert [text for _, text in lines][0] == "ab"
+    assert lines[0][1] == "ab"
     assert lines[1][1].startswith("cd")
 
 
 # Characters Python's text layer treats as line breaks are not part of any line's text.
 _LINE_TEXT = st.text(
     alphabet=st.characters(
-        blacklist_categories=("Cs",),
+        blacklist_categories=["Cs"],
         blacklist_characters="\r\n\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029\ufeff\x00",
     ),
     max_size=30,

@@ -13,8 +13,11 @@ def _numbered(*lines: str) -> Iterator[Line]:
 
 
 def test_split_at_keeps_orphan_lines_before_first_start() -> None:
-    blocks = list(split_at(_numbered("junk", "", "H 1", "a", "", "", "H 2", "b", ""),
-                           lambda t: t.startswith("H ")))
+    blocks = list(
+        split_at(
+            _numbered("junk", "", "H 1", "a", "", "", "H 2", "b", ""), lambda t: t.startswith("H ")
+        )
+    )
     assert blocks == [Block(1, ["junk"]), Block(3, ["H 1", "a"]), Block(7, ["H 2", "b"])]
     assert blocks[1].end == 4
 
@@ -61,4 +64,4 @@ def test_driver_turns_damage_and_bugs_into_located_rejections_and_goes_on() -> N
     assert reasons[1] == "damaged on purpose"
     assert reasons[2].startswith("reader error: ZeroDivisionError")
     assert reasons[3] == "parsed OK 2"
-    assert records[1].hand == "h-bad"
+    assert isinstance(records[1], Rejection) and records[1].hand == "h-bad"

@@ -9,9 +9,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from checker.audit.ruleset import RulesetId
-from checker.model.findings import SEVERITIES
 from checker.ingest.stream import UnrecognizedFile, read_paths
 from checker.model import Hand, Rejection, SourceLocation, TournamentSummary
+from checker.model.findings import SEVERITIES
 
 
 @dataclass(slots=True)
@@ -39,9 +39,7 @@ class AuditResult:
     rejected: list[Rejection] = field(default_factory=list)
     warnings: list[ReadWarning] = field(default_factory=list)
     tournaments: set[str] = field(default_factory=set)
-    finding_counts: dict[str, int] = field(
-        default_factory=lambda: dict.fromkeys(SEVERITIES, 0)
-    )
+    finding_counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(SEVERITIES, 0))
 
     @property
     def hands(self) -> int:

@@ -116,8 +116,9 @@ def _trimmed(start: int, lines: list[str]) -> Block | None:
     return Block(start + first, lines[first:last])
 
 
-def rejection(path: str, line: int, reason: str, fmt: str, hand: str | None = None,
-              is_hand: bool = True) -> Rejection:
+def rejection(
+    path: str, line: int, reason: str, fmt: str, hand: str | None = None, is_hand: bool = True
+) -> Rejection:
     return Rejection(
         location=SourceLocation(file=path, line=line),
         hand=hand,

@@ -11,7 +11,13 @@ from pathlib import Path
 
 from checker.ingest.base import InputFormat, RecordError, rejection
 from checker.ingest.decode import Line, iter_lines
-from checker.ingest.detect import HEAD_LINES, clean_head_line, describe_binary, describe_unknown, detect
+from checker.ingest.detect import (
+    HEAD_LINES,
+    clean_head_line,
+    describe_binary,
+    describe_unknown,
+    detect,
+)
 from checker.model import Record, Rejection
 
 

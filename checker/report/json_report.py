@@ -11,6 +11,7 @@ from checker import __version__
 from checker.audit.run import AuditResult
 from checker.model.findings import SEVERITIES
 
+
 def report_document(result: AuditResult) -> dict[str, Any]:
     rejected = sorted(
         result.rejected, key=lambda r: (r.location.file, r.location.line, r.hand or "")

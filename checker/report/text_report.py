@@ -1,53 +1,52 @@
 """A readable terminal summary: per format, files, hands read, rejections with their reasons."""
 
+from typing import Any
+
 from checker.audit.run import AuditResult
 from checker.report.json_report import report_document
+
+_COLUMNS = (("files", 7), ("hands", 9), ("rejected", 10), ("summaries", 11), ("rejected", 10))
+
+
+def _row(label: str, *counts: int) -> str:
+    cells = "".join(f"{count:>{width}}" for count, (_, width) in zip(counts, _COLUMNS, strict=True))
+    return f"{label:<26}{cells}"
+
+
+def _located(items: list[dict[str, Any]], key: str) -> list[str]:
+    lines = []
+    for item in items:
+        hand = f" hand {item['hand']}" if item["hand"] else ""
+        lines.append(f"  {item['file']}:{item['line']}{hand}: {item[key]}")
+    return lines
 
 
 def render_text(result: AuditResult) -> str:
     doc = report_document(result)
     summary = doc["summary"]
-    out: list[str] = []
-    out.append(f"feltcheck {doc['tool']['version']} — rules: {doc['ruleset']['name']}")
-    out.append("")
-    header = f"{'format':<26}{'files':>7}{'hands':>9}{'rejected':>10}{'summaries':>11}{'rejected':>10}"
-    out.append(header)
+    header = f"{'format':<26}" + "".join(f"{name:>{width}}" for name, width in _COLUMNS)
+    out = [f"feltcheck {doc['tool']['version']} — rules: {doc['ruleset']['name']}", "", header]
     out.append("-" * len(header))
     for name, tally in doc["formats"].items():
-        out.append(
-            f"{name:<26}{tally['files']:>7}{tally['hands']:>9}{tally['hands_rejected']:>10}"
-            f"{tally['summaries']:>11}{tally['summaries_rejected']:>10}"
-        )
+        out.append(_row(name, tally["files"], tally["hands"], tally["hands_rejected"],
+                        tally["summaries"], tally["summaries_rejected"]))
     out.append("-" * len(header))
-    out.append(
-        f"{'total':<26}{summary['files'] - summary['files_unrecognized']:>7}{summary['hands']:>9}"
-        f"{summary['hands_rejected']:>10}{summary['summaries']:>11}{summary['summaries_rejected']:>10}"
-    )
+    recognized = summary["files"] - summary["files_unrecognized"]
+    out.append(_row("total", recognized, summary["hands"], summary["hands_rejected"],
+                    summary["summaries"], summary["summaries_rejected"]))
     audited = summary["hands"] - summary["hands_rejected"]
-    out.append("")
-    out.append(
-        f"hands read {summary['hands']} = audited {audited} + rejected {summary['hands_rejected']}; "
-        f"tournaments seen {summary['tournaments']}"
-    )
     counts = summary["findings"]
-    out.append(
-        f"findings: {counts['error']} error, {counts['warning']} warning, {counts['info']} info"
-    )
+    out += [
+        "",
+        f"hands read {summary['hands']} = audited {audited} + rejected "
+        f"{summary['hands_rejected']}; tournaments seen {summary['tournaments']}",
+        f"findings: {counts['error']} error, {counts['warning']} warning, {counts['info']} info",
+    ]
     if doc["rejected"]:
-        out.append("")
-        out.append("Rejected records:")
-        for r in doc["rejected"]:
-            hand = f" hand {r['hand']}" if r["hand"] else ""
-            out.append(f"  {r['file']}:{r['line']}{hand}: {r['reason']}")
+        out += ["", "Rejected records:", *_located(doc["rejected"], "reason")]
     if doc["warnings"]:
-        out.append("")
-        out.append("Read with warnings:")
-        for w in doc["warnings"]:
-            hand = f" hand {w['hand']}" if w["hand"] else ""
-            out.append(f"  {w['file']}:{w['line']}{hand}: {w['text']}")
+        out += ["", "Read with warnings:", *_located(doc["warnings"], "text")]
     if doc["unrecognized_files"]:
-        out.append("")
-        out.append("Files not read (format not recognised):")
-        for u in doc["unrecognized_files"]:
-            out.append(f"  {u['file']}: {u['reason']}")
+        out += ["", "Files not read (format not recognised):"]
+        out += [f"  {u['file']}: {u['reason']}" for u in doc["unrecognized_files"]]
     return "\n".join(out) + "\n"
