@@ -7,7 +7,7 @@ record, and the driver (`stream.py`) turns any failure into a located rejection 
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from checker.ingest.decode import Line
 from checker.model import Record, Rejection, SourceLocation
@@ -66,14 +66,14 @@ def split_at(lines: Iterator[Line], is_start: Callable[[str], bool]) -> Iterator
     current: list[str] = []
     for number, text in lines:
         if is_start(text) and current:
-            block = _trimmed(start, current)
+            block = trimmed_block(start, current)
             if block is not None:
                 yield block
             current = []
         if not current:
             start = number
         current.append(text)
-    block = _trimmed(start, current)
+    block = trimmed_block(start, current)
     if block is not None:
         yield block
 
@@ -90,7 +90,7 @@ def split_on_blank_runs(lines: Iterator[Line], min_blank: int = 1) -> Iterator[B
                 current.append(text)
             continue
         if current and blanks >= min_blank:
-            block = _trimmed(start, current)
+            block = trimmed_block(start, current)
             if block is not None:
                 yield block
             current = []
@@ -98,12 +98,12 @@ def split_on_blank_runs(lines: Iterator[Line], min_blank: int = 1) -> Iterator[B
         if not current:
             start = number
         current.append(text)
-    block = _trimmed(start, current)
+    block = trimmed_block(start, current)
     if block is not None:
         yield block
 
 
-def _trimmed(start: int, lines: list[str]) -> Block | None:
+def trimmed_block(start: int, lines: list[str]) -> Block | None:
     """Drop leading and trailing blank lines; None when nothing is left."""
     first = 0
     while first < len(lines) and not lines[first].strip():
@@ -114,6 +114,15 @@ def _trimmed(start: int, lines: list[str]) -> Block | None:
     if first == last:
         return None
     return Block(start + first, lines[first:last])
+
+
+def record_fields(block: Block, path: str, fmt: str) -> dict[str, Any]:
+    """The fields every record starts with: its format and where it stands in the file."""
+    return {
+        "source_format": fmt,
+        "location": {"file": path, "line": block.start},
+        "end_line": block.end,
+    }
 
 
 def rejection(

@@ -15,7 +15,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from checker.ingest.amounts import parse_cents, parse_chips
-from checker.ingest.base import Block, RecordError, split_at
+from checker.ingest.base import Block, RecordError, record_fields, split_at
 from checker.ingest.decode import Line
 from checker.model import PrizeKind, TournamentSummary
 
@@ -115,19 +115,6 @@ def check_closing_line(placements: list[dict[str, Any]], player: str, places: li
                     f"the list at place {shown}")
 
 
-def trimmed_block(start: int, lines: list[str]) -> Block | None:
-    """The lines without leading and trailing blank lines; None when nothing is left."""
-    first = 0
-    while first < len(lines) and not lines[first].strip():
-        first += 1
-    last = len(lines)
-    while last > first and not lines[last - 1].strip():
-        last -= 1
-    if first == last:
-        return None
-    return Block(start + first, lines[first:last])
-
-
 # ---------------------------------------------------------------- Full Tilt amounts
 
 _UNIT_SUFFIXES = (" Play Chips", " FTP", " T$")
@@ -214,11 +201,7 @@ class _Summary:
 
     def __init__(self, block: Block, path: str) -> None:
         self.block = block
-        self.d: dict[str, Any] = {
-            "source_format": NAME,
-            "location": {"file": path, "line": block.start},
-            "end_line": block.end,
-        }
+        self.d: dict[str, Any] = record_fields(block, path, NAME)
         self.placements: list[dict[str, Any]] = []
         self.warnings: list[str] = []
         self.finished_line: tuple[int, str, list[int]] | None = None

@@ -16,7 +16,7 @@ from datetime import datetime
 from typing import Any
 
 from checker.ingest.amounts import currency_of, parse_cents
-from checker.ingest.base import Block, RecordError, split_at
+from checker.ingest.base import Block, RecordError, record_fields, split_at
 from checker.ingest.decode import Line
 from checker.model import PrizeKind, TournamentSummary
 
@@ -33,11 +33,7 @@ _UNKNOWN_PLACE = 0
 class _Summary:
     def __init__(self, block: Block, path: str) -> None:
         self.block = block
-        self.d: dict[str, Any] = {
-            "source_format": NAME,
-            "location": {"file": path, "line": block.start},
-            "end_line": block.end,
-        }
+        self.d: dict[str, Any] = record_fields(block, path, NAME)
         self.placements: list[dict[str, Any]] = []
         self.unknown_places: list[str] = []
         self.game: list[str] = []

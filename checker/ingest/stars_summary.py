@@ -15,7 +15,7 @@ from datetime import datetime
 from typing import Any
 
 from checker.ingest.amounts import parse_cents, parse_chips
-from checker.ingest.base import Block, RecordError
+from checker.ingest.base import Block, RecordError, record_fields, trimmed_block
 from checker.ingest.decode import Line
 from checker.ingest.fulltilt_summary import (
     CENT_UNITS,
@@ -25,7 +25,6 @@ from checker.ingest.fulltilt_summary import (
     parse_stamp,
     placement,
     prize,
-    trimmed_block,
 )
 from checker.model import PrizeKind, TournamentSummary
 
@@ -134,11 +133,7 @@ class _Summary:
 
     def __init__(self, block: Block, path: str) -> None:
         self.block = block
-        self.d: dict[str, Any] = {
-            "source_format": NAME,
-            "location": {"file": path, "line": block.start},
-            "end_line": block.end,
-        }
+        self.d: dict[str, Any] = record_fields(block, path, NAME)
         self.placements: list[dict[str, Any]] = []
         self.warnings: list[str] = []
         self.header_line: int | None = None
