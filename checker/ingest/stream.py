@@ -4,13 +4,14 @@ Files are visited in sorted order so that the same input always gives the same r
 Any failure inside a reader becomes a located rejection and the file's next record is read.
 """
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import chain
 from pathlib import Path
+from typing import BinaryIO
 
 from checker.ingest.base import InputFormat, RecordError, rejection
-from checker.ingest.decode import Line, iter_lines
+from checker.ingest.decode import Line, iter_lines_from_stream
 from checker.ingest.detect import (
     HEAD_LINES,
     clean_head_line,
@@ -55,16 +56,18 @@ def open_file(path: Path) -> FileRecords | UnrecognizedFile:
     """Detect the file's format and return its lazily parsed records."""
     display = path.as_posix()
     try:
-        with path.open("rb") as stream:
-            prefix = stream.read(8)
+        stream = path.open("rb")
+        prefix = stream.read(8)
+        stream.seek(0)
     except OSError as exc:
         return UnrecognizedFile(
             display, f"cannot read the file: {exc.strerror or exc}", readable=False
         )
     binary = describe_binary(prefix)
     if binary is not None:
+        stream.close()
         return UnrecognizedFile(display, f"{binary}, not a format feltcheck reads")
-    lines = iter_lines(path)
+    lines = _lines_then_close(stream)
     buffered: list[Line] = []
     head: list[str] = []
     for number, text in lines:
@@ -76,8 +79,15 @@ def open_file(path: Path) -> FileRecords | UnrecognizedFile:
                 break
     fmt = detect(head)
     if fmt is None:
+        lines.close()
         return UnrecognizedFile(display, describe_unknown(head))
     return FileRecords(display, fmt, parse_records(fmt, chain(buffered, lines), display))
+
+
+def _lines_then_close(stream: BinaryIO) -> Generator[Line, None, None]:
+    """The stream's numbered lines; the file is closed when they run out or are dropped."""
+    with stream:
+        yield from iter_lines_from_stream(stream)
 
 
 def parse_records(fmt: InputFormat, lines: Iterator[Line], path: str) -> Iterator[Record]:
