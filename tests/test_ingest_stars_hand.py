@@ -781,6 +781,123 @@ def test_a_missing_summary_seat_line_is_a_warning() -> None:
     assert hand.warnings == ["the summary from line 27 has no line for seat 3 (Carol)"]
 
 
+# --- what the reader remembers from hand to hand ---------------------------------------------
+
+HEADS_UP_CHIPS = """\
+PokerStars Hand #200000000020: Tournament #3000000020, Freeroll  Hold'em No Limit - \
+Level I (10/20) - 2012/09/22 14:02:12 ET
+Table '3000000020 1' 9-max Seat #1 is the button
+Seat 1: Alice (1000 in chips)
+Seat 2: Bob (1000 in chips)
+Alice: posts small blind 10
+Bob: posts big blind 20
+*** HOLE CARDS ***
+Alice: calls 10
+Bob: checks
+*** FLOP *** [2c 7d Ts]
+Bob: bets 20
+Alice: calls 20
+*** TURN *** [2c 7d Ts] [Qh]
+Bob: checks
+Alice: checks
+*** RIVER *** [2c 7d Ts Qh] [3s]
+Bob: checks
+Alice: checks
+*** SHOW DOWN ***
+Alice: shows [Ah Ad] (a pair of Aces)
+Bob: shows [Kh Kd] (a pair of Kings)
+Alice collected 80 from pot
+*** SUMMARY ***
+Total pot 80 | Rake 0
+Board [2c 7d Ts Qh 3s]
+Seat 1: Alice (button) (small blind) showed [Ah Ad] and won (80) with a pair of Aces
+Seat 2: Bob (big blind) showed [Kh Kd] and lost with a pair of Kings
+"""
+
+
+def test_the_same_action_text_is_chips_in_a_tournament_and_cents_at_a_cash_table() -> None:
+    # The same body lines, "calls 10" and all, after a cash-game header: dollars, so cents.
+    cash = HEADS_UP_CHIPS.replace(
+        HEADS_UP_CHIPS.split("\n", 1)[0],
+        "PokerStars Hand #200000000021:  Hold'em No Limit ($10/$20 USD) - 2016/05/20 8:19:23 ET",
+    )
+    records = read(HEADS_UP_CHIPS + "\n" + cash + "\n" + HEADS_UP_CHIPS)
+    assert [type(r) for r in records] == [Hand, Hand, Hand]
+    chips, cents, chips_again = records
+    assert isinstance(chips, Hand) and isinstance(cents, Hand) and isinstance(chips_again, Hand)
+    assert (chips.unit, cents.unit) == (Unit.CHIPS, Unit.CENTS)
+    assert kinds(chips)[:3] == [
+        ("Alice", ActionKind.SMALL_BLIND, 10),
+        ("Bob", ActionKind.BIG_BLIND, 20),
+        ("Alice", ActionKind.CALL, 10),
+    ]
+    assert kinds(cents)[:3] == [
+        ("Alice", ActionKind.SMALL_BLIND, 1000),
+        ("Bob", ActionKind.BIG_BLIND, 2000),
+        ("Alice", ActionKind.CALL, 1000),
+    ]
+    assert cents.pot is not None and cents.pot.total == 8000
+    assert [a.amount for a in chips_again.actions] == [a.amount for a in chips.actions]
+    assert pot_problems(cents) == [] and pot_problems(chips_again) == []
+
+
+def test_a_raise_text_seen_before_adds_what_this_player_has_not_yet_put_in() -> None:
+    # The same "raises 20 to 40" adds 30 for the small blind (10 in) and 40 on the flop.
+    text = (
+        HEADS_UP_CHIPS.replace("Alice: calls 10\nBob: checks\n", "Alice: raises 20 to 40\n"
+                               "Bob: calls 20\n")
+        .replace("Alice: calls 20\n", "Alice: raises 20 to 40\nBob: calls 20\n")
+        .replace("collected 80", "collected 160").replace("pot 80", "pot 160")
+        .replace("won (80)", "won (160)")
+    )  # fmt: skip
+    hand = one_hand(text)
+    raises = [(a.street, a.amount, a.to) for a in hand.actions if a.kind is ActionKind.RAISE]
+    assert raises == [(Street.PREFLOP, 30, 40), (Street.FLOP, 40, 40)]
+
+
+def test_a_dead_small_blind_is_judged_by_each_hand_own_big_blind() -> None:
+    # Big blind 2 cents: 2 of the 3 posted are live, the raise to 6 adds 4. Big blind 3 cents
+    # (same lines): all 3 are live, the same raise adds 3.
+    cents_3 = CASH_DEAD_BLIND.replace("($0.01/$0.02 USD)", "($0.01/$0.03 USD)", 1)
+    first, second = read(CASH_DEAD_BLIND + "\n" + cents_3)
+    assert isinstance(first, Hand) and isinstance(second, Hand)
+    assert kinds(first)[2:4] == [
+        ("Alice", ActionKind.SMALL_AND_BIG_BLIND, 3),
+        ("Alice", ActionKind.RAISE, 4),
+    ]
+    assert kinds(second)[2:4] == [
+        ("Alice", ActionKind.SMALL_AND_BIG_BLIND, 3),
+        ("Alice", ActionKind.RAISE, 3),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "reason"),
+    [
+        ("*** FLOP *** [2c 7d Ts]", "*** FLOP *** [2c 7d Xx]", "line 20: 'Xx' on the board"),
+        ("*** FLOP *** [2c 7d Ts]", "*** FLOP *** [2c 7d Ts 9h]", "flop line shows the wrong"),
+        ("[2c 7d Ts] [Qh]", "[2c 7d Ts] [Qh 9h]", "line 21: the turn line shows the wrong"),
+        ("[2c 7d Ts] [Qh]", "[2c 7d Ts]", "line 21: board line not understood"),
+        ("[2c 7d Ts Qh] [3s]", "[2c 7d Ts Qh] [3s] x", "line 22: board line not understood"),
+    ],
+)
+def test_a_board_line_not_in_the_usual_shape_is_rejected(old: str, new: str, reason: str) -> None:
+    assert old in BOUNTY_ALL_IN
+    rejected = one_rejection(BOUNTY_ALL_IN.replace(old, new, 1))
+    assert reason in rejected.reason
+
+
+def test_a_cut_off_hand_is_reported_as_truncated_before_any_damage_in_it() -> None:
+    cut = BOUNTY_ALL_IN.split("*** TURN ***")[0]
+    for old, new in [
+        ("Carol: folds", "Carol: dances"),
+        ("Table '3000000001 12'", "Tablet '3000000001 12'"),
+        ("Seat 2: Bob (500 in chips, $15 bounty)", "Seat 2: Bob (500 chips)"),
+    ]:
+        rejected = one_rejection(cut.replace(old, new, 1))
+        assert "hand ends on the flop at line 20" in rejected.reason, rejected.reason
+
+
 # --- the real corpus ---------------------------------------------------------------------------
 
 HAND_HEADER = re.compile(

@@ -8,13 +8,17 @@ without a line break (a header in the middle of a line) are cut at that header, 
 before it is rejected as truncated and the hand after it is read.
 
 Hot path: one pass over the lines with cheap string tests before any regex, plain dicts, and a
-single `Hand.model_validate` at the end.
+single `Hand.model_validate` at the end. A seated player's chip action (two lines in three)
+costs one split and one lookup: the text after `Name: ` is parsed once and remembered. Known
+shapes of other lines (deals, board lines, rounds) take a short path; anything else, damaged
+lines included, goes through the general reading, whose errors are the record's.
 """
 
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime
+from typing import NoReturn
 
 from pydantic import ValidationError
 
@@ -23,7 +27,7 @@ from checker.ingest.base import Block, RecordError
 from checker.ingest.consistency import pot_problems
 from checker.ingest.decode import Line
 from checker.model import Hand, Record
-from checker.model.cards import is_card
+from checker.model.cards import RANKS, SUITS
 from checker.model.hand import ActionKind, BettingStructure, Game, HandEventKind, Street, Unit
 
 NAME = "pokerstars-hand"
@@ -136,6 +140,32 @@ _RANK = {
 _BOARD_SHAPE = {Street.FLOP: (0, 3), Street.TURN: (3, 1), Street.RIVER: (4, 1)}
 _RUN_TWICE = {"FIRST": 0, "SECOND": 1}
 _RUN_TWICE_ROUNDS = frozenset({"FLOP", "TURN", "RIVER", "SHOW DOWN"})
+
+
+def _round_of(family: str, name: str) -> tuple[int, Street | None] | None:
+    """What an upper-case `*** NAME ***` line is in a game family: the board (1 for the second
+    run of a board run twice) and the round it opens, None for the showdown; None when the
+    game has no such round."""
+    board = 0
+    first_word, _, rest = name.partition(" ")
+    if first_word in _RUN_TWICE and rest in _RUN_TWICE_ROUNDS:
+        board, name = _RUN_TWICE[first_word], rest
+    if name == "SHOW DOWN":
+        return board, None
+    street = _MARKERS[family].get(name)
+    return None if street is None else (board, street)
+
+
+# Every name `_round_of` accepts, per family, looked up instead of parsed.
+_ROUNDS = {
+    family: {
+        name: found
+        for name in [*streets, "SHOW DOWN"]
+        + [f"{word} {round_name}" for word in _RUN_TWICE for round_name in _RUN_TWICE_ROUNDS]
+        if (found := _round_of(family, name)) is not None
+    }
+    for family, streets in _MARKERS.items()
+}
 _STREET_WORDS = {
     Street.PREFLOP: "before the flop", Street.FLOP: "on the flop", Street.TURN: "on the turn",
     Street.RIVER: "on the river", Street.SECOND: "on second street",
@@ -150,6 +180,9 @@ _STREET_WORDS = {
 
 _BRACKETS = re.compile(r"\[([^\]]*)\]")
 _DEALT_TAIL = re.compile(r"^(?: \[[^\]]*\]){1,2}$")
+# `Dealt to Name [cards]` with no '[' in the name and one group of cards: what `dealt` reads
+# from it (the name ends at the first ' [', the line has one bracket group), in one match.
+_DEALT_USUAL = re.compile(r"^Dealt to ([^\[]+) \[([^\[\]]*)\]$")
 _RAISE = re.compile(rf"^({_AMOUNT}) to ({_AMOUNT})$")
 _DISCARD = re.compile(r"^(\d+) cards?(?: \[([^\]]*)\])?$")
 _UNCALLED = re.compile(rf"^Uncalled bet \(({_AMOUNT})\) returned to (.+)$")
@@ -158,27 +191,38 @@ _CHAT = re.compile(r'^(.+?) said, "(.*)"$')
 _ALL_IN = " and is all-in"
 _ACTION_VERBS = frozenset({"folds", "checks", "calls", "bets", "raises", "posts", "shows"})
 
-_EVENTS: list[tuple[re.Pattern[str], HandEventKind]] = [
-    (re.compile(r"^(.+) is sitting out$"), HandEventKind.SITTING_OUT),
-    (re.compile(r"^(.+) is connected$"), HandEventKind.RECONNECTED),
-    (re.compile(r"^(.+) has returned$"), HandEventKind.RETURNED),
-    (re.compile(r"^(.+) is disconnected$"), HandEventKind.DISCONNECTED),
-    (re.compile(r"^(.+) has timed out(?: while (?:being )?disconnected)?$"),
+# Each pattern with a piece of text it cannot match without, tested first because it is cheap.
+_EVENTS: list[tuple[str, re.Pattern[str], HandEventKind]] = [
+    (" is sitting out", re.compile(r"^(.+) is sitting out$"), HandEventKind.SITTING_OUT),
+    (" is connected", re.compile(r"^(.+) is connected$"), HandEventKind.RECONNECTED),
+    (" has returned", re.compile(r"^(.+) has returned$"), HandEventKind.RETURNED),
+    (" is disconnected", re.compile(r"^(.+) is disconnected$"), HandEventKind.DISCONNECTED),
+    (" has timed out",
+     re.compile(r"^(.+) has timed out(?: while (?:being )?disconnected)?$"),
      HandEventKind.TIMED_OUT),
-    (re.compile(r"^(.+) joins the table at seat #\d+$"), HandEventKind.SITS_DOWN),
-    (re.compile(r"^(.+) leaves the table$"), HandEventKind.STANDS_UP),
-    (re.compile(r"^(.+) was removed from the table for failing to post$"),
+    (" joins the table at seat #",
+     re.compile(r"^(.+) joins the table at seat #\d+$"), HandEventKind.SITS_DOWN),
+    (" leaves the table", re.compile(r"^(.+) leaves the table$"), HandEventKind.STANDS_UP),
+    (" was removed from the table for failing to post",
+     re.compile(r"^(.+) was removed from the table for failing to post$"),
      HandEventKind.STANDS_UP),
-    (re.compile(r"^(.+) will be allowed to play after the button$"), HandEventKind.OTHER),
+    (" will be allowed to play after the button",
+     re.compile(r"^(.+) will be allowed to play after the button$"), HandEventKind.OTHER),
     # Tournament lines (places, prizes, bounties, rebuys, add-ons) are kept with their text.
-    (re.compile(r"^(.+) finished the tournament(?: in \d+(?:st|nd|rd|th) place)?"
+    (" finished the tournament",
+     re.compile(r"^(.+) finished the tournament(?: in \d+(?:st|nd|rd|th) place)?"
                 r"(?: and received .+)?$"), HandEventKind.OTHER),
-    (re.compile(r"^(.+) wins the tournament and receives .+$"), HandEventKind.OTHER),
-    (re.compile(r"^(.+?) wins the \S+ bounty for eliminating .+$"), HandEventKind.OTHER),
-    (re.compile(r"^(.+?) wins \S+ for (?:splitting the elimination of|eliminating) .+ and "
+    (" wins the tournament and receives ",
+     re.compile(r"^(.+) wins the tournament and receives .+$"), HandEventKind.OTHER),
+    (" bounty for eliminating ",
+     re.compile(r"^(.+?) wins the \S+ bounty for eliminating .+$"), HandEventKind.OTHER),
+    (" and their own bounty increases by ",
+     re.compile(r"^(.+?) wins \S+ for (?:splitting the elimination of|eliminating) .+ and "
                 r"their own bounty increases by \S+ to \S+$"), HandEventKind.OTHER),
-    (re.compile(r"^(.+) re-buys and receives \d+ chips for .+$"), HandEventKind.OTHER),
-    (re.compile(r"^(.+) takes the add-on and receives \d+ chips for .+$"), HandEventKind.OTHER),
+    (" re-buys and receives ",
+     re.compile(r"^(.+) re-buys and receives \d+ chips for .+$"), HandEventKind.OTHER),
+    (" takes the add-on and receives ",
+     re.compile(r"^(.+) takes the add-on and receives \d+ chips for .+$"), HandEventKind.OTHER),
 ]  # fmt: skip
 # Lines naming no single player: a shared bounty and the dealer's notices.
 _NOTICES = re.compile(
@@ -197,6 +241,7 @@ _SEAT_IN_TEXT = re.compile(r"Seat \d+: ")
 _SUMMARY_CARDS = re.compile(r"\b(showed|mucked) \[([^\]]*)\]")
 _SUMMARY_WON = re.compile(rf"\b(?:won|collected) \(({_AMOUNT})\)")
 _BOARD = re.compile(r"^(?:(FIRST|SECOND) )?Board \[([^\]]*)\]$")
+_NAME_ENDS = ("", " ")
 
 # --- cutting a file into hands -----------------------------------------------------------------
 
@@ -263,21 +308,97 @@ class StarsHandFormat:
 
 FORMAT = StarsHandFormat()
 
+# All 52 cards: one set lookup per token instead of a call to `is_card` (the same test).
+_CARD_SET = frozenset(rank + suit for rank in RANKS for suit in SUITS)
+
 
 def _cards(text: str) -> tuple[list[str], list[str]]:
     """The cards in a bracket's text, and the tokens that are not cards."""
-    good: list[str] = []
-    bad: list[str] = []
-    for token in text.split():
-        (good if is_card(token) else bad).append(token)
-    return good, bad
+    tokens = text.split()
+    if _CARD_SET.issuperset(tokens):
+        return tokens, []
+    return [token for token in tokens if token in _CARD_SET], [
+        token for token in tokens if token not in _CARD_SET
+    ]
+
+
+# --- plain chip actions, parsed once per distinct text ------------------------------------------
+
+# What a seated player's chip line states after `Name: `: the kind, the chips (0 for a raise,
+# whose chips depend on what the player already has in), the raise-to total, and all-in.
+# The last item says whether the act is a post whose size the hand records (not all-in).
+_Play = tuple[ActionKind, int, int | None, bool, bool]
+
+_FOLD: _Play = (ActionKind.FOLD, 0, None, False, False)
+_CHECK: _Play = (ActionKind.CHECK, 0, None, False, False)
+_ANTE = ActionKind.ANTE
+_SMALL_AND_BIG = ActionKind.SMALL_AND_BIG_BLIND
+_POST_PREFIXES = (
+    ("the ante ", ActionKind.ANTE),
+    ("small blind ", ActionKind.SMALL_BLIND),
+    ("big blind ", ActionKind.BIG_BLIND),
+    ("small & big blinds ", ActionKind.SMALL_AND_BIG_BLIND),
+)
+# The same few texts ("folds", "calls 40", "posts the ante 10") recur in every hand, so their
+# parse is kept, one table for chips and one for cents; cleared when it grows too big.
+_PLAYS: tuple[dict[str, _Play], dict[str, _Play]] = ({}, {})
+_CHIP_VERBS = frozenset(
+    {"folds", "posts", "calls", "checks", "raises", "bets", "brings", "completes"}
+)
+_PLAYS_SIZE = 4096
+
+
+def _chip_amount(text: str, cents: bool) -> int:
+    """Chips, or cents in a real-money cash game; ValueError when it is not an amount."""
+    if not cents and text.isdecimal():
+        return int(text)
+    return parse_amount(text, cents)
+
+
+def _chip_play(rest: str, cents: bool) -> _Play | None:
+    """The chip action in a seated player's line, or None for anything else (shows, draws,
+    mucks, ...) or a damaged line: the full line reader then takes it, with its error."""
+    all_in = rest.endswith(_ALL_IN)
+    if all_in:
+        rest = rest[: -len(_ALL_IN)]
+    verb, _, arg = rest.partition(" ")
+    if verb not in _CHIP_VERBS:
+        return None
+    try:
+        if verb == "folds":
+            return None if arg else _FOLD
+        if verb == "posts":
+            for prefix, kind in _POST_PREFIXES:
+                if arg.startswith(prefix):
+                    amount = _chip_amount(arg[len(prefix) :], cents)
+                    return kind, amount, None, all_in, not all_in and kind in _POSTED_SIZES
+            return None
+        if verb == "calls":
+            return ActionKind.CALL, _chip_amount(arg, cents), None, all_in, False
+        if verb == "checks":
+            return None if arg else _CHECK
+        if verb == "raises":
+            found = _RAISE.match(arg)
+            if found is None:
+                return None
+            return ActionKind.RAISE, 0, _chip_amount(found[2], cents), all_in, False
+        if verb == "bets":
+            return ActionKind.BET, _chip_amount(arg, cents), None, all_in, False
+        if verb == "brings" and arg.startswith("in for "):
+            return ActionKind.BRING_IN, _chip_amount(arg[7:], cents), None, all_in, not all_in
+        if verb == "completes" and arg.startswith("it to "):
+            return ActionKind.COMPLETE, 0, _chip_amount(arg[6:], cents), all_in, False
+    except ValueError:
+        return None
+    return None
 
 
 @dataclass(frozen=True, slots=True)
 class _Terms:
     """What a header says about the game: the same for every hand of a level, so it is cached."""
 
-    fields: tuple[tuple[str, object], ...]
+    # Hand fields from the header; None values are left out (the model's default).
+    fields: dict[str, object]
     family: str
     cents: bool
     # The big blind's size, which tells the live part of a "small & big blinds" post.
@@ -289,7 +410,11 @@ _TERMS_CACHE_SIZE = 512
 
 
 class _HandReader:
-    """Reads one block into a Hand dict, line by line, and validates it once at the end."""
+    """Reads one block into a Hand dict, line by line, and validates it once at the end.
+
+    The dicts handed to pydantic leave out keys whose value is the model's default (pydantic
+    then skips them) and hold enum members, not strings: both make validation cheaper.
+    """
 
     def __init__(self, block: Block, path: str) -> None:
         self.block = block
@@ -302,13 +427,16 @@ class _HandReader:
         self.big_blind = 0
         self.seat_of: dict[str, int] = {}
         self.name_at: dict[int, str] = {}
-        self.names_longest_first: list[str] = []
+        self._names_longest_first: list[str] | None = None
         self.out_of_hand: set[int] = set()
-        # Chips each player has in on the current round (antes are dead and not counted).
+        # Chips each player has in on the current round (antes are dead and not counted), and
+        # the same for every round so far (for returns the record does not write).
         self.street_in: dict[str, int] = {}
-        # The round where chips last went in, for returns the record does not write.
-        self.money_in: dict[str, int] = self.street_in
-        self.last_bet_line: dict[str, int] = {}
+        self.rounds = [self.street_in]
+        # All chips the actions put in, and the posted sizes, kept as the actions come.
+        self.put_in = 0
+        self.ante = 0
+        self.first_post: dict[ActionKind, int] = {}
         self.actions: list[Json] = []
         self.events: list[Json] = []
         self.hole: dict[str, list[str]] = {}
@@ -319,6 +447,12 @@ class _HandReader:
         self.awards: list[Json] = []
         self.warnings: list[str] = []
 
+    def names_longest_first(self) -> list[str]:
+        """Seated names, longest first: for lines where a name holds ': ' or ' ['."""
+        if self._names_longest_first is None:
+            self._names_longest_first = sorted(self.seat_of, key=len, reverse=True)
+        return self._names_longest_first
+
     def fail(self, reason: str, line: int) -> RecordError:
         return RecordError(reason, line, self.hand_id)
 
@@ -328,26 +462,42 @@ class _HandReader:
     # --- the whole record ---------------------------------------------------------------------
 
     def read(self) -> Hand:
-        lines = self.block.lines
-        start = self.block.start
+        block = self.block
+        lines = block.lines
+        start = block.start
         hand = self.header(lines[0].lstrip("\ufeff").rstrip(), start)
-        self.check_complete(lines, start)
-        self.table(hand, lines, start)
-        index = self.seats(hand, lines, start)
-        index = self.body(lines, start, index)
+        if isinstance(block, _CutBlock):
+            self.check_complete(lines, start)
+        try:
+            self.table(hand, lines, start)
+            index = self.seats(hand, lines, start)
+            index = self.body(lines, start, index)
+        except Exception:
+            # A hand without a summary is reported as truncated, whatever broke first: the
+            # check runs only on failure, since finding the summary line is the body's job.
+            self.check_complete(lines, start)
+            raise
         self.summary(hand, lines, start, index)
         self.unwritten_return(hand)
         self.posted_sizes(hand)
         hand["actions"] = self.actions
-        hand["events"] = self.events
-        hand["hole_cards"] = {name: cards for name, cards in self.hole.items() if cards}
+        if self.events:
+            hand["events"] = self.events
+        hole = self.hole
+        hand["hole_cards"] = (
+            hole if all(hole.values()) else {name: cards for name, cards in hole.items() if cards}
+        )
         hand["boards"] = self.boards
-        hand["shown"] = self.shown
-        hand["returns"] = self.returns
-        hand["awards"] = self.awards
+        if self.shown:
+            hand["shown"] = self.shown
+        if self.returns:
+            hand["returns"] = self.returns
+        if self.awards:
+            hand["awards"] = self.awards
         hand["location"] = {"file": self.path, "line": start}
-        hand["end_line"] = self.block.end
-        hand["warnings"] = self.warnings
+        hand["end_line"] = start + len(lines) - 1
+        if self.warnings:
+            hand["warnings"] = self.warnings
         try:
             record = Hand.model_validate(hand)
         except ValidationError as exc:
@@ -402,7 +552,7 @@ class _HandReader:
         if found is None:
             self.hand_id = text.split("#", 1)[1].split(":", 1)[0]
             raise self.fail(f"line {line}: hand header not understood: {text[:120]!r}", line)
-        self.hand_id = found["id"]
+        self.hand_id = hand_id = found["id"]
         key = found["site"] + text[found.end("id") : found.start("date")]
         terms = _TERMS_CACHE.get(key)
         if terms is None:
@@ -412,8 +562,8 @@ class _HandReader:
             _TERMS_CACHE[key] = terms
         self.family, self.cents, self.big_blind = terms.family, terms.cents, terms.big_blind
         self.street = _FIRST_STREET[self.family]
-        hand: Json = dict(terms.fields)
-        hand["hand_id"] = found["id"]
+        hand = terms.fields.copy()
+        hand["hand_id"] = hand_id
         self.played_at(hand, found["date"], line)
         return hand
 
@@ -447,7 +597,8 @@ class _HandReader:
         else:
             fields["small_blind"], fields["big_blind"] = low, high
             big_blind = high
-        return _Terms(tuple(fields.items()), family, cents, big_blind)
+        stated = {key: value for key, value in fields.items() if value is not None}
+        return _Terms(stated, family, cents, big_blind)
 
     def stakes(self, text: str, line: int) -> tuple[int, int]:
         parts = _CURRENCY_CODE.sub("", text).strip().split("/")
@@ -467,7 +618,10 @@ class _HandReader:
             raise self.fail(f"line {line}: date {text!r} is not a real date: {exc}", line) from None
         hand["played_at"] = local
         hand["played_at_zone"] = zone
-        hand["played_at_et"] = et if et is not None else (local if zone == "ET" else None)
+        if et is not None:
+            hand["played_at_et"] = et
+        elif zone == "ET":
+            hand["played_at_et"] = local
 
     def table(self, hand: Json, lines: list[str], start: int) -> None:
         text = lines[1].rstrip() if len(lines) > 1 else ""
@@ -476,72 +630,156 @@ class _HandReader:
             raise self.fail(
                 f"line {start + 1}: expected the table line, found {text[:80]!r}", start + 1
             )
-        hand["table"] = found["table"]
-        hand["max_seats"] = int(found["max"]) if found["max"] else None
-        hand["button_seat"] = int(found["button"]) if found["button"] else None
+        table, max_seats, button = found.groups()
+        hand["table"] = table
+        if max_seats:
+            hand["max_seats"] = int(max_seats)
+        if button:
+            hand["button_seat"] = int(button)
 
     def seats(self, hand: Json, lines: list[str], start: int) -> int:
-        """The seat list from the third line; returns the index of the first line after it."""
+        """The seat list from the third line; returns the index of the first line after it.
+
+        `Seat N: Name (STACK in chips[, BOUNTY bounty])[ is sitting out | out of hand ...]`
+        """
+        seat_of, name_at, cents = self.seat_of, self.name_at, self.cents
         seats: list[Json] = []
         index = 2
-        while index < len(lines) and lines[index].startswith("Seat "):
-            seats.append(self.seat(lines[index].rstrip(), start + index))
+        end = len(lines)
+        while index < end and lines[index].startswith("Seat "):
+            text, number = lines[index], start + index
             index += 1
+            # Trailing blanks only lengthen the tail, which is stripped: no need to strip.
+            found = _SEAT.match(text)
+            if found is None:
+                self.bad_seat_line(text, number)
+            seat_text, name, stack, bounty, tail = found.groups()
+            seat = int(seat_text)
+            if name in seat_of or seat in name_at:
+                raise self.fail(
+                    f"line {number}: seat {seat} or player {name!r} is listed twice", number
+                )
+            entry: Json = {"seat": seat, "player": name, "line": number}
+            tail = tail.strip()
+            if tail:
+                if tail.startswith("out of hand"):
+                    # Moved in from another table and not dealt in: keep the site's words.
+                    self.out_of_hand.add(seat)
+                    self.event(HandEventKind.OTHER, name, tail, number)
+                elif tail != "is sitting out":
+                    self.bad_seat_line(text, number)
+                entry["sitting_out"] = True
+            seat_of[name] = seat
+            name_at[seat] = name
+            entry["stack"] = (
+                int(stack) if not cents and stack.isdecimal() else self.amount(stack, number)
+            )
+            if bounty:
+                entry["bounty"] = self.money(bounty, number)
+            seats.append(entry)
         if not seats:
             raise self.fail(f"line {start + index}: the hand lists no seats", start + index)
-        self.names_longest_first = sorted(self.seat_of, key=len, reverse=True)
         hand["seats"] = seats
         return index
 
-    def seat(self, text: str, number: int) -> Json:
-        found = _SEAT.match(text)
-        if found is None:
-            raise self.fail(f"line {number}: seat line not understood: {text[:80]!r}", number)
-        seat, name, tail = int(found["seat"]), found["name"], found["tail"].strip()
-        if name in self.seat_of or seat in self.name_at:
-            raise self.fail(
-                f"line {number}: seat {seat} or player {name!r} is listed twice", number
-            )
-        if tail.startswith("out of hand"):
-            # Moved in from another table and not dealt in: keep the site's words.
-            self.out_of_hand.add(seat)
-            self.event(HandEventKind.OTHER, name, tail, number)
-        elif tail and tail != "is sitting out":
-            raise self.fail(f"line {number}: seat line not understood: {text[:80]!r}", number)
-        self.seat_of[name] = seat
-        self.name_at[seat] = name
-        entry: Json = {
-            "seat": seat,
-            "player": name,
-            "stack": self.amount(found["stack"], number),
-            "sitting_out": bool(tail),
-            "line": number,
-        }
-        if found["bounty"]:
-            entry["bounty"] = self.money(found["bounty"], number)
-        return entry
+    def bad_seat_line(self, text: str, number: int) -> NoReturn:
+        text = text.rstrip()
+        raise self.fail(f"line {number}: seat line not understood: {text[:80]!r}", number)
 
     # --- the body ------------------------------------------------------------------------------
 
     def body(self, lines: list[str], start: int, index: int) -> int:
         """Posts, deals, betting rounds and showdown; returns the index after the summary line."""
         seat_of = self.seat_of
-        while index < len(lines):
-            text = lines[index].rstrip()
-            number = start + index
-            index += 1
-            if not text:
+        plays = _PLAYS[self.cents]
+        actions = self.actions
+        # The slow path may change these: they are read again after it.
+        street, street_in, count = self.street, self.street_in, len(actions)
+        put_in = 0
+        number = start + index - 1
+        for raw in lines[index:]:
+            number += 1
+            # Most lines are a seated player's chip action whose text was seen before: one
+            # split and one lookup, with no stripping (the text key keeps its trailing blanks).
+            name, _, rest = raw.partition(": ")
+            play = plays.get(rest)
+            if play is None or name not in seat_of:
+                if self.body_line(raw, number):
+                    self.put_in += put_in
+                    return number - start + 1
+                street, street_in, count = self.street, self.street_in, len(actions)
                 continue
-            colon = text.find(": ")
-            if colon > 0 and text[:colon] in seat_of:
-                self.player_line(text[:colon], text[colon + 2 :], text, number)
-            elif text.startswith("*** "):
-                if text.startswith("*** SUMMARY ***"):
-                    return index
-                self.marker(text, number)
-            elif not self.chat_or_odd_name(text, colon, number):
-                self.other_line(text, number)
+            kind, amount, to, all_in, posted = play
+            if to is not None:
+                amount = self.raised_by(name, to, number)
+            action: Json
+            if amount:
+                # One literal with all the keys: adding one later would grow the dict.
+                action = {
+                    "index": count,
+                    "street": street,
+                    "player": name,
+                    "kind": kind,
+                    "amount": amount,
+                    "line": number,
+                }
+                put_in += amount
+                if kind is not _ANTE:
+                    if kind is _SMALL_AND_BIG and self.big_blind:
+                        # Only the big blind part is live; the small blind part is dead money.
+                        street_in[name] = street_in.get(name, 0) + min(amount, self.big_blind)
+                    else:
+                        street_in[name] = street_in.get(name, 0) + amount
+            else:
+                action = {
+                    "index": count,
+                    "street": street,
+                    "player": name,
+                    "kind": kind,
+                    "line": number,
+                }
+            count += 1
+            actions.append(action)
+            if all_in:
+                action["all_in"] = True
+            elif posted:
+                self.note_posted(kind, amount)
+            if to is not None:
+                action["to"] = to
         raise self.fail("hand has no summary section (truncated)", start + len(lines) - 1)
+
+    def body_line(self, raw: str, number: int) -> bool:
+        """Any body line but an already known chip action; True at the summary line."""
+        text = raw.rstrip()
+        if not text:
+            return False
+        colon = text.find(": ")
+        if colon > 0 and text[:colon] in self.seat_of:
+            rest = text[colon + 2 :]
+            play = _chip_play(rest, self.cents)
+            if play is None:
+                self.player_line(text[:colon], rest, text, number)
+                return False
+            plays = _PLAYS[self.cents]
+            if len(plays) >= _PLAYS_SIZE:
+                plays.clear()
+            plays[raw[colon + 2 :]] = play
+            name = text[:colon]
+            kind, amount, to, all_in, _ = play
+            if to is not None:
+                self.act(name, kind, self.raised_by(name, to, number), number, all_in)["to"] = to
+            elif kind is _SMALL_AND_BIG and self.big_blind:
+                self.act(name, kind, amount, number, all_in, min(amount, self.big_blind))
+            else:
+                self.act(name, kind, amount, number, all_in)
+        elif text.startswith("*** "):
+            if text.startswith("*** SUMMARY ***"):
+                return True
+            self.marker(text, number)
+        elif (colon < 0 and text[-1] != '"') or not self.chat_or_odd_name(text, colon, number):
+            # (Chat ends with '"'; a name holding ': ' needs one: most lines are neither.)
+            self.other_line(text, number)
+        return False
 
     def chat_or_odd_name(self, text: str, colon: int, number: int) -> bool:
         """Chat (`Name said, "..."`), or a `Name: ...` line whose name itself holds ': '."""
@@ -552,7 +790,7 @@ class _HandReader:
                 return True
         if colon < 0:
             return False
-        for name in self.names_longest_first:
+        for name in self.names_longest_first():
             if text.startswith(name) and text.startswith(": ", len(name)):
                 self.player_line(name, text[len(name) + 2 :], text, number)
                 return True
@@ -563,20 +801,20 @@ class _HandReader:
         end = text.find(" ***", 4)
         if end < 0:
             raise self.not_understood(text, number)
-        name = text[4:end].upper()
+        name = text[4:end]
+        rounds = _ROUNDS[self.family]
+        found = rounds.get(name)
+        if found is None:
+            found = rounds.get(name.upper())
         tail = text[end + 4 :].strip()
-        board = 0
-        first_word, _, rest = name.partition(" ")
-        if first_word in _RUN_TWICE and rest in _RUN_TWICE_ROUNDS:
-            board, name = _RUN_TWICE[first_word], rest
-        if name == "SHOW DOWN" and not tail:
-            self.award_board = board
-            return
-        street = _MARKERS[self.family].get(name)
-        if street is None:
+        if found is None or (found[1] is None and tail):
             raise self.fail(
                 f"line {number}: round {text[:60]!r} does not belong in this game", number
             )
+        board, street = found
+        if street is None:
+            self.award_board = board
+            return
         if street in _BOARD_SHAPE:
             self.board_cards(street, board, tail, text, number)
         elif tail:
@@ -597,12 +835,18 @@ class _HandReader:
             )
         self.street_seen = True
         if street is not self.street:
-            self.street = street
-            self.street_in = {}
+            self.new_round(street)
+
+    def new_round(self, street: Street) -> None:
+        self.street = street
+        self.street_in = {}
+        self.rounds.append(self.street_in)
 
     def board_cards(self, street: Street, board: int, tail: str, text: str, number: int) -> None:
-        groups = _BRACKETS.findall(tail)
         before, new = _BOARD_SHAPE[street]
+        if board == 0 and self.usual_board_line(before, new, tail):
+            return
+        groups = _BRACKETS.findall(tail)
         if len(groups) != (1 if before == 0 else 2) or _BRACKETS.sub("", tail).strip():
             raise self.fail(f"line {number}: board line not understood: {text[:80]!r}", number)
         shown: list[list[str]] = []
@@ -633,14 +877,51 @@ class _HandReader:
             )
         self.boards[board].extend(dealt)
 
+    def usual_board_line(self, before: int, new: int, tail: str) -> bool:
+        """The first board as the site writes it, `[Ah Kd 2c]` on the flop and `[Ah Kd 2c] [7s]`
+        after it: the new cards are added to the board. False for anything else, which the
+        general reading takes (with its errors)."""
+        boards = self.boards
+        if not before:
+            if boards or not (tail.startswith("[") and tail.endswith("]")):
+                return False
+            cards = tail[1:-1].split()
+            if len(cards) != new or not _CARD_SET.issuperset(cards):
+                return False
+            boards.append(cards)
+            return True
+        if len(boards) != 1 or len(boards[0]) != before or new != 1:
+            return False
+        so_far = "[" + " ".join(boards[0]) + "] ["
+        card = tail[len(so_far) : -1]
+        if (
+            len(tail) != len(so_far) + 3
+            or not tail.startswith(so_far)
+            or not tail.endswith("]")
+            or card not in _CARD_SET
+        ):
+            return False
+        boards[0].append(card)
+        return True
+
     def player_line(self, name: str, rest: str, text: str, number: int) -> None:
         """A `Name: verb ...` line by a seated player."""
         all_in = rest.endswith(_ALL_IN)
         if all_in:
             rest = rest[: -len(_ALL_IN)]
         verb, _, arg = rest.partition(" ")
-        # Most frequent first: folds, posts, calls, checks, raises, bets.
-        if verb == "folds":
+        # Plain chip actions seldom come here (`_chip_play` takes them), so the others first;
+        # the tests exclude each other, so their order changes nothing else.
+        if verb == "shows" and arg.startswith("["):
+            self.shows(name, arg, number)
+        elif verb in ("discards", "stands"):
+            self.draw(name, verb, arg, text, number)
+        elif rest == "doesn't show hand":
+            pass  # won without showing: there is nothing to record
+        elif rest == "mucks hand":
+            # The summary may name the mucked cards; they are filled in there.
+            self.shown.append({"player": name, "cards": [], "mucked": True, "line": number})
+        elif verb == "folds":
             if arg:
                 self.shows_on_fold(name, arg, text, number)
             self.act(name, ActionKind.FOLD, 0, number, False)
@@ -661,15 +942,6 @@ class _HandReader:
             self.act(name, ActionKind.BRING_IN, self.amount(arg[7:], number), number, all_in)
         elif verb == "completes" and arg.startswith("it to "):
             self.raise_to(name, ActionKind.COMPLETE, self.amount(arg[6:], number), number, all_in)
-        elif verb in ("discards", "stands"):
-            self.draw(name, verb, arg, text, number)
-        elif verb == "shows" and arg.startswith("["):
-            self.shows(name, arg, number)
-        elif rest == "mucks hand":
-            # The summary may name the mucked cards; they are filled in there.
-            self.shown.append({"player": name, "cards": [], "mucked": True, "line": number})
-        elif rest == "doesn't show hand":
-            pass  # won without showing: there is nothing to record
         elif rest in ("sits out", "is sitting out"):
             self.event(HandEventKind.SITTING_OUT, name, "", number)
         else:
@@ -690,20 +962,34 @@ class _HandReader:
             "street": self.street,
             "player": name,
             "kind": kind,
-            "amount": amount,
-            "all_in": all_in,
             "line": number,
         }
+        if all_in:
+            action["all_in"] = True
+        elif kind in _POSTED_SIZES:
+            self.note_posted(kind, amount)
         self.actions.append(action)
-        if amount and kind is not ActionKind.ANTE:
-            street_in = self.street_in
-            street_in[name] = street_in.get(name, 0) + (amount if live is None else live)
-            self.money_in = street_in
-            self.last_bet_line[name] = number
+        if amount:
+            action["amount"] = amount
+            self.put_in += amount
+            if kind is not ActionKind.ANTE:
+                street_in = self.street_in
+                street_in[name] = street_in.get(name, 0) + (amount if live is None else live)
         return action
+
+    def note_posted(self, kind: ActionKind, amount: int) -> None:
+        """The ante (the largest) and the first blind and bring-in, short all-in posts aside."""
+        if kind is ActionKind.ANTE:
+            self.ante = max(self.ante, amount)
+        elif kind not in self.first_post:
+            self.first_post[kind] = amount
 
     def raise_to(self, name: str, kind: ActionKind, total: int, number: int, all_in: bool) -> None:
         """`raises X to Y` / `completes it to Y`: the act adds Y minus what is already in."""
+        self.act(name, kind, self.raised_by(name, total, number), number, all_in)["to"] = total
+
+    def raised_by(self, name: str, total: int, number: int) -> int:
+        """What a raise to `total` adds to what the player already has in on this round."""
         already = self.street_in.get(name, 0)
         if total <= already:
             raise self.fail(
@@ -711,7 +997,7 @@ class _HandReader:
                 f"{already} in on this round",
                 number,
             )
-        self.act(name, kind, total - already, number, all_in)["to"] = total
+        return total - already
 
     def post(self, name: str, arg: str, text: str, number: int, all_in: bool) -> None:
         kind: ActionKind
@@ -738,7 +1024,7 @@ class _HandReader:
             raise self.fail(f"line {number}: a draw in a game without draws: {text[:80]!r}", number)
         if self.street is Street.PREDRAW:
             # With no betting left, the site writes the draw without a draw round line.
-            self.street, self.street_in = Street.DRAW1, {}
+            self.new_round(Street.DRAW1)
         if verb == "stands":
             if arg != "pat" and not (arg.startswith("pat on [") and arg.endswith("]")):
                 raise self.not_understood(text, number)
@@ -774,7 +1060,9 @@ class _HandReader:
             )
         known = self.hole.get(name)
         if known is None:
-            known = self.hole[name] = []
+            # Usually the first cards seen: all of them, but once each.
+            self.hole[name] = list(dict.fromkeys(good))
+            return good
         for card in good:
             if card not in known:
                 known.append(card)
@@ -783,7 +1071,11 @@ class _HandReader:
     def other_line(self, text: str, number: int) -> None:
         """Lines that do not start with `Name: `: deals, returns, awards and notices."""
         if text.startswith("Dealt to "):
-            self.dealt(text, number)
+            found = _DEALT_USUAL.match(text)
+            if found is not None and found[1] in self.seat_of:
+                self.know(found[1], found[2], number)
+            else:
+                self.dealt(text, number)
         elif text.startswith("Uncalled bet ("):
             found = _UNCALLED.match(text)
             if found is None or found[2] not in self.seat_of:
@@ -807,19 +1099,19 @@ class _HandReader:
         found = _COLLECTED.match(text)
         if found is None or found[1] not in self.seat_of:
             return False
-        self.awards.append({
-            "player": found[1],
-            "amount": self.amount(found[2], number),
-            "pot": found[3] if found[4] is None else f"side pot {found[4]}",
-            "board": self.award_board,
-            "line": number,
-        })  # fmt: skip
+        award: Json = {"player": found[1], "amount": self.amount(found[2], number), "line": number}
+        pot = found[3] if found[4] is None else f"side pot {found[4]}"
+        if pot != "pot":
+            award["pot"] = pot
+        if self.award_board:
+            award["board"] = self.award_board
+        self.awards.append(award)
         return True
 
     def event_line(self, text: str, number: int) -> bool:
         """Connections, time-outs, tournament results and dealer notices; False if none fits."""
-        for pattern, kind in _EVENTS:
-            found = pattern.match(text)
+        for needed, pattern, kind in _EVENTS:
+            found = pattern.match(text) if needed in text else None
             if found is not None:
                 self.event(kind, found[1], text if kind is HandEventKind.OTHER else "", number)
                 return True
@@ -836,7 +1128,7 @@ class _HandReader:
         if bracket > 0 and rest[:bracket] in self.seat_of:
             name = rest[:bracket]
         else:
-            for candidate in self.names_longest_first:  # names with " [" in them
+            for candidate in self.names_longest_first():  # names with " [" in them
                 if rest.startswith(candidate) and rest.startswith(" [", len(candidate)):
                     name = candidate
                     break
@@ -848,14 +1140,17 @@ class _HandReader:
             self.know(name, group, number)
 
     def event(self, kind: HandEventKind, player: str | None, text: str, number: int) -> None:
-        self.events.append({
+        event: Json = {
             "kind": kind,
-            "player": player,
-            "text": text,
             "street": self.street,
             "after_action": len(self.actions),
             "line": number,
-        })  # fmt: skip
+        }
+        if player is not None:
+            event["player"] = player
+        if text:
+            event["text"] = text
+        self.events.append(event)
 
     # --- the summary ---------------------------------------------------------------------------
 
@@ -868,15 +1163,7 @@ class _HandReader:
             text = lines[offset].rstrip()
             number = start + offset
             if text.startswith("Seat "):
-                seat, entry = self.summary_seat(text, number, won)
-                if seat in listed:
-                    raise self.fail(
-                        f"summary line {number} lists seat {seat} again (first on "
-                        f"line {listed[seat]})",
-                        number,
-                    )
-                listed[seat] = number
-                summary.append(entry)
+                self.summary_seat(text, number, listed, won, summary)
             elif text.startswith("Total pot "):
                 hand["pot"] = self.total_pot(text, number)
             elif text.startswith(("Board [", "FIRST Board [", "SECOND Board [")):
@@ -889,24 +1176,33 @@ class _HandReader:
         self.check_awards(won, heading)
         hand["summary"] = summary
 
-    def summary_seat(self, text: str, number: int, won: dict[str, int]) -> tuple[int, Json]:
+    def summary_seat(
+        self,
+        text: str,
+        number: int,
+        listed: dict[int, int],
+        won: dict[str, int],
+        summary: list[Json],
+    ) -> None:
         """`Seat N: Name (button) showed [..] and won (N) with ...`: the seat's outcome."""
         colon = text.find(": ")
         seat_text = text[5:colon]
         if colon < 0 or not seat_text.isdecimal():
             raise self.fail(f"summary line {number} not understood: {text[:80]!r}", number)
-        seat, rest = int(seat_text), text[colon + 2 :]
+        seat = int(seat_text)
         name = self.name_at.get(seat)
+        after = colon + 2 + len(name) if name else 0
+        # The name must be the seat's, whole: followed by the end of the line or a space.
         if (
             name is None
-            or not rest.startswith(name)
-            or rest[len(name) : len(name) + 1] not in ("", " ")
+            or not text.startswith(name, colon + 2)
+            or text[after : after + 1] not in _NAME_ENDS
         ):
             seated = f"seat {seat} is {name!r}" if name else f"no one sits in seat {seat}"
             raise self.fail(
                 f"summary line {number} does not match the seats ({seated}): {text[:80]!r}", number
             )
-        detail = rest[len(name) :].strip()
+        detail = text[after:].strip()
         if "Seat " in detail and _SEAT_IN_TEXT.search(detail):
             raise self.fail(f"summary line {number} lists two seats: {text[:80]!r}", number)
         if "[" in detail:
@@ -915,19 +1211,27 @@ class _HandReader:
         if "won (" in detail or "collected (" in detail:
             for amount in _SUMMARY_WON.findall(detail):
                 won[name] = won.get(name, 0) + self.amount(amount, number)
-        return seat, {"seat": seat, "player": name, "text": detail, "line": number}
+        if seat in listed:
+            raise self.fail(
+                f"summary line {number} lists seat {seat} again (first on line {listed[seat]})",
+                number,
+            )
+        listed[seat] = number
+        summary.append({"seat": seat, "player": name, "text": detail, "line": number})
 
     def summary_cards(self, name: str, kind: str, cards: str, number: int) -> None:
         """Cards the summary shows: fill in a body 'mucks hand', or add a showing."""
         good = self.know(name, cards, number)
-        mine = [entry for entry in self.shown if entry["player"] == name]
         if kind == "mucked":
-            for entry in mine:
-                if entry.get("mucked") and not entry["cards"]:
+            for entry in self.shown:
+                if entry["player"] == name and entry.get("mucked") and not entry["cards"]:
                     entry["cards"] = good
                     return
             self.shown.append({"player": name, "cards": good, "mucked": True, "line": number})
-        elif not mine:
+        else:
+            for entry in self.shown:
+                if entry["player"] == name:
+                    return  # shown in the body already
             self.shown.append({"player": name, "cards": good, "line": number})
 
     def total_pot(self, text: str, number: int) -> Json:
@@ -936,16 +1240,20 @@ class _HandReader:
             raise self.fail(
                 f"summary line {number}: pot line not understood: {text[:80]!r}", number
             )
-        parts = [self.amount(part, number) for part in _POT_PART.findall(found[2])]
-        return {
-            "total": self.amount(found[1], number),
-            "rake": self.amount(found[3], number),
-            "parts": parts,
-            "line": number,
-        }
+        total, listed, rake = found.groups()
+        parts = [self.amount(part, number) for part in _POT_PART.findall(listed)] if listed else []
+        pot: Json = {"total": self.amount(total, number), "line": number}
+        rake_amount = self.amount(rake, number)
+        if rake_amount:
+            pot["rake"] = rake_amount
+        if parts:
+            pot["parts"] = parts
+        return pot
 
     def summary_board(self, text: str, number: int) -> None:
         """The summary's board must be the board dealt in the body."""
+        if len(self.boards) == 1 and text == "Board [" + " ".join(self.boards[0]) + "]":
+            return  # the usual line: the one board, written as dealt
         found = _BOARD.match(text)
         if found is None:
             raise self.fail(f"summary line {number}: board not understood: {text[:80]!r}", number)
@@ -961,6 +1269,8 @@ class _HandReader:
 
     def check_summary_seats(self, listed: dict[int, int], line: int) -> None:
         """Every player dealt in has a summary line (players moved in "out of hand" have none)."""
+        if len(listed) == len(self.name_at):
+            return  # every seat is listed (a summary line naming no seat is an error)
         missing = [
             f"{seat} ({name})"
             for seat, name in self.name_at.items()
@@ -993,51 +1303,50 @@ class _HandReader:
         """Hands written before about 2008 have no 'Uncalled bet' line: when the chips put in
         exceed the recorded pot by exactly the part of the last bet no one matched, that part
         went back to the bettor."""
+        # The last round where chips went in.
+        money_in = next((chips for chips in reversed(self.rounds) if chips), None)
+        if self.returns or money_in is None:
+            return
         pot = hand["pot"]
         assert isinstance(pot, dict)
         total = pot["total"]
         assert isinstance(total, int)
-        put_in = 0
-        for action in self.actions:
-            amount = action["amount"]
-            assert isinstance(amount, int)
-            put_in += amount
-        excess = put_in - total
-        if self.returns or excess <= 0 or not self.money_in:
+        excess = self.put_in - total
+        if excess <= 0:
             return
-        ranked = sorted(self.money_in.items(), key=lambda item: item[1], reverse=True)
+        ranked = sorted(money_in.items(), key=lambda item: item[1], reverse=True)
         top_player, top = ranked[0]
         second = ranked[1][1] if len(ranked) > 1 else 0
         if top - second != excess:
             return
-        line = self.last_bet_line[top_player]
+        line = self.last_bet_line(top_player)
         self.returns.append({"player": top_player, "amount": excess, "line": line})
         self.warnings.append(
             f"no 'Uncalled bet' line: the {excess} of {top_player}'s bet on line {line} that "
             f"no one matched is taken as returned, as the pot total {total} shows"
         )
 
+    def last_bet_line(self, name: str) -> object:
+        """The line where the player last put live chips in."""
+        for action in reversed(self.actions):
+            if action["player"] == name and "amount" in action and action["kind"] is not _ANTE:
+                return action["line"]
+        raise AssertionError(f"{name} put no chips in")
+
     def posted_sizes(self, hand: Json) -> None:
         """Ante and bring-in as posted (short all-in posts aside), and the blinds of limit games,
         whose headers show the bet sizes instead."""
-        firsts: dict[object, object] = {}
-        ante = 0
-        for action in self.actions:
-            kind = action["kind"]
-            if kind not in _POSTED_SIZES or action["all_in"]:
-                continue
-            amount = action["amount"]
-            if kind is ActionKind.ANTE:
-                assert isinstance(amount, int)
-                ante = max(ante, amount)
-            else:
-                firsts.setdefault(kind, amount)
-        if ante:
-            hand["ante"] = ante
-        hand["bring_in"] = firsts.get(ActionKind.BRING_IN)
+        if self.ante:
+            hand["ante"] = self.ante
+        if not self.first_post:
+            return
+        first = self.first_post
+        if ActionKind.BRING_IN in first:
+            hand["bring_in"] = first[ActionKind.BRING_IN]
         if hand["structure"] is BettingStructure.FIXED_LIMIT:
-            hand["small_blind"] = firsts.get(ActionKind.SMALL_BLIND)
-            hand["big_blind"] = firsts.get(ActionKind.BIG_BLIND)
+            for kind, key in _LIMIT_BLINDS:
+                if kind in first:
+                    hand[key] = first[kind]
 
     # --- amounts -------------------------------------------------------------------------------
 
@@ -1069,3 +1378,4 @@ def _currency(text: str | None) -> str | None:
 _POSTED_SIZES = frozenset(
     {ActionKind.ANTE, ActionKind.SMALL_BLIND, ActionKind.BIG_BLIND, ActionKind.BRING_IN}
 )
+_LIMIT_BLINDS = ((ActionKind.SMALL_BLIND, "small_blind"), (ActionKind.BIG_BLIND, "big_blind"))
