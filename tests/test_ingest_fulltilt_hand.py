@@ -850,3 +850,86 @@ def test_discard_count_that_disagrees_with_the_cards_is_rejected() -> None:
 def test_missing_amount_is_rejected() -> None:
     assert rejected(NL_CASH.replace("Ann calls $6", "Ann calls ")).reason == (
         "line 13: an amount is missing")
+
+
+# ---------------------------------------------------------------------- reading shortcuts
+# The reader remembers what repeated texts mean (act words, amounts, markers) across hands;
+# these hands check that what it remembers never changes what a hand reads.
+
+def test_amounts_remembered_at_one_unit_are_not_taken_at_the_other() -> None:
+    read_one(NL_CASH)  # "Ann calls $6" read at a cash table (cents)
+    at_chips = rejected(HILO_SIDE_POT.replace("Ann calls 40\n", "Ann calls $6\n", 1))
+    assert at_chips.reason == "line 9: amount '$6' does not match the table's chips"
+    read_one(HILO_SIDE_POT)  # "Ann calls 40" read at a tournament table (chips)
+    at_cents = rejected(NL_CASH.replace("Ann calls $6", "Ann calls 40"))
+    assert at_cents.reason == "line 13: amount '40' does not match the table's currency"
+
+
+def test_a_repeated_raise_is_measured_against_the_street_each_time() -> None:
+    read_one(NL_CASH)  # "Ann raises to $3" read once already
+    twice = NL_CASH.replace("Bob Smith raises to $9\n", "Ann raises to $3\n", 1)
+    assert rejected(twice).reason == (
+        "line 11: Ann raises to $3 but has 300 in already on this street")
+
+
+def test_players_whose_names_share_a_first_word() -> None:
+    hand = read_one(
+        "Full Tilt Poker Game #33000000009: Table Beta - $0.50/$1 - No Limit Hold'em - "
+        "18:30:00 ET - 2013/06/01\n"
+        """\
+Seat 1: Player1 ($100)
+Seat 2: Player1 2 ($100)
+Player1 posts the small blind of $0.50
+Player1 2 posts the big blind of $1
+The button is in seat #1
+*** HOLE CARDS ***
+Player1 raises to $3
+Player1 2 folds
+Uncalled bet of $2 returned to Player1
+Player1 mucks
+Player1 wins the pot ($2)
+*** SUMMARY ***
+Total pot $2 | Rake $0
+Seat 1: Player1 (small blind) collected ($2), mucked
+Seat 2: Player1 2 (big blind) folded before the Flop
+""")
+    assert [(a.player, a.kind, a.amount, a.to) for a in hand.actions] == [
+        ("Player1", ActionKind.SMALL_BLIND, 50, None),
+        ("Player1 2", ActionKind.BIG_BLIND, 100, None),
+        ("Player1", ActionKind.RAISE, 250, 300),
+        ("Player1 2", ActionKind.FOLD, 0, None),
+    ]
+    assert [(s.seat, s.player, s.text) for s in hand.summary] == [
+        (1, "Player1", "(small blind) collected ($2), mucked"),
+        (2, "Player1 2", "(big blind) folded before the Flop"),
+    ]
+    assert [(a.player, a.amount) for a in hand.awards] == [("Player1", 200)]
+
+
+def test_seat_name_with_parentheses_sitting_out() -> None:
+    text = NL_CASH.replace("Seat 3: Cy ($80), is sitting out",
+                           "Seat 3: Cy (the kid) ($80), is sitting out")
+    hand = read_one(text.replace("Seat 3: Cy is sitting out",
+                                 "Seat 3: Cy (the kid) is sitting out"))
+    assert [(s.seat, s.player, s.stack, s.sitting_out) for s in hand.seats][2] == (
+        3, "Cy (the kid)", 8000, True)
+    assert [(s.player, s.text) for s in hand.summary][2] == ("Cy (the kid)", "is sitting out")
+
+
+def test_header_with_dashes_in_the_table_name_and_every_tail_part() -> None:
+    header = parse_header(
+        "Full Tilt Poker Game #7: Table Up - Down (6 max) - $1/$2 - No Limit Hold'em - "
+        "10:00:00 CET - 2013/01/06 [04:00:00 ET - 2013/01/06] (partial)")
+    assert (header.hand_id, header.setting.table, header.setting.max_seats) == (
+        "7", "Up - Down", 6)
+    assert (header.played_at, header.played_at_zone, header.played_at_et, header.partial) == (
+        datetime(2013, 1, 6, 10), "CET", datetime(2013, 1, 6, 4), True)
+
+
+def test_unclosed_card_brackets_are_rejected_by_line() -> None:
+    summary = rejected(NL_CASH.replace("showed [Ah Kd] and won", "showed [Ah Kd and won"))
+    assert summary.reason == (
+        "line 28: the summary's 'showed [' has no closing ']': '(small blind) showed [Ah Kd "
+        "and won ($97.50) with a pair of Aces'")
+    discard = rejected(DRAW_HAND.replace("Ann discards 1 card [Kc]", "Ann discards 1 card [Kc"))
+    assert discard.reason == "line 16 not understood: 'Ann discards 1 card [Kc'"

@@ -5,11 +5,15 @@ Hands are cut at header lines (old archives put a blank line between the header 
 seats, so blank lines cannot separate hands), after archive separators ("BEGIN",
 "******** # 2 ********") are dropped; a header glued to the end of another line is split off.
 
-Lines are dispatched by cheap string tests: a line that begins with a seated player's name
+Lines are dispatched by cheap string tests, in three passes (seats, body, summary) that each
+test only for the lines they can meet: a line that begins with a seated player's name
 (longest names first, so "Player1 2" wins over "Player1") is dispatched on its first verb;
 lines of people who are not seated (arrivals, observers) go through one generic regex.
 Every line kind seen in the real corpus is handled; anything else rejects the hand naming
-the line.
+the line. Texts that recur from hand to hand are read once and remembered (per unit where
+amounts are involved): the words of chip acts ("calls $6"), amounts, card-less street
+markers and, in the header module, table settings. What is remembered is exactly what a
+first reading gives, so remembering changes no result.
 
 Amounts: cash tables with a currency symbol are read in cents; tournaments and play-money
 tables (no currency symbol) in chips. `Action.amount` is what the act added: "raises to 300"
@@ -25,6 +29,7 @@ blind = half of it rounded down).
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from pydantic import ValidationError
 
@@ -91,6 +96,9 @@ _BOARD_MARKERS = frozenset({"FLOPET", "FLOP", "TURN", "RIVER"})
 _SEPARATOR = re.compile(r"BEGIN|\*{10,} # \d+ \*{10,}")
 _SEAT_SITTING_OUT = ", is sitting out"
 _MARKER = re.compile(r"\*\*\* ([A-Z0-9 ]+?)(?: (\d))? \*\*\*(.*)")
+# Markers without cards ("*** HOLE CARDS ***") repeat in every hand: each is matched once.
+_MARKER_PARTS: dict[str, tuple[str, str | None, str]] = {}
+_MARKER_CACHE_SIZE = 20_000
 _BRACKETS = re.compile(r"\[([^\]]*)\]")
 _AWARD = re.compile(
     r"(?:wins|ties for) (?:the )?(?:(?P<half>high|low) )?"
@@ -116,12 +124,35 @@ _GENERIC_ACTOR = re.compile(
 )
 _NAMELESS_WARNING = re.compile(r"\d+ seconds left to act")
 _CARDS = frozenset(rank + suit for rank in RANKS for suit in SUITS)
-_AMOUNTS: dict[str, int] = {}
+# Amounts read so far, per unit (chips, cents): "$5" is valid in one only.
+_AMOUNTS: tuple[dict[str, int], dict[str, int]] = ({}, {})
 _AMOUNT_CACHE_SIZE = 20_000
 _NAMELESS_NOTES = frozenset({"Players agree to Run It Twice", "No low hand qualified"})
 _OBSERVER = " (Observer): "
 _ALL_IN = ", and is all in"
 _CAPPED = ", and is capped"
+
+
+class _ChipVerb(NamedTuple):
+    """What the words after a player's name mean when they move chips ("calls $6, and is
+    all in"). The meaning depends only on the words and the table's unit, so each distinct
+    text is read once and the result reused: most act lines repeat across hands."""
+
+    kind: ActionKind
+    value: int  # what the act adds, or for `_RAISES_TO` the player's new street total
+    all_in: bool
+    counts: str  # how the amount counts toward the player's bet on the street
+
+
+_LIVE = "live"  # all of it counts (calls, bets)
+_DEAD = "dead"  # none of it counts (antes, dead blinds)
+_BLIND = "blind"  # counts, and a full post tells the table's real blind or bring-in
+_RAISES_TO = "raises to"  # the value is the street total: the act adds the difference
+_FOLDS = _ChipVerb(ActionKind.FOLD, 0, False, _LIVE)
+_CHECKS = _ChipVerb(ActionKind.CHECK, 0, False, _LIVE)
+# Per unit (chips, cents), as amounts like "$5" are valid in one only.
+_CHIP_VERBS_READ: tuple[dict[str, _ChipVerb], dict[str, _ChipVerb]] = ({}, {})
+_CHIP_VERBS_CACHE_SIZE = 50_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,17 +177,10 @@ class FullTiltHandFormat:
 
     def parse(self, block: Block, path: str) -> Hand:
         glued = isinstance(block, FullTiltBlock) and block.glued
-        return _HandReader(block, path, _try_header(block.lines[0]), glued).read()
+        return _HandReader(block, path, glued).read()
 
 
 FORMAT = FullTiltHandFormat()
-
-
-def _try_header(text: str) -> Header | None:
-    try:
-        return parse_header(text)
-    except HeaderError:
-        return None
 
 
 def _cut(lines: Iterator[Line]) -> Iterator[tuple[int, list[str], bool]]:
@@ -196,14 +220,30 @@ def _closed(start: int, lines: list[str], glued: bool) -> Iterator[tuple[int, li
 class _HandReader:
     """Reads one hand's lines into the plain dict `Hand.model_validate` takes."""
 
-    def __init__(self, block: Block, path: str, header: Header | None, glued: bool) -> None:
+    # Plain values start from these class-level defaults (fewer stores per hand).
+    hand_id: str | None = None
+    in_cents = False
+    # The summary's "Total pot" line; pot_line 0 until it is read.
+    pot_total = 0
+    pot_rake = 0
+    pot_line = 0
+    # Running totals for the money check.
+    put_in = 0
+    returned = 0
+    button: int | None = None
+    street = Street.PREFLOP
+    markers: dict[str, Street] = _FLOP_MARKERS
+    dealt = False
+    showdown = False
+    summary_board = 0
+    in_summary = False
+    seats_line: int | None = None
+
+    def __init__(self, block: Block, path: str, glued: bool) -> None:
         self.block = block
         self.path = path
-        self.header_given = header
         self.glued = glued
         self.number = block.start
-        self.hand_id: str | None = None
-        self.in_cents = False
         self.seats: list[dict[str, object]] = []
         self.seat_of: dict[str, dict[str, object]] = {}
         # Player names by their first word, longest first: "Player1 2" before "Player1".
@@ -220,27 +260,14 @@ class _HandReader:
         self.awards: list[dict[str, object]] = []
         self.summary: list[dict[str, object]] = []
         self.summary_won: list[tuple[str, int, int, int]] = []
-        # The summary's "Total pot" line; pot_line 0 until it is read.
-        self.pot_total = 0
-        self.pot_rake = 0
         self.pot_parts: list[int] = []
-        self.pot_line = 0
-        # Running totals for the money check.
-        self.put_in = 0
-        self.returned = 0
         self.won: dict[str, int] = {}
-        self.button: int | None = None
-        self.street = Street.PREFLOP
-        self.markers: dict[str, Street] = _FLOP_MARKERS
-        self.dealt = False
-        self.showdown = False
         self.on_street: dict[str, int] = {}
         self.last_discard: dict[str, int | None] = {}
-        self.summary_board = 0
-        self.in_summary = False
         self.warnings: list[str] = []
         self.full_posts: dict[ActionKind, int] = {}
-        self.seats_line: int | None = None
+        self.chip_verbs: dict[str, _ChipVerb] = _CHIP_VERBS_READ[False]
+        self.amounts: dict[str, int] = _AMOUNTS[False]
 
     # ----------------------------------------------------------------- driver
 
@@ -249,53 +276,105 @@ class _HandReader:
         return RecordError(reason, line, self.hand_id)
 
     def read(self) -> Hand:
+        """Three passes, each testing only for the lines it can meet: the seats, the body
+        up to the summary marker, the summary. Each pass returns where the next begins."""
         lines = self.block.lines
         header = self._header(lines[0])
-        seats_done = False
-        by_word = self.by_word
-        for number, text in enumerate(lines[1:], start=self.block.start + 1):
-            if not text:
-                continue
-            if text[-1] == " ":
+        body_at = self._read_seats(lines)
+        summary_at = self._read_body(lines, body_at)
+        self._read_summary(lines, summary_at)
+        return self._finish(header)
+
+    # Every pass skips blank lines and cuts a trailing space off (some archives pad lines).
+
+    def _read_seats(self, lines: list[str]) -> int:
+        """Seat lines from the second line on; the index of the first other line."""
+        first = self.block.start
+        for index in range(1, len(lines)):
+            text = lines[index]
+            if not text or text[-1] == " ":
                 text = text.rstrip()
                 if not text:
                     continue
-            self.number = number
-            if self.in_summary:
-                self._summary_line(text)
-                continue
-            if not seats_done:
-                if text.startswith("Seat ") and text[5:6].isdigit():
-                    self._seat_line(text)
+            self.number = first + index
+            if text.startswith("Seat ") and text[5:6].isdigit():
+                self._seat_line(text)
+            elif text.startswith("Seats: "):
+                self._max_seats_line(text)
+            else:
+                return index
+        return len(lines)
+
+    def _read_body(self, lines: list[str], start: int) -> int:
+        """Body lines from `start`; the index after the summary marker (or the end)."""
+        first = self.block.start
+        by_word = self.by_word
+        chip_verbs = self.chip_verbs
+        for index in range(start, len(lines)):
+            text = lines[index]
+            if not text or text[-1] == " ":
+                text = text.rstrip()
+                if not text:
                     continue
-                if text.startswith("Seats: "):
-                    self._max_seats_line(text)
-                    continue
-                seats_done = True
+            self.number = first + index
             # Most lines are a seated player's act: look the first word up first.
             space = text.find(" ")
             names = by_word.get(text[:space] if space > 0 else text)
-            if names is None or not self._act_line(names, text):
+            if names is not None:
+                name = names[0]
+                if len(name) != space:  # a name with spaces, or no verb after the name
+                    if self._act_line(names, text):
+                        continue
+                else:  # the common case: the first word is the (longest) name
+                    rest = text[space + 1:]
+                    verb = chip_verbs.get(rest)
+                    if verb is not None:  # the same words were read before
+                        self._chip_act(name, rest, verb)
+                        continue
+                    cut = rest.find(" ")
+                    handler = _VERBS.get(rest[:cut] if cut > 0 else rest)
+                    if handler is not None and handler(self, name, rest):
+                        continue
+            if text.startswith("*** "):
+                self._marker(text)
+                if self.in_summary:
+                    return index + 1
+            else:
                 self._other_line(text)
-        return self._finish(header)
+        return len(lines)
+
+    def _read_summary(self, lines: list[str], start: int) -> None:
+        first = self.block.start
+        for index in range(start, len(lines)):
+            text = lines[index]
+            if not text or text[-1] == " ":
+                text = text.rstrip()
+                if not text:
+                    continue
+            self.number = first + index
+            if text.startswith("Seat "):
+                self._summary_seat(text)
+            else:
+                self._summary_line(text)
 
     def _header(self, text: str) -> Header:
-        header = self.header_given
-        start = HEADER_START.match(text)
-        if start is None:
-            raise self.fail(
-                f"no header line: the record starts with {text[:60]!r} "
-                "(the hand's first line is missing)"
-            )
-        self.hand_id = start.group(1)
-        if header is None:
-            try:
-                header = parse_header(text)
-            except HeaderError as exc:
-                raise self.fail(f"header not understood ({exc}): {text!r}") from None
+        try:
+            header = parse_header(text)
+        except HeaderError as exc:
+            start = HEADER_START.match(text)
+            if start is None:
+                raise self.fail(
+                    f"no header line: the record starts with {text[:60]!r} "
+                    "(the hand's first line is missing)"
+                ) from None
+            self.hand_id = start.group(1)
+            raise self.fail(f"header not understood ({exc}): {text!r}") from None
+        self.hand_id = header.hand_id
         self.header = header
         self.setting = header.setting
         self.in_cents = header.setting.in_cents
+        self.chip_verbs = _CHIP_VERBS_READ[self.in_cents]
+        self.amounts = _AMOUNTS[self.in_cents]
         game = header.setting.game
         if game in _STUD_GAMES:
             self.markers = _STUD_MARKERS
@@ -315,16 +394,22 @@ class _HandReader:
     def _seat_line(self, text: str) -> None:
         """'Seat 3: Bob Smith ($50.25)' or '... ($0), is sitting out'."""
         colon = text.find(": ", 5)
-        sitting_out = text.endswith(_SEAT_SITTING_OUT)
-        body = text[colon + 2: len(text) - len(_SEAT_SITTING_OUT) if sitting_out else None]
-        paren = body.rfind(" (")
-        if colon < 0 or paren <= 0 or body[-1] != ")" or not text[5:colon].isdigit():
+        number = text[5:colon]
+        if text[-1] == ")":  # the common case: no ", is sitting out"
+            sitting_out = False
+            paren = text.rfind(" (", colon + 2)
+            stack_end = -1
+        else:
+            sitting_out = text.endswith(_SEAT_SITTING_OUT)
+            stack_end = -1 - len(_SEAT_SITTING_OUT) if sitting_out else -1
+            paren = text.rfind(" (", colon + 2, stack_end)
+        if colon < 0 or paren <= colon + 2 or text[stack_end] != ")" or not number.isdigit():
             raise self.fail(f"line {self.number} not understood as a seat: {text!r}")
-        name = body[:paren]
+        name = text[colon + 2: paren]
         seat: dict[str, object] = {
-            "seat": int(text[5:colon]),
+            "seat": int(number),
             "player": name,
-            "stack": self._amount(body[paren + 2: -1]),
+            "stack": self._amount(text[paren + 2: stack_end]),
             "line": self.number,
         }
         if sitting_out:
@@ -349,15 +434,15 @@ class _HandReader:
             size = len(name)
             if text.startswith(name) and len(text) > size + 1 and text[size] == " ":
                 rest = text[size + 1:]
-                cut = rest.find(" ")
-                handler = _VERBS.get(rest[:cut] if cut > 0 else rest)
-                return handler is not None and handler(self, name, rest)
+                verb = self.chip_verbs.get(rest)
+                if verb is not None:  # the same words were read before: skip the reading
+                    self._chip_act(name, rest, verb)
+                    return True
+                return self._verb(name, rest)
         return False
 
     def _other_line(self, text: str) -> None:
-        if text.startswith("*** "):
-            self._marker(text)
-            return
+        """A body line that is neither a seated player's act nor a street marker."""
         if text.startswith("Dealt to "):
             self._dealt(text)
             return
@@ -377,9 +462,14 @@ class _HandReader:
         self._unseated_line(text)
 
     def _add_name(self, name: str) -> None:
-        names = self.by_word.setdefault(name.split(" ", 1)[0], [])
-        names.append(name)
-        names.sort(key=len, reverse=True)
+        space = name.find(" ")
+        word = name[:space] if space >= 0 else name
+        names = self.by_word.get(word)
+        if names is None:
+            self.by_word[word] = [name]
+        else:
+            names.append(name)
+            names.sort(key=len, reverse=True)
 
     def _name_at(self, text: str) -> str | None:
         """The known player whose name begins the text (followed by a space, a colon or
@@ -448,10 +538,7 @@ class _HandReader:
     # ----------------------------------------------------------------- markers
 
     def _marker(self, text: str) -> None:
-        match = _MARKER.fullmatch(text)
-        if match is None:
-            raise self.fail(f"line {self.number} not understood: {text!r}")
-        name, run, rest = match.group(1), match.group(2), match.group(3)
+        name, run, rest = _MARKER_PARTS.get(text) or self._marker_parts(text)
         if name == "SUMMARY":
             self.in_summary = True
             self.summary_board = int(run) - 1 if run else 0
@@ -473,6 +560,16 @@ class _HandReader:
             self.on_street = {}
         self.street = street
         self.dealt = True
+
+    def _marker_parts(self, text: str) -> tuple[str, str | None, str]:
+        """'*** NAME [N] ***...': the name, the run-it-twice board and what follows."""
+        match = _MARKER.fullmatch(text)
+        if match is None:
+            raise self.fail(f"line {self.number} not understood: {text!r}")
+        parts: tuple[str, str | None, str] = (match.group(1), match.group(2), match.group(3))
+        if not parts[2] and len(_MARKER_PARTS) < _MARKER_CACHE_SIZE:
+            _MARKER_PARTS[text] = parts
+        return parts
 
     def _board(self, index: int, rest: str, street: str) -> None:
         """Each street repeats the board so far, then the new cards; Courchevel's FLOP
@@ -512,7 +609,9 @@ class _HandReader:
         return cards
 
     def _know(self, name: str, cards: list[str]) -> None:
-        known = self.hole.setdefault(name, [])
+        known = self.hole.get(name)
+        if known is None:
+            known = self.hole[name] = []
         for card in cards:
             if card not in known:
                 known.append(card)
@@ -521,19 +620,22 @@ class _HandReader:
 
     def _amount(self, text: str) -> int:
         """An amount in the hand's unit; a currency symbol must be there exactly for cash.
-        Texts repeat a lot ("$0.50", "15"), so values are cached: the leading symbol or
-        digit keeps cents and chips apart."""
+        Texts repeat a lot ("$0.50", "15"), so values are cached per unit."""
+        value = self.amounts.get(text)
+        if value is None:
+            value = self._new_amount(text)
+        return value
+
+    def _new_amount(self, text: str) -> int:
         if self.in_cents == text[:1].isdigit():
             raise self.fail(f"line {self.number}: amount {text!r} does not match the table's "
                             f"{'currency' if self.in_cents else 'chips'}")
-        value = _AMOUNTS.get(text)
-        if value is None:
-            try:
-                value = amount(text, self.in_cents)
-            except ValueError as exc:
-                raise self.fail(f"line {self.number}: {exc}") from None
-            if len(_AMOUNTS) < _AMOUNT_CACHE_SIZE:
-                _AMOUNTS[text] = value
+        try:
+            value = amount(text, self.in_cents)
+        except ValueError as exc:
+            raise self.fail(f"line {self.number}: {exc}") from None
+        if len(self.amounts) < _AMOUNT_CACHE_SIZE:
+            self.amounts[text] = value
         return value
 
     def _amount_flags(self, text: str) -> tuple[int, bool]:
@@ -591,65 +693,84 @@ class _HandReader:
 
     # ----------------------------------------------------------------- verbs
 
-    def _fold(self, name: str, rest: str) -> bool:
-        if rest != "folds":
-            return False
-        self._act(name, ActionKind.FOLD)
+    def _chip_act(self, name: str, rest: str, verb: _ChipVerb) -> None:
+        """Record a chip verb already read from its words (see `_ChipVerb`)."""
+        kind, value, all_in, counts = verb
+        actions = self.actions
+        action: dict[str, object] = {
+            "index": len(actions), "street": self.street, "player": name, "kind": kind,
+            "line": self.number,
+        }
+        on_street = self.on_street
+        if counts == _RAISES_TO:  # the value is the new street total
+            added = value - on_street.get(name, 0)
+            if added <= 0:
+                said = rest[10:] if kind == ActionKind.RAISE else rest[16:]
+                raise self.fail(f"line {self.number}: {name} {kind.value}s to {said} but has "
+                                f"{on_street.get(name, 0)} in already on this street")
+            action["amount"] = added
+            action["to"] = value
+            on_street[name] = value
+            self.put_in += added
+        else:
+            if counts == _BLIND and not all_in:
+                self.full_posts.setdefault(kind, value)
+            if value:
+                action["amount"] = value
+                self.put_in += value
+                if counts != _DEAD:
+                    on_street[name] = on_street.get(name, 0) + value
+        if all_in:
+            action["all_in"] = True
+        actions.append(action)
+
+    def _play(self, name: str, rest: str, verb: _ChipVerb) -> bool:
+        """Remember what these words mean (for the table's unit), then record the act."""
+        chip_verbs = self.chip_verbs
+        if len(chip_verbs) < _CHIP_VERBS_CACHE_SIZE:
+            chip_verbs[rest] = verb
+        self._chip_act(name, rest, verb)
         return True
 
+    def _fold(self, name: str, rest: str) -> bool:
+        return rest == "folds" and self._play(name, rest, _FOLDS)
+
     def _check(self, name: str, rest: str) -> bool:
-        if rest != "checks":
-            return False
-        self._act(name, ActionKind.CHECK)
-        return True
+        return rest == "checks" and self._play(name, rest, _CHECKS)
 
     def _call(self, name: str, rest: str) -> bool:
         value, all_in = self._amount_flags(rest[6:])
-        self._act(name, ActionKind.CALL, value, all_in=all_in)
-        return True
+        return self._play(name, rest, _ChipVerb(ActionKind.CALL, value, all_in, _LIVE))
 
     def _bet(self, name: str, rest: str) -> bool:
         value, all_in = self._amount_flags(rest[5:])
-        self._act(name, ActionKind.BET, value, all_in=all_in)
-        return True
+        return self._play(name, rest, _ChipVerb(ActionKind.BET, value, all_in, _LIVE))
 
     def _raise(self, name: str, rest: str) -> bool:
         if not rest.startswith("raises to "):
             return False
-        self._raise_to(name, ActionKind.RAISE, rest[10:])
-        return True
+        total, all_in = self._amount_flags(rest[10:])
+        return self._play(name, rest, _ChipVerb(ActionKind.RAISE, total, all_in, _RAISES_TO))
 
     def _complete(self, name: str, rest: str) -> bool:
         if not rest.startswith("completes it to "):
             return False
-        self._raise_to(name, ActionKind.COMPLETE, rest[16:])
-        return True
-
-    def _raise_to(self, name: str, kind: ActionKind, text: str) -> None:
-        total, all_in = self._amount_flags(text)
-        added = total - self.on_street.get(name, 0)
-        if added <= 0:
-            raise self.fail(f"line {self.number}: {name} {kind.value}s to {text} but has "
-                            f"{self.on_street.get(name, 0)} in already on this street")
-        self._act(name, kind, added, to=total, all_in=all_in)
+        total, all_in = self._amount_flags(rest[16:])
+        return self._play(name, rest,
+                          _ChipVerb(ActionKind.COMPLETE, total, all_in, _RAISES_TO))
 
     def _post(self, name: str, rest: str) -> bool:
         if rest.startswith("posts the small blind of "):
-            kind, text = ActionKind.SMALL_BLIND, rest[25:]
+            kind, text, counts = ActionKind.SMALL_BLIND, rest[25:], _BLIND
         elif rest.startswith("posts the big blind of "):
-            kind, text = ActionKind.BIG_BLIND, rest[23:]
+            kind, text, counts = ActionKind.BIG_BLIND, rest[23:], _BLIND
         elif rest.startswith("posts a dead small blind of "):
-            value, all_in = self._amount_flags(rest[28:])
-            self._act(name, ActionKind.DEAD_BLIND, value, all_in=all_in, live=0)
-            return True
+            kind, text, counts = ActionKind.DEAD_BLIND, rest[28:], _DEAD
         else:
             self._post_out_of_turn(name, rest[6:])
             return True
         value, all_in = self._amount_flags(text)
-        if not all_in:
-            self.full_posts.setdefault(kind, value)
-        self._act(name, kind, value, all_in=all_in)
-        return True
+        return self._play(name, rest, _ChipVerb(kind, value, all_in, counts))
 
     def _post_out_of_turn(self, name: str, text: str) -> None:
         """'posts $1': a new or returning player's live big blind out of turn."""
@@ -665,17 +786,13 @@ class _HandReader:
 
     def _ante(self, name: str, rest: str) -> bool:
         value, all_in = self._amount_flags(rest[6:])
-        self._act(name, ActionKind.ANTE, value, all_in=all_in, live=0)
-        return True
+        return self._play(name, rest, _ChipVerb(ActionKind.ANTE, value, all_in, _DEAD))
 
     def _bring_in(self, name: str, rest: str) -> bool:
         if not rest.startswith("brings in for "):
             return False
         value, all_in = self._amount_flags(rest[14:])
-        if not all_in:
-            self.full_posts.setdefault(ActionKind.BRING_IN, value)
-        self._act(name, ActionKind.BRING_IN, value, all_in=all_in)
-        return True
+        return self._play(name, rest, _ChipVerb(ActionKind.BRING_IN, value, all_in, _BLIND))
 
     def _discard(self, name: str, rest: str) -> bool:
         """'discards 2 cards [Ah Ts]', 'discards 1 card', Irish 'discards [9h 9c]' or
@@ -684,7 +801,10 @@ class _HandReader:
         tail = rest[8:].lstrip()
         bracket = tail.find("[")
         if bracket >= 0:
-            cards = self._cards(tail[bracket + 1: tail.rindex("]")])
+            close = tail.rfind("]")
+            if close < 0:
+                return False  # not understood: the line is rejected by name
+            cards = self._cards(tail[bracket + 1: close])
             self._know(name, cards)
             count = len(cards)
             tail = tail[:bracket].rstrip()
@@ -772,15 +892,16 @@ class _HandReader:
         match = _AWARD.fullmatch(rest)
         if match is None:
             return False
-        value = self._amount(match["amount"])
+        amount_text, board, pot, half = match.group("amount", "board", "pot", "half")
+        value = self._amount(amount_text)
         self.won[name] = self.won.get(name, 0) + value
         award: dict[str, object] = {"player": name, "amount": value, "line": self.number}
-        if match["board"]:
-            award["board"] = int(match["board"]) - 1
-        elif match["pot"] != "pot":
-            award["pot"] = match["pot"].replace("#", "")
-        if match["half"]:
-            award["half"] = match["half"]
+        if board:
+            award["board"] = int(board) - 1
+        elif pot != "pot":
+            award["pot"] = pot.replace("#", "")
+        if half:
+            award["half"] = half
         self.awards.append(award)
         return True
 
@@ -828,7 +949,8 @@ class _HandReader:
 
     def _summary_seat(self, text: str) -> None:
         colon = text.find(": ", 5)
-        if colon < 0 or not text[5:colon].isdigit():
+        seat = text[5:colon]
+        if colon < 0 or not seat.isdigit():
             raise self.fail(f"line {self.number} not understood in the summary: {text!r}")
         body = text[colon + 2:]
         if " Seat " in body:
@@ -836,12 +958,18 @@ class _HandReader:
             if second is not None:
                 self._two_seats(text, body, second.start() + 1)
                 return
-        name = self._name_at(body)
-        if name is None:
-            found = _SUMMARY_NAME.match(body)
-            name = found.group(1) if found else body
+        space = body.find(" ")
+        names = self.by_word.get(body[:space]) if space > 0 else None
+        if names is not None and len(names[0]) == space:
+            name = names[0]  # the common case: the first word is the (longest) name
+        else:
+            found_name = self._name_at(body)
+            if found_name is None:
+                found = _SUMMARY_NAME.match(body)
+                found_name = found.group(1) if found else body
+            name = found_name
         said = body[len(name):].strip()
-        self.summary.append({"seat": int(text[5:colon]), "player": name, "text": said,
+        self.summary.append({"seat": int(seat), "player": name, "text": said,
                              "line": self.number})
         if "[" in said:
             self._summary_cards(name, said)
@@ -870,7 +998,11 @@ class _HandReader:
             at = said.find(verb)
             if at < 0:
                 continue
-            cards = self._cards(said[at + 8: said.index("]", at)])
+            close = said.find("]", at)
+            if close < 0:
+                raise self.fail(f"line {self.number}: the summary's '{verb}' has no closing "
+                                f"']': {said!r}")
+            cards = self._cards(said[at + 8: close])
             self._know(name, cards)
             if name not in self.shown_players:
                 shown: dict[str, object] = {"player": name, "cards": cards, "line": self.number}

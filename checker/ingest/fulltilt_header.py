@@ -19,6 +19,7 @@ decided by shape, not by date. Amounts may carry thousands separators and K (or 
 import re
 from dataclasses import dataclass
 from datetime import datetime
+from typing import NamedTuple
 
 from checker.ingest.amounts import currency_of, parse_amount
 from checker.model import BettingStructure, Game
@@ -126,8 +127,9 @@ class TableSetting:
         return (self.tournament_id, self.table)
 
 
-@dataclass(frozen=True, slots=True)
-class Header:
+class Header(NamedTuple):
+    """One hand's header (a named tuple: built for every hand, so built cheaply)."""
+
     hand_id: str
     setting: TableSetting
     played_at: datetime
@@ -148,7 +150,7 @@ def parse_header(text: str) -> Header:
     if start is None:
         raise HeaderError("not a Full Tilt Poker header")
     rest = text[start.end():]
-    tail = _TIME_TAIL.search(rest)
+    tail = _TIME_TAIL.search(rest, _tail_search_start(rest))
     if tail is None:
         raise HeaderError("no time and date at the end of the header")
     middle = rest[: tail.start()]
@@ -157,18 +159,26 @@ def parse_header(text: str) -> Header:
         setting = _setting(middle)
         if len(_SETTINGS) < _SETTINGS_CACHE_SIZE:
             _SETTINGS[middle] = setting
-    played_at = _datetime(tail["date"], tail["time"])
-    played_at_et = played_at if tail["zone"] == "ET" else None
-    if tail["et_time"] is not None:
-        played_at_et = _datetime(tail["et_date"], tail["et_time"])
-    return Header(
-        hand_id=start.group(1),
-        setting=setting,
-        played_at=played_at,
-        played_at_zone=tail["zone"],
-        played_at_et=played_at_et,
-        partial=tail["partial"] is not None,
-    )
+    clock, zone, date, et_clock, et_date, partial = tail.group(
+        "time", "zone", "date", "et_time", "et_date", "partial")
+    played_at = _datetime(date, clock)
+    played_at_et = played_at if zone == "ET" else None
+    if et_clock is not None:
+        played_at_et = _datetime(et_date, et_clock)
+    return Header(start.group(1), setting, played_at, zone, played_at_et, partial is not None)
+
+
+def _tail_search_start(rest: str) -> int:
+    """Where the time tail can begin at the earliest. The tail holds ' - ' two or three
+    times (three with the '[.. ET - ..]' part) and runs to the end, so it starts at the
+    third-last ' - ' or later: the regex need not try every position before that."""
+    at = len(rest)
+    for _ in range(3):
+        # The last ' - ' that starts before `at` (occurrences may overlap: ' - - ').
+        at = rest.rfind(" - ", 0, at + 2)
+        if at < 0:
+            return 0
+    return at
 
 
 def _setting(middle: str) -> TableSetting:
@@ -248,7 +258,7 @@ def _max_seats(desc: str | None) -> int | None:
 def _datetime(date: str, clock: str) -> datetime:
     if len(date) == 10 and len(clock) == 8:  # "2013/05/12" "18:51:19": the common case
         try:
-            return datetime.fromisoformat(f"{date[:4]}-{date[5:7]}-{date[8:]}T{clock}")
+            return datetime.fromisoformat(date.replace("/", "-") + "T" + clock)
         except ValueError:
             pass  # read again below, to say what is wrong
     hour, minute, *second = (int(part) for part in clock.split(":"))
