@@ -394,6 +394,102 @@ actions = [
     assert hand.warnings[0].startswith("there are no winnings")
 
 
+# --------------------------------------------------------------------------------------------
+# What the reader remembers between hands (stakes, players, seats, action strings) must never
+# carry over what belongs to one hand.
+
+
+def test_hands_that_share_their_stake_lines_are_still_checked_one_by_one() -> None:
+    five_stacks = cash().replace("[20, 30.40, 12.25, 50, 41.10, 60]", "[20, 30.40, 12.25, 50, 41]")
+    five_players = five_stacks.replace(", 'F']", "]").replace(", 3]", "]")
+    records = read_text(cash() + cash(header="\n[2]\n").replace("'p6 cbr 2'", "'p6 cbr 61'")
+                        + five_stacks.replace("[1]", "\n[3]")
+                        + five_players.replace("[1]", "\n[4]") + cash(header="\n[5]\n"))
+    assert [type(r).__name__ for r in records] == [
+        "Hand", "Rejection", "Rejection", "Rejection", "Hand"]
+    reasons = [r.reason for r in records if isinstance(r, Rejection)]
+    assert "p6 (F) bets or raises to 6100" in reasons[0]
+    # Same players line as the hands before, but five stacks: it is the players that are told;
+    # with five players and seats, the antes (a line shared with the hands before).
+    assert reasons[1:] == ["players must list 5 names, not ['A', 'B', 'C', 'D', 'E', 'F']",
+                           "antes has 6 entries for 5 players"]
+    assert isinstance(records[0], Hand) and isinstance(records[4], Hand)
+    assert _comparable(records[4]) == _comparable(records[0]) == _comparable(read_one(cash()))
+
+
+def test_a_damaged_shared_field_is_told_after_the_hand_problems_as_before() -> None:
+    bad_level = cash().replace("seat_count = 6", "seat_count = 6\nlevel = 'x'")
+    # The first hand's actions stop short, which is told first; the second hand with the same
+    # stake and venue lines then reaches the level, and the third is the first again.
+    short = bad_level.replace(", 'p3 sm AhKh', 'p6 sm ????'", "").replace(
+        ", 'p6 cc', 'd db 2c', 'd db 3d'", "")
+    records = read_text(short + bad_level.replace("[1]", "\n[2]") + short.replace("[1]", "\n[3]"))
+    reasons = [r.reason for r in records if isinstance(r, Rejection)]
+    assert reasons == [
+        "the actions end while p6 (F) owes 625 on the flop: the hand is cut short",
+        "level must be an integer, not 'x'",
+        "the actions end while p6 (F) owes 625 on the flop: the hand is cut short"]
+    # A hand that stops at its own date leaves nothing half-read for the next one.
+    records = read_text(cash().replace("day = 3", "day = 32") + cash(header="\n[2]\n"))
+    assert isinstance(records[0], Rejection) and "no such date 2009-7-32" in records[0].reason
+    assert isinstance(records[1], Hand) and records[1].site == "Full Tilt Poker"
+
+
+def test_an_action_string_met_before_is_checked_against_each_table() -> None:
+    read_one(cash())  # 'd dh p6 ????' and 'd db 2c' are now known strings
+    five = """\
+variant = '{variant}'
+antes = [0, 0, 0, 0, 0]
+blinds_or_straddles = [1, 2, 0, 0, 0]
+min_bet = 2
+starting_stacks = [100, 100, 100, 100, 100]
+actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'd dh p4 ????', {deal}]
+"""
+    assert reject_one(five.format(variant="NT", deal="'d dh p6 ????'")).reason == (
+        "action not understood: 'd dh p6 ????'")
+    assert reject_one(five.format(variant="NT", deal="'p6 cc'")).reason == (
+        "action not understood: 'p6 cc'")
+    short_deck = five.format(variant="NS", deal="'d dh p5 ????', 'p3 f', 'p4 f', 'p5 f', "
+                                                "'p1 cc', 'p2 cc', 'd db 2c6h7h'")
+    assert reject_one(short_deck).reason == "2c is not in the short deck: 'd db 2c6h7h'"
+
+
+@pytest.mark.parametrize("line", [
+    "starting_stacks = [20, 30.40, 12.25]",
+    "starting_stacks = [ 20 ,30.40,\t12.25 ]",
+    "starting_stacks = [20, +30.40, -0]",
+    "starting_stacks = [20, 030.40]",
+    "starting_stacks = [20, 30.]",
+    "starting_stacks = [20, 1_000]",
+    "starting_stacks = [20, 30.40,]",
+    "starting_stacks = [20 30]",
+    "starting_stacks = []",
+    "actions = ['p1 f', 'p2 cc']",
+    "actions = ['p1 f','p2 cc' ]",
+    "actions = ['p1\tf', 'p2 cc']",
+    "actions = ['p1 f\x01', 'p2 cc']",
+    "actions = ['p1 f\x7f']",
+    "actions = ['é \u2028 \x85']",
+    "actions = ['p1 f', 'p2 'cc']",
+    "actions = ['']",
+    "hand = 26262299999",
+    "hand = 026262299999",
+    "hand = \u0663",
+])
+def test_the_fast_toml_path_reads_these_lines_as_tomllib_does(line: str) -> None:
+    fast = fast_toml([line])
+    try:
+        expected: dict[str, Any] | None = tomllib.loads(line, parse_float=TomlFloat)
+    except tomllib.TOMLDecodeError:
+        expected = None
+    if fast is not None:
+        assert fast[0] == expected and _types(fast[0]) == _types(expected)
+    # The layouts the datasets write must not need tomllib.
+    if line in ("starting_stacks = [20, 30.40, 12.25]", "actions = ['p1 f', 'p2 cc']",
+                "hand = 26262299999"):
+        assert fast is not None
+
+
 def test_sniff_accepts_phh_and_refuses_other_text() -> None:
     assert FORMAT.sniff([line for line in cash().splitlines() if line])
     assert FORMAT.sniff(["# Source: a comment", "variant = 'F7S'", "antes = [1, 1]",

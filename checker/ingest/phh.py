@@ -10,17 +10,22 @@ PHH records totals ("cbr 9.35" = raises *to* 9.35) and implicit calls, while `Ha
 chips added. A small per-street contribution tracker (not a game engine) turns one into the
 other, posts the forced bets, returns uncalled excess, and checks what a reader must: nobody
 acts after folding or going all in, nobody is skipped when a street closes.
+
+Speed: the hands of a bulk file repeat most of their text (stakes, venue, players, "p3 f"),
+so what a text gives is worked out once and remembered, in small module-level memos keyed by
+the exact text (lines, number items, amounts, action strings, the stake lines as a whole) or
+by the identity of a list they hold. Each memo starts over when it reaches `_CACHE_SIZE`
+entries, and what it holds is never changed, only read or copied.
 """
 
 import re
 import reprlib
 import tomllib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import date, datetime
 from datetime import time as clock
-from functools import lru_cache
 from pathlib import PurePath
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import ValidationError
 
@@ -38,6 +43,7 @@ from checker.model import (
 from checker.model.cards import is_card
 
 NAME = "phh"
+_T = TypeVar("_T")
 
 # Variant code -> game, betting structure, family ("flop", "stud" or "draw").
 VARIANTS: dict[str, tuple[Game, BettingStructure, str]] = {
@@ -114,6 +120,8 @@ def seat_slot(position: int, players: int) -> int:
 # TOML: an exact fast path for one-line `key = value` blocks, tomllib for everything else.
 
 _FAIL = object()
+# Entries kept in each memo of repeated texts (lines, amounts, actions) before it starts over.
+_CACHE_SIZE = 8192
 _KEY_VALUE = re.compile(r"([A-Za-z0-9_-]+)[ \t]*=[ \t]*(.*?)[ \t]*$")
 _LITERAL = re.compile(r"'([^'\x00-\x08\x0a-\x1f\x7f]*)'")
 _BASIC = re.compile(r'"([^"\\\x00-\x08\x0a-\x1f\x7f]*)"')
@@ -124,8 +132,6 @@ _ITEM = re.compile(
     r"|([+-]?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?))[ \t]*(,|\])"
 )
 _EMPTY_ARRAY = re.compile(r"\[[ \t]*\]")
-_NUM = r"[+-]?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?"
-_NUMBER_ARRAY = re.compile(rf"\[[ \t]*{_NUM}(?:[ \t]*,[ \t]*{_NUM})*[ \t]*\]")
 _LIT = r"'[^'\x00-\x08\x0a-\x1f\x7f]*'"
 _LITERAL_ARRAY = re.compile(rf"\[[ \t]*{_LIT}(?:[ \t]*,[ \t]*{_LIT})*[ \t]*\]")
 _LITERAL_ITEM = re.compile(r"'([^']*)'")
@@ -134,6 +140,9 @@ _PLAIN_AMOUNT = re.compile(r"[0-9]+(?:\.[0-9]+)?")
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 _KEY_AT_START = re.compile(r"[ \t]*([A-Za-z0-9_-]+)[ \t]*=")
 _TOML_LINE = re.compile(r"at line (\d+)")
+
+
+_FastTable = tuple[dict[str, Any], dict[str, int], tuple[str, ...]]
 
 
 class TomlFloat(str):
@@ -156,6 +165,8 @@ def _fast_value(text: str) -> object:
         return _FAIL if match is None else match[1]
     if first == "[":
         return _fast_array(text)
+    if text.isdigit() and text.isascii() and (text[0] != "0" or len(text) == 1):
+        return int(text)  # a plain integer (day, hand number): no regex needed
     if text == "true" or text == "false":
         return text == "true"
     match = _NUMBER.fullmatch(text)
@@ -170,11 +181,15 @@ def _fast_value(text: str) -> object:
 def _fast_array(text: str) -> object:
     # The two shapes every dataset writes, split in one go; anything else item by item.
     if text[1:2] == "'":
+        literals = _split_literals(text)
+        if literals is not None:
+            return literals
         if _LITERAL_ARRAY.fullmatch(text):
             return _LITERAL_ITEM.findall(text)
-    elif _NUMBER_ARRAY.fullmatch(text):
-        return [TomlFloat(item) if "." in item else int(item)
-                for item in (part.strip(" \t") for part in text[1:-1].split(","))]
+    else:
+        numbers = _split_numbers(text)
+        if numbers is not None:
+            return numbers
     if _EMPTY_ARRAY.fullmatch(text):
         return []
     items: list[object] = []
@@ -195,32 +210,100 @@ def _fast_array(text: str) -> object:
             return items if position == len(text) else _FAIL
 
 
-def fast_toml(lines: list[str]) -> tuple[dict[str, Any], dict[str, int]] | None:
-    """The table and each key's 0-based line index, when every line is blank, a comment or a
-    one-line `key = value` of plain scalars; None for anything else (tomllib decides then)."""
+def _split_numbers(text: str) -> list[object] | None:
+    """`[1, 2.5]`: the items between the commas, each spelling (spaces included) read once,
+    as stacks and stakes repeat from hand to hand; None when an item is not a plain number."""
+    if text[-1] != "]":
+        return None
+    values: list[object] = []
+    for part in text[1:-1].split(","):
+        value = _NUMBER_ITEMS.get(part)
+        if value is None:
+            match = _NUMBER_ITEM.fullmatch(part)
+            if match is None:
+                return None
+            value = TomlFloat(match[1]) if match[2] else int(match[1])
+            if len(_NUMBER_ITEMS) >= _CACHE_SIZE:
+                _NUMBER_ITEMS.clear()
+            _NUMBER_ITEMS[part] = value
+        values.append(value)
+    return values
+
+
+_NUMBER_ITEMS: dict[str, object] = {}
+_NUMBER_ITEM = re.compile(r"[ \t]*([+-]?(?:0|[1-9][0-9]*)(\.[0-9]+)?)[ \t]*")
+# The control characters TOML refuses in a literal string, as bytes (see `_split_literals`).
+_CONTROL_BYTES = bytes([*range(0x09), *range(0x0a, 0x20), 0x7f])
+
+
+def _split_literals(text: str) -> list[str] | None:
+    """`['a', 'b']` written exactly so (the writers' layout), by str.split rather than a
+    regex: the items hold no quote when the quotes are just the separators' two each."""
+    if text[:2] != "['" or text[-2:] != "']":
+        return None
+    inner = text[2:-2]
+    items = inner.split("', '")
+    if inner.count("'") != 2 * len(items) - 2:
+        return None
+    if inner.isascii():  # deleting the control bytes is the quickest exact test
+        data = inner.encode()
+        clean = len(data.translate(None, _CONTROL_BYTES)) == len(data)
+    else:
+        clean = not _CONTROL.search(inner)
+    return items if clean else None
+
+
+def fast_toml(lines: list[str], first_line: int = 0) -> _FastTable | None:
+    """When every line is blank, a comment or a one-line `key = value` of plain scalars: the
+    table, each key's line (`first_line` + its index in `lines`) and the lines of the fields
+    in `_SHARED_FIELDS`, in order. None for anything else (tomllib decides then)."""
     table: dict[str, Any] = {}
     where: dict[str, int] = {}
-    for index, raw in enumerate(lines):
-        text = raw.strip(" \t")
-        if not text:
-            continue
-        if text[0] == "#":
-            if _CONTROL.search(text):
-                return None
-            continue
-        known = _LINE_CACHE.get(text)
+    shared: list[str] = []
+    skipped = 0  # blank and comment lines
+    for line, raw in enumerate(lines, first_line):
+        # Looked up by the raw line: a repeated line then costs one dict probe, no strip.
+        known = _LINE_CACHE.get(raw)
         if known is None:
-            known = _fast_line(text)
+            known = _new_line(raw)
             if known is None:
                 return None
-            if known[0] in _REPEATING and len(_LINE_CACHE) < _LINE_CACHE_SIZE:
-                _LINE_CACHE[text] = known
-        key, value = known
-        if key in table:
-            return None
+            if known is _SKIP:
+                skipped += 1
+                continue
+        key, value, is_shared = known
         table[key] = value
-        where[key] = index
-    return table, where
+        where[key] = line
+        if is_shared:
+            shared.append(raw)
+    if len(table) + skipped != len(lines):
+        return None  # a key given twice
+    return table, where, tuple(shared)
+
+
+# A line of the table: key, value, and whether the key is one of `_SHARED_FIELDS`.
+_Entry = tuple[str, object, bool]
+_SKIP: _Entry = ("", None, False)  # a blank or comment line
+
+
+def _new_line(raw: str) -> _Entry | None:
+    """A line not in `_LINE_CACHE` (remembered there unless its value is unique to a hand);
+    `_SKIP` for a blank line or a comment, None when the fast path cannot read it."""
+    text = raw.strip(" \t")
+    if not text:
+        return _SKIP
+    if text[0] == "#":
+        return None if _CONTROL.search(text) else _SKIP
+    read = _fast_line(text)
+    if read is None:
+        return None
+    key = read[0]
+    known = (key, read[1], key in _SHARED_FIELDS)
+    if key not in _UNIQUE:
+        if len(_LINE_CACHE) >= _CACHE_SIZE:
+            _LINE_CACHE.clear()  # the file has moved on: start again
+        _LINE_CACHE[raw] = known
+    return known
 
 
 def _fast_line(text: str) -> tuple[str, object] | None:
@@ -232,25 +315,29 @@ def _fast_line(text: str) -> tuple[str, object] | None:
     return None if value is _FAIL else (key, value)
 
 
-# Stakes, venue, date and the like repeat from hand to hand in a bulk file: their lines are
-# parsed once. The values are shared between hands, so the reader never mutates the table.
-_LINE_CACHE: dict[str, tuple[str, object]] = {}
-_LINE_CACHE_SIZE = 4096
-_REPEATING = frozenset(
+# Stakes, venue, date, table, players and the like repeat from hand to hand in a bulk file:
+# their lines are parsed once (keyed by the raw line, so the result depends on nothing else).
+# The values are shared between hands, so the reader never mutates the table. Lines that
+# differ in every hand are not kept.
+_LINE_CACHE: dict[str, _Entry] = {}  # raw line -> key, value, is shared
+_UNIQUE = frozenset({"hand", "actions", "starting_stacks", "finishing_stacks"})
+# The fields whose lines identify what the hands of a bulk file share: the game, forced bets
+# and limits, and the venue's header fields (see `_Stakes`).
+_SHARED_FIELDS = frozenset(
     {"variant", "ante_trimming_status", "antes", "blinds_or_straddles", "bring_in", "small_bet",
-     "big_bet", "min_bet", "venue", "event", "day", "month", "year", "seats", "seat_count",
-     "winnings", "currency", "currency_symbol", "time_zone_abbreviation", "time_zone",
-     "author", "city", "region", "country", "level"}
+     "big_bet", "min_bet", "currency", "currency_symbol", "venue", "event", "level",
+     "seat_count", "time_zone_abbreviation", "time_zone"}
 )
 
 
-def load_toml(lines: list[str], first_line: int) -> tuple[dict[str, Any], dict[str, int]]:
-    """Parse one block's body; `first_line` is the file line of `lines[0]`. Returns the table
-    and the file line of each top-level key."""
-    fast = fast_toml(lines)
+def load_toml(lines: list[str],
+              first_line: int) -> tuple[dict[str, Any], dict[str, int], tuple[str, ...] | None]:
+    """Parse one block's body; `first_line` is the file line of `lines[0]`. Returns the table,
+    the file line of each top-level key, and the lines of the shared fields when every value
+    sat on its key's line (the fast path), else None."""
+    fast = fast_toml(lines, first_line)
     if fast is not None:
-        table, where = fast
-        return table, {key: first_line + index for key, index in where.items()}
+        return fast
     try:
         table = tomllib.loads("\n".join(lines), parse_float=TomlFloat)
     except tomllib.TOMLDecodeError as exc:
@@ -265,7 +352,7 @@ def load_toml(lines: list[str], first_line: int) -> tuple[dict[str, Any], dict[s
         match = _KEY_AT_START.match(raw)
         if match is not None and match[1] in table:
             keys.setdefault(match[1], first_line + index)
-    return table, keys
+    return table, keys, None
 
 
 # --------------------------------------------------------------------------------------------
@@ -289,6 +376,7 @@ _REQUIRED = {
     "stud": ("antes", "bring_in", "small_bet", "big_bet", "starting_stacks", "actions"),
     "draw": ("antes", "blinds_or_straddles", "starting_stacks", "actions"),
 }
+_REQUIRED_SET = {family: frozenset(keys) for family, keys in _REQUIRED.items()}
 
 
 # Values quoted in a reason: short, and safe however deeply a damaged file nests them.
@@ -297,8 +385,24 @@ _SHORT.maxlevel, _SHORT.maxlist, _SHORT.maxdict, _SHORT.maxstring, _SHORT.maxoth
     2, 8, 4, 80, 80)
 _show = _SHORT.repr
 
-# Datasets repeat the same few stakes and stacks: parse each text once.
-_parse_amount = lru_cache(maxsize=8192)(parse_amount)
+# Datasets repeat the same few stakes, stacks and bet sizes: each text is converted once.
+# Index by `in_cents` (False: chips, True: cents). `_AMOUNTS` maps a TomlFloat's text (and is
+# only asked about TomlFloats: a string would compare equal), `_TOTALS` the amount of a `cbr`
+# action, whose spelling rules differ ("1_000.5" is only a TOML float).
+_AMOUNTS: tuple[dict[str, int], dict[str, int]] = ({}, {})
+_TOTALS: tuple[dict[str, int], dict[str, int]] = ({}, {})
+
+
+def _remember(cache: dict[str, int], text: str, amount: int) -> int:
+    if len(cache) >= _CACHE_SIZE:
+        cache.clear()
+    cache[text] = amount
+    return amount
+
+
+def _all_exactly(values: list[Any], kind: type) -> bool:
+    """Whether every value is of exactly type `kind` (so a bool is not an int), looping in C."""
+    return set(map(type, values)) <= {kind}
 
 
 def _is_header(text: str) -> bool:
@@ -308,8 +412,12 @@ def _is_header(text: str) -> bool:
 class _Fields:
     """Typed access to one block's table, every problem a located RecordError."""
 
+    __slots__ = ("default_line", "hand", "in_cents", "lines", "one_line_values", "source",
+                 "source_start", "table")
+
     def __init__(self, table: dict[str, Any], lines: dict[str, int], default_line: int,
-                 in_cents: bool, source: list[str], source_start: int) -> None:
+                 in_cents: bool, source: list[str], source_start: int,
+                 one_line_values: bool) -> None:
         self.table = table
         # The block's text lines and the file line of the first, to place actions.
         self.source = source
@@ -317,6 +425,8 @@ class _Fields:
         self.lines = lines
         self.default_line = default_line
         self.in_cents = in_cents
+        # True when every value was read from its key's line (the fast TOML path).
+        self.one_line_values = one_line_values
         self.hand: str | None = None
 
     def line(self, key: str) -> int:
@@ -334,9 +444,13 @@ class _Fields:
                 return value * 100 if self.in_cents else value
         elif kind is TomlFloat:
             assert isinstance(value, str)
+            known = _AMOUNTS[self.in_cents]
+            amount = known.get(value)
+            if amount is not None:
+                return amount
             text = value.replace("_", "") if "_" in value else value
             try:
-                return _parse_amount(text, self.in_cents)
+                return _remember(known, value, parse_amount(text, self.in_cents))
             except ValueError:
                 pass
         raise self.fail(key, self.not_an_amount(value, what if index is None else
@@ -364,23 +478,118 @@ class _Fields:
             raise self.fail(key, f"{key} must be an array of amounts, not {_show(values)}")
         if len(values) != count:
             raise self.fail(key, f"{key} has {len(values)} entries for {count} players")
+        known = self.known_amounts(values)
+        if known is not None:
+            return known
         return [self.amount(key, value, key, i) for i, value in enumerate(values)]
+
+    def known_amounts(self, values: list[Any]) -> list[int] | None:
+        """The fast path of `amounts`: every value a whole non-negative integer or a decimal
+        converted before; None sends the list through `amount`, item by item."""
+        known = _AMOUNTS[self.in_cents]
+        scale = 100 if self.in_cents else 1
+        result: list[int] = []
+        for value in values:
+            kind = type(value)
+            if kind is int and value >= 0:
+                result.append(value * scale)
+            elif kind is TomlFloat:
+                amount = known.get(value)
+                if amount is None:
+                    return None
+                result.append(amount)
+            else:
+                return None
+        return result
 
     def text(self, key: str) -> str | None:
         value = self.table.get(key)
-        if value is None:
-            return None
+        if value is None or type(value) is str:
+            return value
         if isinstance(value, bool | TomlFloat) or not isinstance(value, str | int):
             raise self.fail(key, f"{key} must be a string or an integer, not {_show(value)}")
         return str(value)
 
     def integer(self, key: str) -> int | None:
         value = self.table.get(key)
-        if value is None:
-            return None
+        if value is None or type(value) is int:
+            return value
         if isinstance(value, bool) or not isinstance(value, int):
             raise self.fail(key, f"{key} must be an integer, not {_show(value)}")
         return value
+
+
+# --------------------------------------------------------------------------------------------
+# Cards
+
+# A run of whole cards and `??` pairs: the common case, split without a check per card.
+_CARD_RUN = re.compile(r"(?:[2-9TJQKA][cdhs]|\?\?)+")
+_SHORT_DECK_MISSING = re.compile(r"[2-5]")
+# Known cards and the number of cards (unknown `??` included).
+_Parsed = tuple[list[str], int]
+
+
+def _read_cards(text: str) -> _Parsed | None:
+    """Cards as a full deck reads them; None when `text` is not a clean run of cards (the
+    tracker then parses it again to say what is wrong). The known list may be shared: it is
+    never changed, only copied."""
+    if _CARD_RUN.fullmatch(text) is None:
+        return None
+    return ([text[start:start + 2] for start in range(0, len(text), 2) if text[start] != "?"],
+            len(text) // 2)
+
+
+class _Cards:
+    """Hole cards (every known card dealt to a player, in order), board, shown hands."""
+
+    __slots__ = ("board", "hole", "names", "short_deck", "shown")
+
+    def __init__(self, game: Game, names: list[str]) -> None:
+        self.short_deck = game is Game.HOLDEM_SHORT_DECK
+        self.names = names
+        self.hole: dict[str, list[str]] = {}  # only players dealt a known card
+        self.board: list[str] = []
+        self.shown: list[dict[str, Any]] = []
+
+    def read(self, text: str, parsed: _Parsed | None, line: int, action: str,
+             hand: str) -> _Parsed:
+        """`text` parsed for this deck: `parsed` (read once for the notation) when it stands
+        here, else parsed again (a short deck refuses low cards)."""
+        if parsed is not None and not self.short_deck:
+            return parsed
+        return self.parse(text, line, action, hand)
+
+    def parse(self, text: str, line: int, action: str, hand: str) -> _Parsed:
+        parsed = _read_cards(text)
+        # A rank or suit character cannot be 2-5, so the search finds only low ranks.
+        if parsed is not None and not (self.short_deck and _SHORT_DECK_MISSING.search(text)):
+            return parsed
+        return self.parse_damaged(text, line, action, hand)
+
+    def parse_damaged(self, text: str, line: int, action: str, hand: str) -> _Parsed:
+        """Card by card, to name the first that is wrong."""
+        if len(text) % 2:
+            raise RecordError(f"cards {_show(text)} are not two characters each: "
+                              f"{_show(action)}", line, hand)
+        known: list[str] = []
+        for start in range(0, len(text), 2):
+            card = text[start:start + 2]
+            if card == "??":
+                continue
+            if not is_card(card):
+                raise RecordError(f"{_show(card)} is not a card: {_show(action)}", line, hand)
+            if self.short_deck and card[0] in "2345":
+                raise RecordError(f"{card} is not in the short deck: {_show(action)}", line, hand)
+            known.append(card)
+        return known, len(text) // 2
+
+    def deal(self, index: int, known: list[str]) -> None:
+        name = self.names[index]
+        dealt = self.hole.get(name)
+        if dealt is None:
+            self.hole[name] = list(known)
+        else:
+            dealt.extend(known)
 
 
 # --------------------------------------------------------------------------------------------
@@ -388,56 +597,82 @@ class _Fields:
 
 
 class _Tracker:
-    """Per-street contributions and stacks, enough to turn PHH totals into chips added."""
+    """Per-street contributions and stacks, enough to turn PHH totals into chips added.
+
+    Each action string is read once into a step (`_STEPS`) and run by its handler. The hot
+    handlers do their own bookkeeping rather than call helpers, and the dicts they append
+    carry only the fields that differ from the `Action` defaults, so validation does less.
+    """
+
+    __slots__ = ("acted", "actions", "all_in", "bring_in", "cards", "completed", "dealt", "drawing",
+                 "drew", "family", "folded", "hand", "in_cents", "names", "returns", "stack",
+                 "starting", "street", "street_in", "street_now", "streets")
 
     def __init__(self, hand: str, names: list[str], stacks: list[int], family: str,
-                 streets: tuple[Street, ...], bring_in: int | None) -> None:
+                 streets: tuple[Street, ...], bring_in: int | None, cards: _Cards,
+                 in_cents: bool) -> None:
         count = len(names)
         self.hand = hand
         self.names = names
         self.family = family
         self.streets = streets
         self.bring_in = bring_in
-        self.stack = list(stacks)
+        self.cards = cards
+        self.in_cents = in_cents
+        self.starting = stacks
+        self.stack = list(stacks)  # what each has behind; put in = starting - stack
         self.street_in = [0] * count
-        self.total_in = [0] * count
         self.folded = [False] * count
         self.all_in = [False] * count
         self.acted = [False] * count
         self.street = 0
+        self.street_now = streets[0]  # streets[street], read for every action
         self.completed = False  # stud: the bring-in has been completed on the first street
         self.drawing = False  # draw games: inside a draw phase (between betting rounds)
         self.drew: set[int] = set()
         self.dealt: set[int] = set()  # stud: dealt on the current street
         self.actions: list[dict[str, Any]] = []
         self.returns: list[dict[str, Any]] = []
-        self.returned = [0] * count
 
     def who(self, index: int) -> str:
         return f"p{index + 1} ({self.names[index]})"
 
+    def put_in(self, index: int) -> int:
+        """What the player has in the pot, net of what came back."""
+        return self.starting[index] - self.stack[index]
+
+    def returned(self, index: int) -> int:
+        player = self.names[index]
+        return sum(back["amount"] for back in self.returns if back["player"] == player)
+
     def fail(self, reason: str, line: int) -> RecordError:
         return RecordError(reason, line, self.hand)
 
+    def not_understood(self, text: str, line: int) -> RecordError:
+        return self.fail(f"action not understood: {_show(text)}", line)
+
+    def cannot_act(self, index: int, text: str, line: int) -> RecordError:
+        gone = "folding" if self.folded[index] else "going all in"
+        return self.fail(f"{self.who(index)} acts after {gone}: {_show(text)}", line)
+
     def add(self, index: int, kind: ActionKind, amount: int, line: int, to: int | None = None,
-            discards: int | None = None, counts_on_street: bool = True) -> None:
-        self.stack[index] -= amount
-        self.total_in[index] += amount
+            counts_on_street: bool = True) -> None:
+        """An act that puts `amount` chips in."""
+        stack = self.stack[index] - amount
+        self.stack[index] = stack
         if counts_on_street:
             self.street_in[index] += amount
-        went_all_in = amount > 0 and self.stack[index] == 0
-        if went_all_in:
+        action = {"index": len(self.actions), "street": self.street_now,
+                  "player": self.names[index], "kind": kind, "amount": amount, "line": line}
+        if to is not None:
+            action["to"] = to
+        if amount > 0 and stack == 0:
             self.all_in[index] = True
-        self.actions.append({
-            "index": len(self.actions), "street": self.streets[self.street],
-            "player": self.names[index], "kind": kind, "amount": amount, "to": to,
-            "all_in": went_all_in, "discards": discards, "line": line,
-        })
+            action["all_in"] = True
+        self.actions.append(action)
 
     def give_back(self, index: int, amount: int, line: int) -> None:
         self.stack[index] += amount
-        self.total_in[index] -= amount
-        self.returned[index] += amount
         self.returns.append({"player": self.names[index], "amount": amount, "line": line})
         if self.stack[index] > 0:
             self.all_in[index] = False
@@ -450,7 +685,8 @@ class _Tracker:
         for index in range(count):
             ante = min(antes[seat_slot(index, count)], self.stack[index])
             if ante > 0:
-                self.add(index, ActionKind.ANTE, ante, line, counts_on_street=False)
+                # No total, and not counted as a bet on the street.
+                self.add(index, ActionKind.ANTE, ante, line, None, False)
                 posted[index] = ante
         if trimming and posted:
             # pokerkit's "ante trimming": right after the antes, the part of the largest ante
@@ -460,27 +696,25 @@ class _Tracker:
             if excess > 0:
                 self.give_back(ranked[0], excess, line)
 
-    def post_blinds(self, raw: list[int], kinds: list[ActionKind | None], line: int) -> None:
-        count = len(self.names)
-        for slot, kind in enumerate(kinds):
-            if kind is None:
-                continue
-            index = seat_slot(slot, count)
-            amount = min(raw[slot], self.stack[index])
+    def post_blinds(self, posts: list[tuple[int, ActionKind, int]], line: int) -> None:
+        """`posts`: (player, kind, blind) in the order of the blinds (see `_Stakes`)."""
+        for index, kind, blind in posts:
+            amount = min(blind, self.stack[index])
             if amount > 0:
                 self.add(index, kind, amount, line)
 
     # Streets -------------------------------------------------------------------------------
 
     def street_name(self) -> str:
-        return str(self.streets[self.street])
+        return str(self.street_now)
 
     def close_street(self, line: int, why: str) -> None:
         """End the betting round: check nobody live was skipped, return uncalled excess."""
-        live = [i for i in range(len(self.names)) if not self.folded[i]]
-        top = max(self.street_in)
-        betting = [i for i in live if not self.all_in[i]]
-        if len(live) > 1:
+        count = len(self.names)
+        folded, all_in = self.folded, self.all_in
+        if folded.count(False) > 1:
+            top = max(self.street_in)
+            betting = [i for i in range(count) if not folded[i] and not all_in[i]]
             for index in betting:
                 if self.street_in[index] < top:
                     raise self.fail(
@@ -494,20 +728,23 @@ class _Tracker:
                             f"{why} before {self.who(index)} acted on the "
                             f"{self.street_name()}: an action is missing", line)
         self.return_uncalled(line)
-        self.street_in = [0] * len(self.names)
-        self.acted = [False] * len(self.names)
+        self.street_in = [0] * count
+        self.acted = [False] * count
         self.completed = False
-        self.dealt = set()
+        self.dealt.clear()
 
     def return_uncalled(self, line: int) -> None:
         """The part of the largest contribution this street that nobody matched goes back."""
-        if len(self.street_in) < 2:
+        street_in = self.street_in
+        if len(street_in) < 2:
             return
-        ranked = sorted(range(len(self.street_in)), key=self.street_in.__getitem__, reverse=True)
-        excess = self.street_in[ranked[0]] - self.street_in[ranked[1]]
-        if excess > 0:
-            self.street_in[ranked[0]] -= excess
-            self.give_back(ranked[0], excess, line)
+        top = max(street_in)
+        if street_in.count(top) > 1:
+            return  # matched
+        excess = top - sorted(street_in)[-2]
+        index = street_in.index(top)
+        street_in[index] -= excess
+        self.give_back(index, excess, line)
 
     def advance(self, line: int, why: str) -> None:
         self.close_street(line, why)
@@ -515,37 +752,72 @@ class _Tracker:
             raise self.fail(f"{why} after the {self.street_name()}, the last betting round",
                             line)
         self.street += 1
+        self.street_now = self.streets[self.street]
 
-    # Player actions ------------------------------------------------------------------------
+    # The actions ---------------------------------------------------------------------------
 
-    def must_be_able_to_act(self, index: int, line: int, text: str) -> None:
-        if self.folded[index]:
-            raise self.fail(f"{self.who(index)} acts after folding: {_show(text)}", line)
-        if self.all_in[index]:
-            raise self.fail(f"{self.who(index)} acts after going all in: {_show(text)}", line)
+    def play(self, actions: list[str], lines: list[int], events: list[dict[str, Any]],
+             actions_line: int) -> None:
+        """Every action string in order (`lines[i]` is the file line of `actions[i]`), then
+        the end-of-hand checks."""
+        count = len(self.names)
+        for text, line in zip(actions, lines, strict=True):
+            step = _STEPS.get(text) or _new_step(text)
+            if step is None:
+                raise self.not_understood(text, line)
+            handler, actor, words, parsed, comment = step
+            if actor >= count:
+                raise self.not_understood(text, line)
+            handler(self, actor, words, parsed, text, line)
+            if comment:
+                # A commentary is kept as an event right after what it annotates.
+                events.append({"kind": "other", "text": comment, "street": self.street_now,
+                               "after_action": len(self.actions), "line": line})
+        self.finish(lines[-1] if lines else actions_line)
 
-    def betting_action(self, index: int, line: int, text: str) -> None:
-        self.must_be_able_to_act(index, line, text)
+    # Handlers: (tracker, the position the action names (-1: none), its words, its cards as
+    # read once (or None), the action text, its file line).
+
+    def blank(self, index: int, words: list[str], parsed: _Parsed | None, text: str,
+              line: int) -> None:
+        """An empty action string (or one that is all comment): nothing happens."""
+
+    def fold(self, index: int, words: list[str], parsed: _Parsed | None, text: str,
+             line: int) -> None:
+        if self.folded[index] or self.all_in[index]:
+            raise self.cannot_act(index, text, line)
         self.acted[index] = True
         self.drawing = False
-
-    def fold(self, index: int, line: int, text: str) -> None:
-        self.betting_action(index, line, text)
         self.folded[index] = True
-        self.add(index, ActionKind.FOLD, 0, line)
+        self.actions.append({"index": len(self.actions), "street": self.street_now,
+                             "player": self.names[index], "kind": ActionKind.FOLD,
+                             "line": line})
 
-    def check_or_call(self, index: int, line: int, text: str) -> None:
-        self.betting_action(index, line, text)
+    def check_or_call(self, index: int, words: list[str], parsed: _Parsed | None, text: str,
+                      line: int) -> None:
+        if self.folded[index] or self.all_in[index]:
+            raise self.cannot_act(index, text, line)
+        self.acted[index] = True
+        self.drawing = False
         # As in pokerkit, the bet to match is what was really put in: a big blind all in for
         # less than the blind sets it to what it posted.
         owed = max(self.street_in) - self.street_in[index]
-        if owed <= 0:
-            self.add(index, ActionKind.CHECK, 0, line)
-        else:
+        if owed > 0:
             self.add(index, ActionKind.CALL, min(owed, self.stack[index]), line)
+        else:
+            self.actions.append({"index": len(self.actions), "street": self.street_now,
+                                 "player": self.names[index], "kind": ActionKind.CHECK,
+                                 "line": line})
 
-    def bet_to(self, index: int, total: int, line: int, text: str) -> None:
-        self.betting_action(index, line, text)
+    def bet_to(self, index: int, words: list[str], parsed: _Parsed | None, text: str,
+               line: int) -> None:
+        total = _TOTALS[self.in_cents].get(words[2])
+        if total is None:
+            total = self.bet_total(words[2], text, line)
+        if self.folded[index] or self.all_in[index]:
+            raise self.cannot_act(index, text, line)
+        self.acted[index] = True
+        self.drawing = False
         current = max(self.street_in)
         if total <= current:
             raise self.fail(
@@ -563,15 +835,33 @@ class _Tracker:
             kind = ActionKind.BET
         else:
             kind = ActionKind.RAISE
-        self.add(index, kind, added, line, to=total)
+        self.add(index, kind, added, line, total)
 
-    def post_bring_in(self, index: int, line: int, text: str) -> None:
+    def bet_total(self, amount: str, text: str, line: int) -> int:
+        """A `cbr` amount met for the first time: plain digits, whole in the hand's unit."""
+        try:
+            if not _PLAIN_AMOUNT.fullmatch(amount):
+                raise ValueError(amount)
+            total = parse_amount(amount, self.in_cents)
+        except ValueError:
+            raise self.fail(f"the amount in {_show(text)} is not a whole number of "
+                            f"{'cents' if self.in_cents else 'chips'}", line) from None
+        return _remember(_TOTALS[self.in_cents], amount, total)
+
+    def post_bring_in(self, index: int, words: list[str], parsed: _Parsed | None, text: str,
+                      line: int) -> None:
         if self.family != "stud" or self.bring_in is None:
             raise self.fail(f"a bring-in in a game without one: {_show(text)}", line)
-        self.betting_action(index, line, text)
+        if self.folded[index] or self.all_in[index]:
+            raise self.cannot_act(index, text, line)
+        self.acted[index] = True
+        self.drawing = False
         self.add(index, ActionKind.BRING_IN, min(self.bring_in, self.stack[index]), line)
 
-    def discard(self, index: int, count: int, line: int, text: str) -> None:
+    def discard(self, index: int, words: list[str], parsed: _Parsed | None, text: str,
+                line: int) -> None:
+        thrown = (self.cards.read(words[2], parsed, line, text, self.hand)[1]
+                  if len(words) > 2 else 0)
         if self.family != "draw":
             raise self.fail(f"a draw in a game without draws: {_show(text)}", line)
         if self.folded[index]:
@@ -581,15 +871,53 @@ class _Tracker:
             self.drawing = True
             self.drew = set()
         self.drew.add(index)
-        self.add(index, ActionKind.DISCARD, 0, line, discards=count)
+        self.actions.append({"index": len(self.actions), "street": self.street_now,
+                             "player": self.names[index], "kind": ActionKind.DISCARD,
+                             "discards": thrown, "line": line})
+
+    def show(self, index: int, words: list[str], parsed: _Parsed | None, text: str,
+             line: int) -> None:
+        player = self.names[index]
+        if len(words) == 2:
+            self.cards.shown.append({"player": player, "cards": [], "mucked": True,
+                                     "line": line})
+            return
+        if words[2] == "-":  # shows the cards dealt
+            known = list(self.cards.hole.get(player, ()))
+        else:
+            known = list(self.cards.read(words[2], parsed, line, text, self.hand)[0])
+        self.cards.shown.append({"player": player, "cards": known, "line": line})
+
+    def deal_board(self, index: int, words: list[str], parsed: _Parsed | None, text: str,
+                   line: int) -> None:
+        if self.family != "flop":
+            raise self.fail(f"board cards in a game without a board: {_show(text)}", line)
+        board = self.cards.read(words[2], parsed, line, text, self.hand)[0]
+        self.advance(line, "board cards are dealt")
+        self.cards.board.extend(board)
+
+    def deal_hole(self, player: int, words: list[str], parsed: _Parsed | None, text: str,
+                  line: int) -> None:
+        if parsed is None or self.cards.short_deck:
+            parsed = self.cards.parse(words[3], line, text, self.hand)
+        known = parsed[0]
+        if self.family == "stud":
+            if self.folded[player]:
+                raise self.fail(f"cards dealt to {self.who(player)} after folding: "
+                                f"{_show(text)}", line)
+            if player in self.dealt:
+                self.advance(line, "the next street is dealt")
+            self.dealt.add(player)
+        if known:
+            self.cards.deal(player, known)
 
     def finish(self, line: int) -> None:
         """After the last action: betting must be complete, uncalled excess goes back."""
-        live = [i for i in range(len(self.names)) if not self.folded[i]]
-        if len(live) > 1:
+        if self.folded.count(False) > 1:
             top = max(self.street_in)
-            for index in live:
-                if not self.all_in[index] and self.street_in[index] < top:
+            for index in range(len(self.names)):
+                if (not self.folded[index] and not self.all_in[index]
+                        and self.street_in[index] < top):
                     raise self.fail(
                         f"the actions end while {self.who(index)} owes "
                         f"{top - self.street_in[index]} on the {self.street_name()}: "
@@ -597,44 +925,157 @@ class _Tracker:
         self.return_uncalled(line)
 
 
+_Handler = Callable[[_Tracker, int, list[str], _Parsed | None, str, int], None]
+# (verb, number of words) -> handler; any other shape of action is not understood.
+_PLAYER_FORMS: dict[tuple[str, int], _Handler] = {
+    ("f", 2): _Tracker.fold,
+    ("cc", 2): _Tracker.check_or_call,
+    ("cbr", 3): _Tracker.bet_to,
+    ("pb", 2): _Tracker.post_bring_in,
+    ("sd", 2): _Tracker.discard,
+    ("sd", 3): _Tracker.discard,
+    ("sm", 2): _Tracker.show,
+    ("sm", 3): _Tracker.show,
+}
+_DEALER_FORMS: dict[tuple[str, int], _Handler] = {
+    ("db", 3): _Tracker.deal_board,
+    ("dh", 4): _Tracker.deal_hole,
+}
+_PLAYER = re.compile(r"p([1-9][0-9]*)")
+
+# An action string read once, the same for every hand: its handler, the position of the
+# player it names (-1 for none; `d dh` names the player dealt to), its words, its cards
+# (None if it has none or they need a closer look) and its comment ("" if none). Bulk files
+# repeat "d dh p1 ????", "p3 f", "p2 cc" in hand after hand.
+_Step = tuple[_Handler, int, list[str], _Parsed | None, str]
+_STEPS: dict[str, _Step] = {}
+
+
+# The handlers whose last word is cards.
+_CARD_HANDLERS = frozenset({_Tracker.discard, _Tracker.show, _Tracker.deal_board,
+                            _Tracker.deal_hole})
+
+
+def _position(name: str) -> int | None:
+    """`p3` -> 2; None for anything that is not a player."""
+    player = _PLAYER.fullmatch(name)
+    return None if player is None else int(player[1]) - 1
+
+
+def _new_step(text: str) -> _Step | None:
+    """The step of an action string not met before (and remembered); None when its notation
+    (what comes before any `#`) is not understood."""
+    notation, _, comment = text.partition("#")
+    comment = comment.strip()
+    words = notation.split()
+    if not words:
+        step: _Step = (_Tracker.blank, -1, words, None, comment)
+    else:
+        size = len(words)
+        handler = None
+        if size > 1:
+            forms = _DEALER_FORMS if words[0] == "d" else _PLAYER_FORMS
+            handler = forms.get((words[1], size))
+        # The player acting; the dealer acts for nobody, but `d dh pN cards` names the player
+        # dealt to. Whether the table has that player is checked for each hand.
+        if words[0] == "d":
+            position = _position(words[2]) if size == 4 else -1
+        else:
+            position = _position(words[0])
+        if handler is None or position is None:
+            return None
+        cards = words[-1] if handler in _CARD_HANDLERS and size > 2 else None
+        step = (handler, position, words, None if cards is None else _read_cards(cards),
+                comment)
+    if len(_STEPS) >= _CACHE_SIZE:
+        _STEPS.clear()
+    _STEPS[text] = step
+    return step
+
+
 # --------------------------------------------------------------------------------------------
 # One hand
 
 
-class _Reader:
-    def __init__(self, block: Block, path: str, stem: str) -> None:
-        self.block = block
-        self.path = path
-        self.stem = stem
-
-    def read(self) -> Hand:
-        lines = self.block.lines
-        first = 0
+def _read(block: Block, path: str, stem: str) -> Hand:
+    lines = block.lines
+    first = 0
+    if not (lines and lines[0][:1] == "["):  # else a section header: the usual case
         while first < len(lines) and (not lines[first].strip() or
                                       lines[first].lstrip().startswith("#")):
             first += 1
-        section: str | None = None
-        body_start = first
-        if first < len(lines):
-            header = _HEADER.fullmatch(lines[first])
-            if header is not None:
-                section = header[1]
-                body_start = first + 1
-        start_line = self.block.start + body_start
-        table, key_lines = load_toml(lines[body_start:], start_line)
-        hand_line = self.block.start + first
-        default_hand = f"{self.stem}#{section}" if section is not None else self.stem
-        if not table:
-            raise RecordError("no PHH fields in this record", hand_line, default_hand)
-        in_cents = "currency" in table or "currency_symbol" in table
-        fields = _Fields(table, key_lines, hand_line, in_cents, lines, self.block.start)
-        fields.hand = default_hand
-        hand_id = fields.text("hand") or default_hand
-        fields.hand = hand_id
-        return _HandBuilder(fields, self.path, hand_line, self.block.end).build()
+    section: str | None = None
+    body_start = first
+    if first < len(lines):
+        header = _HEADER.fullmatch(lines[first])
+        if header is not None:
+            section = header[1]
+            body_start = first + 1
+    start_line = block.start + body_start
+    table, key_lines, shared = load_toml(lines[body_start:], start_line)
+    hand_line = block.start + first
+    default_hand = f"{stem}#{section}" if section is not None else stem
+    if not table:
+        raise RecordError("no PHH fields in this record", hand_line, default_hand)
+    in_cents = "currency" in table or "currency_symbol" in table
+    fields = _Fields(table, key_lines, hand_line, in_cents, lines, block.start,
+                     shared is not None)
+    fields.hand = default_hand
+    hand_id = fields.text("hand") or default_hand
+    fields.hand = hand_id
+    return _HandBuilder(fields, path, hand_line, block.end).build(shared)
+
+
+class _Stakes:
+    """What the hands of a bulk file share: the forced bets and limits, and the header fields
+    of the venue and currency. They depend only on the lines of `_SHARED_FIELDS` (which decide
+    the unit too) and the number of players, so a valid set is derived once and kept in
+    `_STAKES` under those lines; a hand that finds it there skips their checks, which it
+    would pass. `header` and `zone` are filled by the first hand to get that far."""
+
+    __slots__ = ("antes", "big_bet", "blind_posts", "blinds", "bring_in", "count", "header",
+                 "kinds", "min_bet", "small_bet", "trimming", "variant", "zone")
+
+    def __init__(self, variant: str, count: int, antes: list[int], blinds: list[int],
+                 kinds: list[ActionKind | None], bring_in: int | None, small_bet: int | None,
+                 big_bet: int | None, min_bet: int | None, trimming: bool) -> None:
+        self.variant = variant
+        self.count = count
+        self.antes = antes
+        self.blinds = blinds
+        self.kinds = kinds
+        # Each forced bet but the antes as (player position, kind, amount), in slot order.
+        self.blind_posts = [(seat_slot(slot, count), kind, blinds[slot])
+                            for slot, kind in enumerate(kinds) if kind is not None]
+        self.bring_in = bring_in
+        self.small_bet = small_bet
+        self.big_bet = big_bet
+        self.min_bet = min_bet
+        self.trimming = trimming
+        # The shared header fields (no None values) and the time zone, once read.
+        self.header: dict[str, Any] | None = None
+        self.zone: str | None = None
+
+
+_STAKES: dict[tuple[str, ...], _Stakes] = {}
+
+# The players and seats lists the line cache shares between hands, once checked, by
+# identity: id -> (the list, kept so that no other object can take its id, and what it gave).
+# What they give is shared in turn, so it is never changed either.
+_NAMES: dict[int, tuple[list[Any], list[str]]] = {}
+_SEATS: dict[int, tuple[list[Any], list[int]]] = {}
+
+
+def _remember_list(memo: dict[int, tuple[list[Any], _T]], raw: list[Any], result: _T) -> _T:
+    if len(memo) >= _CACHE_SIZE:
+        memo.clear()
+    memo[id(raw)] = (raw, result)
+    return result
 
 
 class _HandBuilder:
+    __slots__ = ("end_line", "f", "hand_id", "hand_line", "path", "warnings")
+
     def __init__(self, fields: _Fields, path: str, hand_line: int, end_line: int) -> None:
         self.f = fields
         self.path = path
@@ -643,42 +1084,118 @@ class _HandBuilder:
         assert fields.hand is not None
         self.hand_id: str = fields.hand
         self.warnings: list[str] = []
-        self.actors: dict[str, int] = {}
 
     def fail(self, reason: str, line: int) -> RecordError:
         return RecordError(reason, line, self.hand_id)
 
-    def build(self) -> Hand:
+    def build(self, shared: tuple[str, ...] | None) -> Hand:
+        """The hand, its fields checked in a fixed order: the first problem is the one told.
+        `shared` holds the lines of the shared fields (None off the fast TOML path)."""
         f = self.f
-        table = f.table
-        variant = table.get("variant")
+        stakes = _STAKES.get(shared) if shared is not None else None
+        variant = self.variant() if stakes is None else stakes.variant
+        game, _, family = VARIANTS[variant]
+        self.check_field_names(variant, family)
+        stacks = self.starting_stacks()
+        count = len(stacks)
+        names = self.player_names(count)
+        seats = self.seat_numbers(count)
+        if stakes is None or stakes.count != count:
+            stakes = self.stakes(variant, count)
+            if shared is not None:
+                if len(_STAKES) >= _CACHE_SIZE:
+                    _STAKES.clear()
+                _STAKES[shared] = stakes
+
+        cards = _Cards(game, names)
+        tracker = _Tracker(self.hand_id, names, stacks, family, streets_of(game, family),
+                           stakes.bring_in, cards, f.in_cents)
+        if any(stakes.antes):  # most games have none, and nothing to trim then
+            tracker.post_antes(stakes.antes, stakes.trimming, f.line("antes"))
+        tracker.post_blinds(stakes.blind_posts, f.line("blinds_or_straddles"))
+        events: list[dict[str, Any]] = []
+        self.play(tracker, events)
+
+        awards, pot = self.awards(tracker, stacks, names, in_cents=f.in_cents,
+                                  trimmed=stakes.trimming and bool(tracker.returns))
+        hand = self.header(stakes) if stakes.header is None else self.own_header(stakes)
+        seat_line = f.line("starting_stacks")
+        hand["seats"] = [{"seat": seats[i], "player": names[i], "stack": stacks[i],
+                          "line": seat_line} for i in sorted(range(count), key=seats.__getitem__)]
+        hand["actions"] = tracker.actions
+        # The button is sound to derive: phh-std ("Position") orders players clockwise, and in
+        # button games the first is the small blind and the last has the button; heads-up the
+        # forced bets are reversed, so p2 (last) is the button posting the small blind, as the
+        # HandHQ hands confirm (p2 acts first preflop). Stud games have no button.
+        if family != "stud":
+            hand["button_seat"] = seats[-1]
+        # Empty lists and a missing pot are the model's defaults: left out, not validated.
+        if events:
+            hand["events"] = events
+        if cards.hole:
+            hand["hole_cards"] = cards.hole
+        if cards.board:
+            hand["boards"] = [cards.board]
+        if cards.shown:
+            hand["shown"] = cards.shown
+        if tracker.returns:
+            hand["returns"] = tracker.returns
+        if awards:
+            hand["awards"] = awards
+        if pot is not None:
+            hand["pot"] = pot
+        if self.warnings:
+            hand["warnings"] = self.warnings
+        try:
+            return Hand.model_validate(hand)
+        except ValidationError as exc:
+            problem = exc.errors()[0]
+            where = ".".join(str(part) for part in problem["loc"])
+            raise self.fail(f"a field cannot be read ({where}: {problem['msg']})",
+                            self.hand_line) from None
+
+    # Fields --------------------------------------------------------------------------------
+
+    def variant(self) -> str:
+        variant = self.f.table.get("variant")
         if variant is None:
             raise self.fail("the required field 'variant' is missing", self.hand_line)
         if not isinstance(variant, str) or variant not in VARIANTS:
-            raise f.fail("variant", f"variant {_show(variant)} is not a PHH variant code "
-                                    f"({', '.join(VARIANTS)})")
-        game, structure, family = VARIANTS[variant]
-        for key in _REQUIRED[family]:
+            raise self.f.fail("variant", f"variant {_show(variant)} is not a PHH variant code "
+                                         f"({', '.join(VARIANTS)})")
+        return variant
+
+    def check_field_names(self, variant: str, family: str) -> None:
+        """Every required field is there; a user-defined one is told, an unknown one refused."""
+        table = self.f.table
+        for key in _REQUIRED[family] if not table.keys() >= _REQUIRED_SET[family] else ():
             if key not in table:
                 raise self.fail(f"the required field {_show(key)} is missing for {variant}",
                                 self.hand_line)
-        for key in table:
+        for key in table if not table.keys() <= _SPEC_FIELDS else ():
             if key not in _SPEC_FIELDS:
                 if key.startswith("_"):
                     self.warnings.append(f"user-defined field {_show(key)} not read")
                 else:
-                    raise f.fail(key, f"unknown field {_show(key)}")
-        stacks_raw = table["starting_stacks"]
+                    raise self.f.fail(key, f"unknown field {_show(key)}")
+
+    def starting_stacks(self) -> list[int]:
+        f = self.f
+        stacks_raw = f.table["starting_stacks"]
         if not isinstance(stacks_raw, list) or len(stacks_raw) < 2:
             raise f.fail("starting_stacks",
                          f"starting_stacks must list at least two players, not {_show(stacks_raw)}")
-        count = len(stacks_raw)
-        stacks = f.amounts("starting_stacks", count)
-        for index, stack in enumerate(stacks):
-            if stack <= 0:
-                raise f.fail("starting_stacks", f"p{index + 1} starts with no chips ({stack})")
-        names = self.player_names(count)
-        seats = self.seat_numbers(count)
+        stacks = f.amounts("starting_stacks", len(stacks_raw))
+        if min(stacks) <= 0:
+            index = next(i for i, stack in enumerate(stacks) if stack <= 0)
+            raise f.fail("starting_stacks",
+                         f"p{index + 1} starts with no chips ({stacks[index]})")
+        return stacks
+
+    def stakes(self, variant: str, count: int) -> _Stakes:
+        """The forced bets and limits, each checked."""
+        f = self.f
+        _, structure, family = VARIANTS[variant]
         antes = f.amounts("antes", count)
         bring_in = f.optional_amount("bring_in")
         small_bet = f.optional_amount("small_bet")
@@ -692,7 +1209,8 @@ class _HandBuilder:
                             self.hand_line)
         if family == "stud":
             blinds = [0] * count
-            if "blinds_or_straddles" in table and any(f.amounts("blinds_or_straddles", count)):
+            if "blinds_or_straddles" in f.table and any(f.amounts("blinds_or_straddles",
+                                                                  count)):
                 raise f.fail("blinds_or_straddles", "a stud game with blinds or straddles")
         else:
             blinds = f.amounts("blinds_or_straddles", count)
@@ -700,90 +1218,59 @@ class _HandBuilder:
                 raise f.fail("bring_in", f"a bring-in in {variant}, a blind game")
         big_reference = small_bet if structure is BettingStructure.FIXED_LIMIT else min_bet
         kinds = blind_kinds(blinds, big_reference)
-        trimming = table.get("ante_trimming_status", False)
+        trimming = f.table.get("ante_trimming_status", False)
         if not isinstance(trimming, bool):
             raise f.fail("ante_trimming_status",
                          f"ante_trimming_status must be true or false, not {_show(trimming)}")
-
-        tracker = _Tracker(self.hand_id, names, stacks, family, streets_of(game, family),
-                           bring_in)
-        tracker.post_antes(antes, trimming, f.line("antes"))
-        tracker.post_blinds(blinds, kinds, f.line("blinds_or_straddles"))
-        cards = _Cards(game, names)
-        events: list[dict[str, Any]] = []
-        self.play(tracker, cards, events)
-
-        awards, pot = self.awards(tracker, stacks, names, in_cents=f.in_cents,
-                                  trimmed=trimming and bool(tracker.returns))
-        hand = self.header(game, structure, variant, kinds, blinds, antes, bring_in, small_bet,
-                           big_bet, min_bet)
-        seat_line = f.line("starting_stacks")
-        seat_list = [{"seat": seats[i], "player": names[i], "stack": stacks[i], "line": seat_line}
-                     for i in sorted(range(count), key=seats.__getitem__)]
-        # The button is sound to derive: phh-std ("Position") orders players clockwise, and in
-        # button games the first is the small blind and the last has the button; heads-up the
-        # forced bets are reversed, so p2 (last) is the button posting the small blind, as the
-        # HandHQ hands confirm (p2 acts first preflop). Stud games have no button.
-        hand.update({
-            "button_seat": seats[-1] if family != "stud" else None,
-            "seats": seat_list,
-            "actions": tracker.actions,
-            "events": events,
-            "hole_cards": cards.hole,
-            "boards": [cards.board] if cards.board else [],
-            "shown": cards.shown,
-            "returns": tracker.returns,
-            "awards": awards,
-            "pot": pot,
-            "warnings": self.warnings,
-        })
-        try:
-            return Hand.model_validate(hand)
-        except ValidationError as exc:
-            problem = exc.errors()[0]
-            where = ".".join(str(part) for part in problem["loc"])
-            raise self.fail(f"a field cannot be read ({where}: {problem['msg']})",
-                            self.hand_line) from None
-
-    # Header fields -------------------------------------------------------------------------
+        return _Stakes(variant, count, antes, blinds, kinds, bring_in, small_bet, big_bet,
+                       min_bet, trimming)
 
     def player_names(self, count: int) -> list[str]:
         raw = self.f.table.get("players")
         if raw is None:
             return [f"p{i + 1}" for i in range(count)]
-        if not isinstance(raw, list) or len(raw) != count or not all(
-                type(name) is str for name in raw):
+        known = _NAMES.get(id(raw))
+        if known is not None and known[0] is raw and len(raw) == count:
+            return known[1]
+        if not isinstance(raw, list) or len(raw) != count or not _all_exactly(raw, str):
             raise self.f.fail("players", f"players must list {count} names, not {_show(raw)}")
-        names = [name if name.strip() else f"p{i + 1}" for i, name in enumerate(raw)]
+        names = (list(raw) if all(map(str.strip, raw)) else
+                 [name if name.strip() else f"p{i + 1}" for i, name in enumerate(raw)])
         if len(set(names)) != count:
             twice = next(name for name in names if names.count(name) > 1)
             raise self.f.fail("players", f"players lists {_show(twice)} twice")
-        return names
+        return _remember_list(_NAMES, raw, names)
 
     def seat_numbers(self, count: int) -> list[int]:
         raw = self.f.table.get("seats")
         if raw is None:
             return list(range(1, count + 1))
-        if (not isinstance(raw, list) or len(raw) != count
-                or not all(isinstance(s, int) and not isinstance(s, bool) and s > 0
-                           for s in raw)):
+        known = _SEATS.get(id(raw))
+        if known is not None and known[0] is raw and len(raw) == count:
+            return known[1]
+        # TOML integers are exactly int (a bool is not); count >= 2, so min() has values.
+        if (not isinstance(raw, list) or len(raw) != count or not _all_exactly(raw, int)
+                or min(raw) <= 0):
             raise self.f.fail("seats", f"seats must list {count} positive seat numbers, "
                                        f"not {_show(raw)}")
         if len(set(raw)) != count:
             raise self.f.fail("seats", f"seats lists a seat twice: {_show(raw)}")
-        return list(raw)
+        return _remember_list(_SEATS, raw, list(raw))
 
-    def header(self, game: Game, structure: BettingStructure, variant: str,
-               kinds: list[ActionKind | None], blinds: list[int], antes: list[int],
-               bring_in: int | None, small_bet: int | None, big_bet: int | None,
-               min_bet: int | None) -> dict[str, Any]:
+    # Header fields -------------------------------------------------------------------------
+
+    def header(self, stakes: _Stakes) -> dict[str, Any]:
+        """The header fields, read in order; the shared ones are kept in `stakes`."""
         f = self.f
-        small_blind = next((blinds[i] for i, k in enumerate(kinds)
-                            if k is ActionKind.SMALL_BLIND), None)
-        big_blind = next((blinds[i] for i, k in enumerate(kinds)
-                          if k is ActionKind.BIG_BLIND), None)
+        variant = stakes.variant
+        game, structure, _ = VARIANTS[variant]
+        kinds, blinds = stakes.kinds, stakes.blinds
+        small_blind = (blinds[kinds.index(ActionKind.SMALL_BLIND)]
+                       if ActionKind.SMALL_BLIND in kinds else None)
+        big_blind = (blinds[kinds.index(ActionKind.BIG_BLIND)]
+                     if ActionKind.BIG_BLIND in kinds else None)
         if big_blind is None and structure is not BettingStructure.FIXED_LIMIT:
-            big_blind = min_bet  # the no-limit minimum bet is the big blind
+            big_blind = stakes.min_bet  # the no-limit minimum bet is the big blind
         currency = f.text("currency")
         if currency is None:
             symbol = f.text("currency_symbol")
@@ -792,33 +1279,59 @@ class _HandBuilder:
         seat_count = f.integer("seat_count")
         played_at = self.played_at()
         zone = f.text("time_zone_abbreviation") or f.text("time_zone")
-        return {
+        shared: dict[str, Any] = {
             "site": f.text("venue") or "unknown",
             "source_format": NAME,
-            "hand_id": self.hand_id,
-            "tournament_name": f.text("event"),
-            "table": f.text("table"),
-            "max_seats": seat_count,
             "game": game,
             "structure": structure,
             "unit": Unit.CENTS if f.in_cents else Unit.CHIPS,
-            "currency": currency,
-            "small_blind": small_blind,
-            "big_blind": big_blind,
-            "small_bet": small_bet,
-            "big_bet": big_bet,
-            "ante": max(antes) or None,
-            "bring_in": bring_in,
-            "level": None if level is None else str(level),
-            "played_at": played_at,
-            "played_at_zone": zone if played_at is not None else None,
-            "played_at_et": played_at if played_at is not None and zone in EASTERN else None,
-            "location": {"file": self.path, "line": self.hand_line},
-            "end_line": self.end_line,
         }
+        # None is every optional field's default: such keys are left out, not validated.
+        for key, value in (
+                ("tournament_name", f.text("event")), ("max_seats", seat_count),
+                ("currency", currency), ("small_blind", small_blind),
+                ("big_blind", big_blind), ("small_bet", stakes.small_bet),
+                ("big_bet", stakes.big_bet), ("ante", max(stakes.antes) or None),
+                ("bring_in", stakes.bring_in), ("level", None if level is None else str(level))):
+            if value is not None:
+                shared[key] = value
+        table = f.text("table")
+        stakes.zone = zone
+        stakes.header = shared  # last: a hand that sees the header sees the zone too
+        return self.header_of_hand(shared, zone, played_at, table)
+
+    def own_header(self, stakes: _Stakes) -> dict[str, Any]:
+        """The header when the shared fields were read for an earlier hand."""
+        assert stakes.header is not None
+        played_at = self.played_at()
+        return self.header_of_hand(stakes.header, stakes.zone, played_at, self.f.text("table"))
+
+    def header_of_hand(self, shared: dict[str, Any], zone: str | None,
+                       played_at: datetime | None, table: str | None) -> dict[str, Any]:
+        hand = dict(shared)  # a copy: `shared` serves the next hands too
+        hand["hand_id"] = self.hand_id
+        hand["location"] = {"file": self.path, "line": self.hand_line}
+        hand["end_line"] = self.end_line
+        if table is not None:
+            hand["table"] = table
+        if played_at is not None:
+            hand["played_at"] = played_at
+            hand["played_at_zone"] = zone
+            if zone in EASTERN:
+                hand["played_at_et"] = played_at
+        return hand
 
     def played_at(self) -> datetime | None:
         f = self.f
+        table = f.table
+        year, month, day, at = (table.get("year"), table.get("month"), table.get("day"),
+                                table.get("time"))
+        if (type(year) is int and type(month) is int and type(day) is int
+                and type(at) is clock and at.tzinfo is None):
+            try:  # the usual case, with nothing to tell
+                return datetime.combine(date(year, month, day), at)
+            except ValueError:
+                pass
         year, month, day = f.integer("year"), f.integer("month"), f.integer("day")
         at = f.table.get("time")
         if year is None or month is None or day is None or at is None:
@@ -832,10 +1345,12 @@ class _HandBuilder:
 
     # Actions -------------------------------------------------------------------------------
 
-    def action_lines(self, actions: list[str]) -> list[int]:
-        """The file line of each action string: one line for a one-line array, else the first
-        line at or after the previous action's line that holds the action's text."""
-        first = self.f.line("actions")
+    def action_lines(self, actions: list[str], first: int) -> list[int]:
+        """The file line of each action string (`first`: the line of `actions =`): that line
+        for a one-line array, else the first line at or after the previous action's line that
+        holds the action's text."""
+        if self.f.one_line_values:
+            return [first] * len(actions)
         body = self.f.source[first - self.f.source_start:]
         if not body or all(action in body[0] for action in actions):
             return [first] * len(actions)
@@ -850,91 +1365,12 @@ class _HandBuilder:
             result.append(first + cursor)
         return result
 
-    def play(self, tracker: _Tracker, cards: "_Cards", events: list[dict[str, Any]]) -> None:
+    def play(self, tracker: _Tracker, events: list[dict[str, Any]]) -> None:
         raw = self.f.table["actions"]
-        if not isinstance(raw, list) or not all(type(a) is str for a in raw):
+        if not isinstance(raw, list) or not _all_exactly(raw, str):
             raise self.f.fail("actions", f"actions must be an array of strings, not {_show(raw)}")
-        lines = self.action_lines(raw)
-        count = len(tracker.names)
-        family = tracker.family
-        self.actors = {f"p{i + 1}": i for i in range(count)}
-        last_line = self.f.line("actions")
-        for text, line in zip(raw, lines, strict=True):
-            last_line = line
-            if "#" in text:
-                notation, _, comment = text.partition("#")
-                # A commentary is kept as an event right after what it annotates.
-                pending = comment.strip()
-            else:
-                notation, pending = text, ""
-            words = notation.split()
-            if words:
-                self.act(words, text, line, tracker, cards, count, family)
-            if pending:
-                events.append({"kind": "other", "text": pending,
-                               "street": tracker.streets[tracker.street],
-                               "after_action": len(tracker.actions), "line": line})
-        tracker.finish(last_line)
-
-    def act(self, words: list[str], text: str, line: int, tracker: _Tracker, cards: "_Cards",
-            count: int, family: str) -> None:
-        actor = words[0]
-        if actor == "d":
-            self.deal(words, text, line, tracker, cards, count, family)
-            return
-        index = self.actors.get(actor)
-        if index is None or len(words) < 2:
-            raise self.fail(f"action not understood: {_show(text)}", line)
-        verb = words[1]
-        rest = words[2:]
-        if verb == "f" and not rest:
-            tracker.fold(index, line, text)
-        elif verb == "cc" and not rest:
-            tracker.check_or_call(index, line, text)
-        elif verb == "cbr" and len(rest) == 1:
-            amount = rest[0]
-            try:
-                if not _PLAIN_AMOUNT.fullmatch(amount):
-                    raise ValueError(amount)
-                total = _parse_amount(amount, self.f.in_cents)
-            except ValueError:
-                raise self.fail(f"the amount in {_show(text)} is not a whole number of "
-                                f"{'cents' if self.f.in_cents else 'chips'}", line) from None
-            tracker.bet_to(index, total, line, text)
-        elif verb == "pb" and not rest:
-            tracker.post_bring_in(index, line, text)
-        elif verb == "sd" and len(rest) <= 1:
-            thrown = cards.parse(rest[0], line, text, self.hand_id)[1] if rest else 0
-            tracker.discard(index, thrown, line, text)
-        elif verb == "sm" and len(rest) <= 1:
-            cards.show(index, rest[0] if rest else None, line, text, self.hand_id)
-        else:
-            raise self.fail(f"action not understood: {_show(text)}", line)
-
-    def deal(self, words: list[str], text: str, line: int, tracker: _Tracker,
-             cards: "_Cards", count: int, family: str) -> None:
-        if len(words) == 3 and words[1] == "db":
-            if family != "flop":
-                raise self.fail(f"board cards in a game without a board: {_show(text)}", line)
-            board = cards.parse(words[2], line, text, self.hand_id)[0]
-            tracker.advance(line, "board cards are dealt")
-            cards.board.extend(board)
-            return
-        if len(words) == 4 and words[1] == "dh":
-            index = self.actors.get(words[2])
-            if index is None:
-                raise self.fail(f"action not understood: {_show(text)}", line)
-            known, _ = cards.parse(words[3], line, text, self.hand_id)
-            if family == "stud":
-                if tracker.folded[index]:
-                    raise self.fail(f"cards dealt to {tracker.who(index)} after folding: "
-                                    f"{_show(text)}", line)
-                if index in tracker.dealt:
-                    tracker.advance(line, "the next street is dealt")
-                tracker.dealt.add(index)
-            cards.deal(index, known)
-            return
-        raise self.fail(f"action not understood: {_show(text)}", line)
+        first = self.f.line("actions")
+        tracker.play(raw, self.action_lines(raw, first), events, first)
 
     # Awards --------------------------------------------------------------------------------
 
@@ -942,7 +1378,7 @@ class _HandBuilder:
                trimmed: bool) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
         f = self.f
         count = len(names)
-        net_in = sum(tracker.total_in)
+        net_in = sum(tracker.starting) - sum(tracker.stack)
         winnings = f.amounts("winnings", count) if "winnings" in f.table else None
         finishing = (f.amounts("finishing_stacks", count) if "finishing_stacks" in f.table
                      else None)
@@ -978,7 +1414,8 @@ class _HandBuilder:
                                   "hand without rake")
             # PHH winnings are after rake, so the difference is the rake taken.
             pot = {"total": net_in, "rake": net_in - total, "line": f.line(key)}
-        awards = [{"player": names[i], "amount": won[i], "line": f.line(key)}
+        line = f.line(key)
+        awards = [{"player": names[i], "amount": won[i], "line": line}
                   for i in range(count) if won[i] > 0]
         return awards, pot
 
@@ -986,12 +1423,12 @@ class _HandBuilder:
                            trimmed: bool) -> list[int]:
         won: list[int] = []
         for index, finish in enumerate(finishing):
-            before = stacks[index] - tracker.total_in[index]
+            before = stacks[index] - tracker.put_in(index)
             gain = finish - before
             if gain < 0:
                 reason = (f"finishing_stacks give {tracker.who(index)} {finish}, but they "
-                          f"started with {stacks[index]} and put in {tracker.total_in[index]} "
-                          f"(net of {tracker.returned[index]} returned), leaving {before} "
+                          f"started with {stacks[index]} and put in {tracker.put_in(index)} "
+                          f"(net of {tracker.returned(index)} returned), leaving {before} "
                           "before any winnings")
                 if trimmed:
                     reason += ("; ante_trimming_status = true gave back the unmatched part of "
@@ -999,51 +1436,6 @@ class _HandBuilder:
                 raise self.f.fail("finishing_stacks", reason)
             won.append(gain)
         return won
-
-
-class _Cards:
-    """Hole cards (every known card dealt to a player, in order), board, shown hands."""
-
-    def __init__(self, game: Game, names: list[str]) -> None:
-        self.short_deck = game is Game.HOLDEM_SHORT_DECK
-        self.names = names
-        self.dealt: list[list[str]] = [[] for _ in names]
-        self.hole: dict[str, list[str]] = {}
-        self.board: list[str] = []
-        self.shown: list[dict[str, Any]] = []
-
-    def parse(self, text: str, line: int, action: str, hand: str) -> tuple[list[str], int]:
-        """Known cards and the number of cards (unknown `??` included)."""
-        if text[0] == "?" and not text.strip("?") and not len(text) % 2:
-            return [], len(text) // 2
-        if len(text) % 2:
-            raise RecordError(f"cards {_show(text)} are not two characters each: "
-                              f"{_show(action)}", line, hand)
-        known: list[str] = []
-        for start in range(0, len(text), 2):
-            card = text[start:start + 2]
-            if card == "??":
-                continue
-            if not is_card(card):
-                raise RecordError(f"{_show(card)} is not a card: {_show(action)}", line, hand)
-            if self.short_deck and card[0] in "2345":
-                raise RecordError(f"{card} is not in the short deck: {_show(action)}", line, hand)
-            known.append(card)
-        return known, len(text) // 2
-
-    def deal(self, index: int, known: list[str]) -> None:
-        self.dealt[index].extend(known)
-        if known:
-            self.hole[self.names[index]] = self.dealt[index]
-
-    def show(self, index: int, text: str | None, line: int, action: str, hand: str) -> None:
-        if text is None:
-            self.shown.append({"player": self.names[index], "cards": [], "mucked": True,
-                               "line": line})
-            return
-        known = list(self.dealt[index]) if text == "-" else self.parse(text, line, action,
-                                                                        hand)[0]
-        self.shown.append({"player": self.names[index], "cards": known, "line": line})
 
 
 # --------------------------------------------------------------------------------------------
@@ -1088,7 +1480,7 @@ class PhhFormat:
             if len(self._stems) > 1024:  # one entry per file read: keep it small
                 self._stems.clear()
             stem = self._stems[path] = PurePath(path).stem
-        return _Reader(block, path, stem).read()
+        return _read(block, path, stem)
 
 
 FORMAT = PhhFormat()
