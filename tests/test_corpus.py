@@ -2,11 +2,14 @@
 defect named in docs/corpus-notes.md, and every read hand's money adding up."""
 
 from collections.abc import Iterator
+from itertools import islice
 from pathlib import Path
 
 import pytest
 
 from checker.ingest.consistency import pot_problems
+from checker.ingest.decode import iter_lines
+from checker.ingest.detect import FORMATS, HEAD_LINES, clean_head_line
 from checker.ingest.stream import FileRecords, UnrecognizedFile, open_file
 from checker.model import Hand, Rejection, TournamentSummary
 from tests.conftest import CORPUS, REPO
@@ -68,6 +71,18 @@ def test_every_file_format_is_detected_correctly(
         if fmt != expected_format(name)
     }
     assert wrong == {}
+
+
+def test_no_two_formats_claim_the_same_file() -> None:
+    """Detection must not depend on the order formats are tried in."""
+    claimed: dict[str, list[str]] = {}
+    for path in _corpus_files():
+        head = [clean_head_line(t) for _, t in islice(iter_lines(path), 400)]
+        head = [t for t in head if t][:HEAD_LINES]
+        names = [fmt.name for fmt in FORMATS if fmt.sniff(head)]
+        if len(names) > 1:
+            claimed[_relative(path)] = names
+    assert claimed == {}
 
 
 def test_hands_are_read_and_accounted_for(

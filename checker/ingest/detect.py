@@ -24,15 +24,14 @@ FORMATS: list[InputFormat] = [
     pokertracker_summary.FORMAT,
 ]
 
-_HEAD_LINES = 40
+# How many non-blank lines a sniffer sees: enough to pass a few blank or separator lines.
+HEAD_LINES = 40
 
 _BINARY_MAGIC = {
     b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1": "an OLE2 compound document (an old Excel or Word file)",
     b"PK\x03\x04": "a ZIP archive (or an Office Open XML file)",
     b"%PDF": "a PDF document",
 }
-
-HEAD_LINES = _HEAD_LINES
 
 
 def clean_head_line(text: str) -> str:
