@@ -1,0 +1,1 @@
+"""The rules language: parse, check, compile, format, lint and test rule sets."""

@@ -1,0 +1,271 @@
+"""The rules language's syntax tree. Every node carries its source span; spans do not take
+part in equality, so two trees are equal when they say the same thing (parse ∘ format)."""
+
+from dataclasses import dataclass, field
+from typing import Literal as Lit
+
+LiteralKind = Lit["int", "money", "duration", "percent", "string", "bool", "none"]
+Severity = Lit["error", "warning", "info"]
+QuantifierKind = Lit["all", "any", "count", "sum", "min", "max"]
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """1-based line and column of the first character; end is exclusive."""
+
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+
+NO_SPAN = Span(0, 0, 0, 0)
+
+
+def _span() -> Span:
+    """A span field: located, but left out of equality and repr."""
+    span: Span = field(default=NO_SPAN, compare=False, repr=False)
+    return span
+
+
+# ---------------------------------------------------------------- expressions
+
+
+@dataclass(frozen=True, slots=True)
+class Literal:
+    """A constant. money is cents, duration seconds, percent basis points (65% = 6500)."""
+
+    kind: LiteralKind
+    value: int | bool | str | None
+    span: Span = _span()  # noqa: RUF009
+
+
+@dataclass(frozen=True, slots=True)
+class Name:
+    """A let binding, a quantifier variable, an event root, or an enum member."""
+
+    name: str
+    span: Span = _span()  # noqa: RUF009
+
+
+@dataclass(frozen=True, slots=True)
+class ParamRef:
+    path: str
+    span: Span = _span()  # noqa: RUF009
+
+
+@dataclass(frozen=True, slots=True)
+class Attribute:
+    obj: "Expr"
+    name: str
+    span: Span = _span()  # noqa: RUF009
+
+
+@dataclass(frozen=True, slots=True)
+class Index:
+    obj: "Expr"
+    index: "Expr"
+    span: Span = _span()  # noqa: RUF009
+
+
+@dataclass(frozen=True, slots=True)
+class Unary:
+    op: Lit["not", "-"]
+    operand: "Expr"
+    span: Span = _span()  # noqa: RUF009
+
+
+BinaryOp = Lit[
+    "and", "or", "+", "-", "*", "//", "%", "==", "!=", "<", "<=", ">", ">=", "in", "not in"
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Binary:
+    op: BinaryOp
+    left: "Expr"
+    right: "Expr"
+    span: Span = _span()  # noqa: RUF009
+
+
+@dataclass(frozen=True, slots=True)
+class IfElse:
+    condition: "Expr"
+    then: "Expr"
+    otherwise: "Expr"
+    span: Span = _span()  # noqa: RUF009
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    function: str
+    args: tuple["Expr", ...]
+    span: Span = _span()  # noqa: RUF009
+
+
+@dataclass(frozen=True, slots=True)
+class Quantifier:
+    kind: QuantifierKind
+    variable: str
+    collection: "Expr"
+    body: "Expr"
+    span: Span = _span()  # noqa: RUF009
+
+
+@dataclass(frozen=True, slots=True)
+class ListLit:
+    items: tuple["Expr", ...]
+    span: Span = _span()  # noqa: RUF009
+
+
+@dataclass(frozen=True, slots=True)
+class SetLit:
+    items: tuple["Expr", ...]
+    span: Span = _span()  # noqa: RUF009
+
+
+Expr = (
+    Literal | Name | ParamRef | Attribute | Index | Unary | Binary | IfElse | Call | Quantifier
+    | ListLit | SetLit
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """A message template: text with `{expr}` placeholders, kept as parsed parts."""
+
+    parts: tuple[str | Expr, ...]
+    span: Span = _span()  # noqa: RUF009
+
+
+# ---------------------------------------------------------------- declarations
+
+
+@dataclass(frozen=True, slots=True)
+class TypeRef:
+    name: str
+    args: tuple["TypeRef", ...] = ()
+    span: Span = _span()  # noqa: RUF009
+
+
+@dataclass(frozen=True, slots=True)
+class RulesetDecl:
+    name: str
+    title: str
+    span: Span = _span()  # noqa: RUF009
+
+
+@dataclass(frozen=True, slots=True)
+class Extends:
+    path: str
+    span: Span = _span()  # noqa: RUF009
+
+
+@dataclass(frozen=True, slots=True)
+class ClauseDecl:
+    clause: str
+    text: str
+    span: Span = _span()  # noqa: RUF009
+
+
+@dataclass(frozen=True, slots=True)
+class Unchecked:
+    """A clause declared not machine-checkable, with the reason."""
+
+    clause: str
+    reason: str
+    span: Span = _span()  # noqa: RUF009
+
+
+@dataclass(frozen=True, slots=True)
+class ParamDecl:
+    path: str
+    type: TypeRef
+    value: Expr
+    span: Span = _span()  # noqa: RUF009
+
+
+@dataclass(frozen=True, slots=True)
+class ParamOverride:
+    path: str
+    value: Expr
+    span: Span = _span()  # noqa: RUF009
+
+
+@dataclass(frozen=True, slots=True)
+class ClauseRef:
+    clause: str
+    span: Span = _span()  # noqa: RUF009
+
+
+@dataclass(frozen=True, slots=True)
+class Let:
+    name: str
+    value: Expr
+    span: Span = _span()  # noqa: RUF009
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """A rule, or (override=True) the replacement of an inherited rule with the same id."""
+
+    rule_id: str
+    override: bool = False
+    title: str | None = None
+    cites: tuple[ClauseRef, ...] = ()
+    severity: Severity | None = None
+    event: str | None = None
+    lets: tuple[Let, ...] = ()
+    when: Expr | None = None
+    require: Expr | None = None
+    message: Message | None = None
+    span: Span = _span()  # noqa: RUF009
+    # Where each part was written, for diagnostics that point at a missing or wrong part.
+    part_spans: tuple[tuple[str, Span], ...] = field(default=(), compare=False, repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Disable:
+    rule_id: str
+    reason: str
+    span: Span = _span()  # noqa: RUF009
+
+
+@dataclass(frozen=True, slots=True)
+class Expect:
+    """An expected finding; rule_id None means the input must give no finding at all."""
+
+    rule_id: str | None
+    hand: str | None = None
+    action: int | None = None
+    span: Span = _span()  # noqa: RUF009
+
+
+@dataclass(frozen=True, slots=True)
+class RuleTest:
+    name: str
+    input: str
+    expects: tuple[Expect, ...] = ()
+    span: Span = _span()  # noqa: RUF009
+
+
+Item = (
+    RulesetDecl | Extends | ClauseDecl | Unchecked | ParamDecl | ParamOverride | Rule | Disable
+    | RuleTest
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Comment:
+    """A `# ...` comment and the line it stands on (kept so that fmt never loses one)."""
+
+    line: int
+    text: str
+    # True when code precedes the comment on its line.
+    trailing: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RulesFile:
+    items: tuple[Item, ...]
+    comments: tuple[Comment, ...] = field(default=(), compare=False)

@@ -1,0 +1,64 @@
+"""Located diagnostics for rules files: file:line:column, the source line, a caret, a hint."""
+
+import difflib
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Literal
+
+from checker.dsl.ast import Span
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    file: str
+    span: Span
+    message: str
+    source_line: str = ""
+    hint: str | None = None
+    level: Literal["error", "warning"] = "error"
+
+    def render(self) -> str:
+        where = f"{self.file}:{self.span.line}:{self.span.column}"
+        lines = [f"{where}: {self.level}: {self.message}"]
+        if self.source_line:
+            width = 1
+            if self.span.end_line == self.span.line and self.span.end_column > self.span.column:
+                width = self.span.end_column - self.span.column
+            lines.append(f"    {self.source_line}")
+            lines.append("    " + " " * (self.span.column - 1) + "^" * width)
+        if self.hint:
+            lines.append(f"    {self.hint}")
+        return "\n".join(lines)
+
+
+class RulesError(Exception):
+    """A rules file cannot be used; every diagnostic found is attached, in source order."""
+
+    def __init__(self, diagnostics: list[Diagnostic]) -> None:
+        self.diagnostics = sorted(
+            diagnostics, key=lambda d: (d.file, d.span.line, d.span.column, d.message)
+        )
+        super().__init__("\n".join(d.render() for d in self.diagnostics))
+
+
+class SourceText:
+    """A rules file's text, to quote the line a diagnostic points at."""
+
+    def __init__(self, file: str, text: str) -> None:
+        self.file = file
+        self.lines = text.splitlines()
+
+    def line(self, number: int) -> str:
+        return self.lines[number - 1] if 0 < number <= len(self.lines) else ""
+
+    def diagnostic(
+        self, span: Span, message: str, hint: str | None = None,
+        level: Literal["error", "warning"] = "error",
+    ) -> Diagnostic:
+        return Diagnostic(self.file, span, message, self.line(span.line), hint, level)
+
+
+def did_you_mean(word: str, candidates: Iterable[str]) -> str | None:
+    """'did you mean X?' for the closest candidate, if one is close enough."""
+    close = difflib.get_close_matches(word, sorted(set(candidates)), n=1, cutoff=0.6)
+    return f"did you mean '{close[0]}'?" if close else None

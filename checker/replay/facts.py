@@ -1,0 +1,631 @@
+"""The fact vocabulary: what replay derives and what rules may read.
+
+Declared once, here, as typed classes. The rules type checker reads these annotations (field
+names and types), so a rule that names a field that does not exist, or compares chips with
+money, is refused when the rules file loads. Replay fills these objects; rules only read them.
+
+Conventions: chips and money are ints (money in cents); times are seconds since the
+tournament's scheduled start (`Seconds`); `None` means the input does not say. Replay knows
+mechanics, never policy: it records who posted, who acted, what each pot held and who the
+evaluator ranks best, and leaves "who should have" to the rules.
+"""
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import NewType
+
+from checker.model.hand import ActionKind, BettingStructure, Game, Street
+
+Chips = NewType("Chips", int)
+Money = NewType("Money", int)
+Seconds = NewType("Seconds", int)
+# Basis points: 65% = 6500.
+Percent = NewType("Percent", int)
+
+__all__ = [
+    "ActionKind",
+    "BettingStructure",
+    "Chips",
+    "Game",
+    "Money",
+    "Percent",
+    "Seconds",
+    "Street",
+]
+
+
+class TournamentKind(StrEnum):
+    SIT_AND_GO = "sit_and_go"
+    MTT = "mtt"
+    HEADS_UP = "heads_up"
+    SATELLITE = "satellite"
+    MATRIX = "matrix"
+    MULTI_ENTRY = "multi_entry"
+
+
+class CancellationStage(StrEnum):
+    BEFORE_START = "before_start"
+    BEFORE_MONEY = "before_money"
+    IN_THE_MONEY = "in_the_money"
+
+
+class PrizeCurrency(StrEnum):
+    CASH = "cash"
+    TOURNAMENT_DOLLARS = "tournament_dollars"
+    TICKET = "ticket"
+    NON_CASH = "non_cash"
+
+
+# ---------------------------------------------------------------- hand level
+
+
+@dataclass(slots=True)
+class PlayerFact:
+    """A player dealt into the hand, as of the moment of the event."""
+
+    name: str
+    seat: int
+    stack_start: Chips
+    # Chips behind at this moment.
+    stack: Chips
+    sitting_out: bool = False
+    disconnected: bool = False
+    folded: bool = False
+    all_in: bool = False
+    # Chips put in on the current street and in the whole hand.
+    street_in: Chips = Chips(0)
+    hand_in: Chips = Chips(0)
+    # Whether the player has acted voluntarily on this street.
+    has_acted: bool = False
+    # Raise increments by others since this player last acted on this street: their sum and
+    # the largest single one (full-raise and reopening policies are rules over these).
+    raised_since_acted: Chips = Chips(0)
+    largest_raise_since_acted: Chips = Chips(0)
+    posted_ante: Chips = Chips(0)
+    posted_blind: Chips = Chips(0)
+
+
+@dataclass(slots=True)
+class TableFact:
+    """The table across consecutive hands in one input (what the previous hand established)."""
+
+    name: str
+    # False on the first hand of a table in the input: nothing is known about the previous one.
+    previous_hand_known: bool = False
+    first_hand: bool = True
+    max_seats: int | None = None
+    previous_button_seat: int | None = None
+    previous_small_blind_seat: int | None = None
+    previous_big_blind_seat: int | None = None
+    previous_small_blind_player: str | None = None
+    previous_big_blind_player: str | None = None
+    previous_dealt_seats: list[int] = field(default_factory=list)
+    previous_players: list[str] = field(default_factory=list)
+    previous_heads_up: bool = False
+    # Players seated now who were not at the table in the previous hand (arrivals, moves).
+    arrived: list[str] = field(default_factory=list)
+    # Players of the previous hand who are gone (busted or moved away).
+    departed: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class HandFact:
+    hand_id: str
+    site: str
+    game: Game
+    structure: BettingStructure
+    small_blind: Chips | None = None
+    big_blind: Chips | None = None
+    ante: Chips | None = None
+    small_bet: Chips | None = None
+    big_bet: Chips | None = None
+    bring_in: Chips | None = None
+    cap: Chips | None = None
+    button_seat: int | None = None
+    small_blind_seat: int | None = None
+    big_blind_seat: int | None = None
+    small_blind_player: str | None = None
+    big_blind_player: str | None = None
+    # Seats dealt into this hand, ascending; players in seat order.
+    dealt_seats: list[int] = field(default_factory=list)
+    players: list[PlayerFact] = field(default_factory=list)
+    players_dealt: int = 0
+    heads_up: bool = False
+    is_stud: bool = False
+    is_hilo: bool = False
+    # Players left in the event, when the input says (tournament logs do; hand texts don't).
+    event_players_remaining: int | None = None
+    total_put_in: Chips = Chips(0)
+    total_returned: Chips = Chips(0)
+    total_awarded: Chips = Chips(0)
+    rake: Chips = Chips(0)
+
+
+@dataclass(slots=True)
+class StreetFact:
+    name: Street
+    # Fixed-limit bet size on this street (small or big bet); None in big-bet games.
+    bet_unit: Chips | None = None
+    # Highest total put in by one player on this street before the action.
+    current_bet: Chips = Chips(0)
+    # Size of the last full (complete) bet or raise on this street; the big blind preflop.
+    last_full_raise: Chips = Chips(0)
+    # Voluntary bets, completions and raises so far on this street.
+    bets_and_raises: int = 0
+    # True preflop in blind games: the big blind stands as the round's opening bet.
+    opened_by_blind: bool = False
+    pot_before: Chips = Chips(0)
+    # Pot-limit: the largest total this player may raise to.
+    pot_limit_max_to: Chips | None = None
+
+
+@dataclass(slots=True)
+class ActionFact:
+    index: int
+    kind: ActionKind
+    amount: Chips
+    # Player's total on the street after the act.
+    to: Chips
+    all_in: bool
+    # A bet, completion or raise: the act increases the amount to call.
+    is_raise: bool
+    # How much the act raised the amount to call (to - current bet), 0 for calls and checks.
+    increment: Chips
+    # What the actor had to put in to call, before acting.
+    to_call: Chips
+    # Whose turn it was by seat order (mechanics), None when the order cannot be known.
+    expected_actor: str | None
+    line: int
+
+
+@dataclass(slots=True)
+class PostFact:
+    kind: ActionKind
+    player: str
+    seat: int
+    amount: Chips
+    # The level's amount for this kind of post (the blind or the ante).
+    required: Chips | None
+    all_in: bool
+    sitting_out: bool
+    disconnected: bool
+    line: int
+
+
+@dataclass(slots=True)
+class TimeoutFact:
+    player: str
+    # Whether the player could have checked when time ran out.
+    check_was_free: bool
+    # What the server did for the player, if the input records it.
+    then: ActionKind | None
+    line: int
+
+
+@dataclass(slots=True)
+class WinnerFact:
+    player: str
+    seat: int
+    # Seats clockwise from the button to this winner (1 = first left of the button).
+    distance_from_button: int
+    # Recorded amount won from this pot (half).
+    awarded: Chips
+    # Stud: the winner's highest card ranked by rank then suit (for odd-chip policies).
+    high_card_order: int | None = None
+
+
+@dataclass(slots=True)
+class PotFact:
+    """One pot (main = 0, side pots 1..) or one half of a hi/lo pot."""
+
+    index: int
+    amount: Chips
+    half: str | None
+    eligible: list[str]
+    # Who the hand evaluator ranks best among the eligible players.
+    best: list[str]
+    # Who the record pays from this pot, with what.
+    winners: list[WinnerFact]
+    # Chips of this pot paid to players who were not eligible for it.
+    paid_to_ineligible: list[str]
+
+
+# ---------------------------------------------------------------- tournament level
+
+
+@dataclass(slots=True)
+class TournamentFact:
+    tournament_id: str
+    kind: TournamentKind
+    buy_in: Money
+    fee: Money
+    currency: str
+    scheduled_start: Seconds
+    started_at: Seconds | None = None
+    seating_started_at: Seconds | None = None
+    registration_closed_at: Seconds | None = None
+    min_entrants: int | None = None
+    max_entrants: int | None = None
+    seats_per_table: int = 9
+    entrants: int = 0
+    registered: int = 0
+    # The starting stack the event's own terms state, if they state one.
+    terms_starting_stack: Chips | None = None
+    guarantee: Money | None = None
+    prize_pool: Money = Money(0)
+    tables_remaining: int = 0
+    players_remaining: int = 0
+    hand_for_hand: bool = False
+    is_rebuy: bool = False
+    # Payout shares in force when registration closed, first place first.
+    payout_shares: list[Percent] = field(default_factory=list)
+    seats_awarded: int = 0
+    all_seats_decided: bool = False
+
+
+@dataclass(slots=True)
+class RegistrationFact:
+    player: str
+    at: Seconds
+    accepted: bool
+    registered_before: int
+
+
+@dataclass(slots=True)
+class UnregistrationFact:
+    player: str
+    at: Seconds
+    accepted: bool
+    via_satellite: bool
+    refund: Money
+    refund_currency: PrizeCurrency
+
+
+@dataclass(slots=True)
+class EntrantFact:
+    player: str
+    table: str
+    seat: int
+    starting_stack: Chips
+
+
+@dataclass(slots=True)
+class StartFact:
+    at: Seconds
+    entrants: list[EntrantFact]
+
+
+@dataclass(slots=True)
+class InfoViewFact:
+    at: Seconds
+    shown_largest: Chips
+    shown_smallest: Chips
+    shown_average: Chips
+    shown_next_level: Seconds | None
+    shown_next_break: Seconds | None
+    true_largest: Chips
+    true_smallest: Chips
+    true_average: Chips
+    true_next_level: Seconds | None
+    true_next_break: Seconds | None
+
+
+@dataclass(slots=True)
+class BreakFact:
+    # Start of the break, and seconds of play since the previous break (or the start).
+    at: Seconds
+    duration: Seconds
+    played_since_last_break: Seconds
+    breaks_so_far: int
+
+
+@dataclass(slots=True)
+class ClockFact:
+    """The tournament clock at the start of each hand, for rules about overdue breaks."""
+
+    at: Seconds
+    played_since_last_break: Seconds
+    breaks_so_far: int
+
+
+@dataclass(slots=True)
+class TableBalanceFact:
+    """At the end of a hand at one table: the table's size against the fullest table."""
+
+    table: str
+    players: int
+    fullest_players: int
+    tables_remaining: int
+    held: bool
+
+
+@dataclass(slots=True)
+class BustFact:
+    player: str
+    table: str
+    started_hand_with: Chips
+    place: int
+    prize: Money
+
+
+@dataclass(slots=True)
+class EliminationFact:
+    player: str
+    at: Seconds
+    place: int
+    started_hand_with: Chips
+    # Everyone eliminated in the same hand (or, in hand-for-hand, the same deal), this one too.
+    same_hand: list[BustFact]
+    prize: Money
+    credited_at: Seconds | None
+
+
+@dataclass(slots=True)
+class PayoutFact:
+    player: str
+    place: int
+    paid: Money
+    # Share of the prize pool the structure in force gives this place (ties: averaged).
+    share: Percent
+
+
+@dataclass(slots=True)
+class BountyFact:
+    eliminated: str
+    eliminated_is_pro: bool
+    starters: int
+    multi_entry: bool
+    # Winners of the largest pot of the elimination hand, and who was paid a bounty.
+    largest_pot_winners: list[str]
+    paid_to: list[str]
+    amount_each: Money
+    after_all_seats_decided: bool
+
+
+@dataclass(slots=True)
+class ChatFact:
+    player: str
+    text: str
+    during_hand: bool
+    # Whether the writer is in the hand being played (False for observers and folded players).
+    in_hand: bool
+    folded: bool
+
+
+@dataclass(slots=True)
+class RestoredStackFact:
+    player: str
+    stack_at_hand_start: Chips
+    restored_to: Chips
+
+
+@dataclass(slots=True)
+class RollbackFact:
+    at: Seconds
+    players: list[RestoredStackFact]
+
+
+@dataclass(slots=True)
+class CancelledEntryFact:
+    """What one remaining (or, before the start, registered) player was paid on cancellation."""
+
+    player: str
+    chips: Chips
+    buy_in: Money
+    fee: Money
+    via_satellite: bool
+    paid: Money
+    paid_currency: PrizeCurrency
+    # In the money: the next guaranteed payout for this player.
+    next_payout: Money = Money(0)
+
+
+@dataclass(slots=True)
+class CancellationFact:
+    at: Seconds
+    stage: CancellationStage
+    entries: list[CancelledEntryFact]
+    total_chips: Chips
+    # Buy-ins of eliminated players, the prize pool, the guarantee and non-cash prize value.
+    eliminated_buy_ins: Money
+    prize_pool: Money
+    paid_out_so_far: Money
+    guarantee: Money | None
+    non_cash_value: Money
+
+
+@dataclass(slots=True)
+class TournamentEndFact:
+    chips_at_start: Chips
+    chips_at_end: Chips
+    players_with_chips: int
+
+
+@dataclass(slots=True)
+class SeatingAuditFact:
+    """Across the tournaments audited: how often each seat number went to the first
+    registrant, and the chi-square test's p-value against uniform seating."""
+
+    tournaments: int
+    p_value_permille: int
+
+
+@dataclass(slots=True)
+class PairFact:
+    """Two players' play against each other across the audited hands (collusion evidence)."""
+
+    players: list[str]
+    hands_together: int
+    # Robust z-scores of the pair's statistics against the population, in hundredths.
+    chip_transfer_z: int
+    soft_play_z: int
+
+
+# ---------------------------------------------------------------- events
+
+
+@dataclass(slots=True)
+class HandEvent:
+    """After the posts of a hand: who is where, who posted what."""
+
+    hand: HandFact
+    table: TableFact
+
+
+@dataclass(slots=True)
+class PostEvent:
+    hand: HandFact
+    table: TableFact
+    post: PostFact
+
+
+@dataclass(slots=True)
+class ActionEvent:
+    hand: HandFact
+    table: TableFact
+    street: StreetFact
+    action: ActionFact
+    actor: PlayerFact
+
+
+@dataclass(slots=True)
+class TimeoutEvent:
+    hand: HandFact
+    timeout: TimeoutFact
+
+
+@dataclass(slots=True)
+class PotEvent:
+    hand: HandFact
+    pot: PotFact
+
+
+@dataclass(slots=True)
+class HandEndEvent:
+    hand: HandFact
+    table: TableFact
+
+
+@dataclass(slots=True)
+class RegistrationEvent:
+    tournament: TournamentFact
+    registration: RegistrationFact
+
+
+@dataclass(slots=True)
+class UnregistrationEvent:
+    tournament: TournamentFact
+    unregistration: UnregistrationFact
+
+
+@dataclass(slots=True)
+class StartEvent:
+    tournament: TournamentFact
+    start: StartFact
+
+
+@dataclass(slots=True)
+class InfoViewEvent:
+    tournament: TournamentFact
+    view: InfoViewFact
+
+
+@dataclass(slots=True)
+class BreakEvent:
+    tournament: TournamentFact
+    pause: BreakFact
+
+
+@dataclass(slots=True)
+class ClockEvent:
+    tournament: TournamentFact
+    clock: ClockFact
+
+
+@dataclass(slots=True)
+class TableBalanceEvent:
+    tournament: TournamentFact
+    balance: TableBalanceFact
+
+
+@dataclass(slots=True)
+class EliminationEvent:
+    tournament: TournamentFact
+    elimination: EliminationFact
+
+
+@dataclass(slots=True)
+class PayoutEvent:
+    tournament: TournamentFact
+    payout: PayoutFact
+
+
+@dataclass(slots=True)
+class BountyEvent:
+    tournament: TournamentFact
+    bounty: BountyFact
+
+
+@dataclass(slots=True)
+class ChatEvent:
+    chat: ChatFact
+
+
+@dataclass(slots=True)
+class RollbackEvent:
+    tournament: TournamentFact
+    rollback: RollbackFact
+
+
+@dataclass(slots=True)
+class CancellationEvent:
+    tournament: TournamentFact
+    cancellation: CancellationFact
+
+
+@dataclass(slots=True)
+class TournamentEndEvent:
+    tournament: TournamentFact
+    end: TournamentEndFact
+
+
+@dataclass(slots=True)
+class SeatingAuditEvent:
+    seating: SeatingAuditFact
+
+
+@dataclass(slots=True)
+class PairEvent:
+    pair: PairFact
+
+
+# What `on NAME` may name, and the event each delivers. Rules listen to exactly one.
+EVENTS: dict[str, type] = {
+    "hand": HandEvent,
+    "post": PostEvent,
+    "action": ActionEvent,
+    "timeout": TimeoutEvent,
+    "pot": PotEvent,
+    "hand_end": HandEndEvent,
+    "registration": RegistrationEvent,
+    "unregistration": UnregistrationEvent,
+    "tournament_start": StartEvent,
+    "info_view": InfoViewEvent,
+    "break": BreakEvent,
+    "clock": ClockEvent,
+    "table_balance": TableBalanceEvent,
+    "elimination": EliminationEvent,
+    "payout": PayoutEvent,
+    "bounty": BountyEvent,
+    "chat": ChatEvent,
+    "rollback": RollbackEvent,
+    "cancellation": CancellationEvent,
+    "tournament_end": TournamentEndEvent,
+    "seating_audit": SeatingAuditEvent,
+    "pair": PairEvent,
+}
+
+# Enumerations whose members rules may name bare (`hand.structure in {no_limit, pot_limit}`).
+ENUMS: tuple[type[StrEnum], ...] = (
+    ActionKind, BettingStructure, Game, Street, TournamentKind, CancellationStage, PrizeCurrency,
+)
