@@ -10,11 +10,13 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from checker import __version__
-from checker.audit.ruleset import RulesError, identify_ruleset
+from checker.audit.ruleset import identify_ruleset
 from checker.audit.run import AuditResult, audit
+from checker.dsl.diagnostics import RulesError
 from checker.model.findings import SEVERITIES
 from checker.report.json_report import render_json
 from checker.report.text_report import render_text
+from checker.rules_cli import add_rules_commands, run_rules
 
 EXIT_OK = 0
 EXIT_FINDINGS = 1
@@ -37,11 +39,14 @@ def build_parser() -> argparse.ArgumentParser:
     audit_cmd.add_argument(
         "--fail-on", choices=(*SEVERITIES, "never"), default="error", dest="fail_on"
     )
+    add_rules_commands(commands)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if args.command == "rules":
+        return run_rules(args)
     return run_audit(args)
 
 

@@ -1,15 +1,9 @@
-"""The rule set an audit runs with, identified by name and content hash."""
+"""The rule set an audit runs with: loaded, composed and checked before any input is read."""
 
-import hashlib
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
-_DECLARATION = re.compile(r"^\s*ruleset\s+([A-Za-z_][\w.-]*)", re.MULTILINE)
-
-
-class RulesError(Exception):
-    """The rules file cannot be used; the run stops before any input is read."""
+from checker.dsl.ruleset import Ruleset, load_ruleset
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,11 +14,9 @@ class RulesetId:
 
 
 def identify_ruleset(path: Path) -> RulesetId:
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise RulesError(f"{path}: cannot read the rules file: {exc.strerror or exc}") from exc
-    declared = _DECLARATION.search(data.decode("utf-8", errors="replace"))
-    if declared is None:
-        raise RulesError(f"{path}:1:1: the rules file has no `ruleset NAME` declaration")
-    return RulesetId(declared.group(1), hashlib.sha256(data).hexdigest(), path.as_posix())
+    """Load the rule set at `path`; a bad rules file raises checker.dsl RulesError."""
+    return ruleset_id(load_ruleset(path), path)
+
+
+def ruleset_id(ruleset: Ruleset, path: Path) -> RulesetId:
+    return RulesetId(ruleset.name, ruleset.sha256, path.as_posix())
