@@ -13,8 +13,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from checker.dsl import ast
+from checker.dsl.compiler import param_value
 from checker.dsl.diagnostics import Diagnostic, RulesError, SourceText, did_you_mean
 from checker.dsl.parser import parse_rules
+from checker.dsl.typecheck import check_param_value, check_rule
+from checker.dsl.types import Type, type_from_ref
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +67,7 @@ class Ruleset:
     rules: dict[str, LoadedRule] = field(default_factory=dict)
     disabled: dict[str, tuple[str, Origin]] = field(default_factory=dict)
     tests: list[tuple[ast.RuleTest, Origin]] = field(default_factory=list)
+    param_types: dict[str, Type] = field(default_factory=dict)
     sources: dict[str, SourceText] = field(default_factory=dict)
     trees: dict[str, ast.RulesFile] = field(default_factory=dict)
 
@@ -73,9 +77,32 @@ def load_ruleset(path: Path) -> Ruleset:
     diagnostics: list[Diagnostic] = []
     ruleset = _load(path.resolve(), diagnostics, chain=[], display=path.as_posix())
     _check_composed(ruleset, diagnostics)
+    if not diagnostics:
+        _type_check(ruleset, diagnostics)
     if diagnostics:
         raise RulesError(diagnostics)
     return ruleset
+
+
+def _type_check(ruleset: Ruleset, out: list[Diagnostic]) -> None:
+    """Parameter values against their declared types, then every rule against the fact
+    vocabulary and the parameters' types."""
+    for param in ruleset.params.values():
+        declared, problems = type_from_ref(param.type, param.declared.source)
+        out.extend(problems)
+        if not problems:
+            out.extend(check_param_value(declared, param.value, param.value_origin.source))
+            ruleset.param_types[param.path] = declared
+    if out:
+        return
+    for loaded in ruleset.rules.values():
+        out.extend(check_rule(loaded.rule, ruleset.param_types, loaded.origin.source))
+
+
+def param_values(ruleset: Ruleset) -> dict[str, object]:
+    """Each parameter's run-time value (ints in their unit, enum members, lists)."""
+    return {path: param_value(ruleset.param_types[path], param.value)
+            for path, param in ruleset.params.items()}
 
 
 def _load(path: Path, diagnostics: list[Diagnostic], chain: list[Path], display: str) -> Ruleset:

@@ -1,0 +1,936 @@
+"""The compiler: a checked rule becomes a tree of Python closures, built once at load.
+
+Nothing of the rule's text is ever evaluated as Python. Each expression node becomes one
+closure over an environment list `env`: env[0] is the event object, env[1] the trace list
+(traced compilations only), then one slot per `let` and per quantifier variable. Event fields
+are read with `operator.attrgetter` (a whole path like `actor.stack` in one call), parameters
+are constants, and the None checks of three-valued logic are compiled in only where the type
+checker says a value may be unknown.
+
+Missing data: arithmetic and ordering with an unknown operand are unknown; `not` unknown is
+unknown; `and`/`or` follow three-valued logic (false and unknown = false, true or unknown =
+true); a `when` that is unknown means the rule does not apply; a `require` that is unknown
+means the rule cannot tell: the verdict passes and says `unknown`.
+
+With `trace=True` the same closures are built, each wrapped to record its node's value in
+evaluation order; the message and the evidence are only computed for a failing verdict.
+"""
+
+import operator
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, is_dataclass
+from typing import Any
+
+from checker.dsl import ast
+from checker.dsl.builtins import BUILTINS
+from checker.dsl.typecheck import (
+    event_names,
+    expr_text,
+    format_duration,
+    format_money,
+    format_percent,
+    rule_types,
+)
+from checker.dsl.types import (
+    BOOL,
+    DURATION,
+    ENUM_TYPES,
+    ERROR,
+    INT,
+    MONEY,
+    NONE,
+    NOTHING,
+    PERCENT,
+    STRING,
+    EnumType,
+    FactType,
+    ListType,
+    Optional,
+    Type,
+    snake_case,
+    strip,
+)
+
+Env = list[Any]
+Fn = Callable[[Env], Any]
+
+_TRACE_SLOT = 1
+_FIRST_SLOT = 2
+_OPERATORS: dict[str, Callable[[Any, Any], Any]] = {
+    "+": operator.add, "-": operator.sub, "*": operator.mul, "//": operator.floordiv,
+    "%": operator.mod, "==": operator.eq, "!=": operator.ne, "<": operator.lt,
+    "<=": operator.le, ">": operator.gt, ">=": operator.ge,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class TraceStep:
+    """One sub-expression's value during a traced evaluation."""
+
+    span: ast.Span
+    text: str
+    value: object
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """A rule's judgement of one event. Passing verdicts of untraced rules are shared
+    objects: do not mutate them."""
+
+    passed: bool
+    message: str
+    evidence: dict[str, object]
+    trace: list[TraceStep]
+    # The require was unknown (the input does not say enough): passed, but not proven.
+    unknown: bool = False
+
+
+PASSED = Verdict(True, "", {}, [])
+UNKNOWN = Verdict(True, "", {}, [], unknown=True)
+
+
+Explain = Callable[[object], tuple[Verdict | None, list[TraceStep]]]
+
+
+class CompiledRule:
+    """A rule ready to run: `evaluate(event)` is None when the rule does not apply.
+    `explain(event)` also gives the trace when the rule does not apply (empty unless the
+    rule was compiled with trace=True)."""
+
+    __slots__ = ("clauses", "evaluate", "event", "explain", "rule", "rule_id", "severity",
+                 "title")
+
+    def __init__(self, rule: ast.Rule, evaluate: Callable[[object], Verdict | None],
+                 explain: Explain) -> None:
+        self.rule = rule
+        self.rule_id = rule.rule_id
+        self.event = rule.event or ""
+        self.severity = rule.severity or "error"
+        self.clauses = tuple(ref.clause for ref in rule.cites)
+        self.title = rule.title or rule.rule_id
+        self.evaluate = evaluate
+        self.explain = explain
+
+    def __repr__(self) -> str:
+        return f"CompiledRule({self.rule_id!r}, on {self.event})"
+
+
+# ---------------------------------------------------------------- public API
+
+
+def compile_rule(
+    rule: ast.Rule, params: Mapping[str, object], *, trace: bool = False,
+    param_types: Mapping[str, Type] | None = None,
+) -> CompiledRule:
+    """Compile a rule that `check_rule` accepted. `params` are the parameters' values (see
+    `param_value`), `param_types` their declared types (derived from the values when not
+    given, which cannot tell money from chips). Raises ValueError for an unchecked rule."""
+    if rule.require is None or rule.event is None:
+        raise ValueError(f"rule {rule.rule_id} has no 'on' or no 'require' part")
+    kinds = dict(param_types) if param_types is not None else {
+        path: type_of_value(value) for path, value in params.items()}
+    types = rule_types(rule, kinds)
+    compiler = _Compiler(types, params, trace, frozenset(event_names(rule)))
+    evaluate, explain = compiler.rule(rule)
+    return CompiledRule(rule, evaluate, explain)
+
+
+def param_value(decl_type: Type, value: ast.Expr) -> object:
+    """The run-time value of a checked parameter value: an int (chips, cents, seconds, basis
+    points), bool, str, enum member or list of them."""
+    match value:
+        case ast.ListLit() | ast.SetLit():
+            item = decl_type.item if isinstance(decl_type, ListType) else ERROR
+            return [param_value(item, element) for element in value.items]
+        case ast.Unary(op="-"):
+            number = param_value(decl_type, value.operand)
+            assert isinstance(number, int)
+            return -number
+        case ast.Name():
+            assert isinstance(decl_type, EnumType), "an enum member needs an enum parameter"
+            return decl_type.members[value.name]
+        case ast.Literal():
+            return value.value
+        case _:
+            raise ValueError(f"not a parameter value: {expr_text(value)}")
+
+
+def type_of_value(value: object) -> Type:
+    """A parameter's type guessed from its value (ints are int)."""
+    if isinstance(value, bool):
+        return BOOL
+    if isinstance(value, int):
+        return INT
+    if isinstance(value, str) and type(value) is str:
+        return STRING
+    if isinstance(value, str):
+        return ENUM_TYPES.get(snake_case(type(value).__name__), STRING)
+    if isinstance(value, list | tuple):
+        return ListType(type_of_value(value[0]) if value else NOTHING)
+    raise ValueError(f"a parameter value cannot be {type(value).__name__}")
+
+
+def render(value: object, kind: Type) -> str:
+    """A value as a message shows it: $12.50, 65%, 1h30m, unknown for None."""
+    return _formatter(kind)(value)
+
+
+# ---------------------------------------------------------------- code
+
+
+@dataclass(frozen=True, slots=True)
+class _Code:
+    """A compiled expression. A constant also gives its value; a plain read of a path from
+    an env slot gives (slot, path), so that operators can inline the read."""
+
+    fn: Fn
+    const: bool = False
+    value: Any = None
+    slot: int = -1
+    path: str = ""
+
+
+def _constant(value: Any) -> _Code:
+    return _Code(lambda env: value, const=True, value=value)
+
+
+def _reader(slot: int, path: str) -> _Code:
+    if not path:
+        return _Code(lambda env: env[slot], slot=slot)
+    get = operator.attrgetter(path)
+    if slot == 0:
+        return _Code(lambda env: get(env[0]), slot=0, path=path)
+    return _Code(lambda env: get(env[slot]), slot=slot, path=path)
+
+
+@dataclass
+class _Compiler:
+    types: dict[int, Type]
+    params: Mapping[str, object]
+    trace: bool
+    roots: frozenset[str]
+    slots: dict[str, int] = field(default_factory=dict)
+    size: int = _FIRST_SLOT
+
+    def kind(self, expr: ast.Expr) -> Type:
+        return self.types[id(expr)]
+
+    def may_be_none(self, *exprs: ast.Expr) -> bool:
+        return any(isinstance(self.kind(e), Optional) or self.kind(e) == NONE for e in exprs)
+
+    def new_slot(self) -> int:
+        self.size += 1
+        return self.size - 1
+
+    # -- the rule
+    def rule(self, rule: ast.Rule) -> tuple[Callable[[object], Verdict | None], Explain]:
+        assert rule.require is not None
+        lets: list[tuple[int, Fn, ast.Let]] = []
+        for let in rule.lets:
+            code = self.expr(let.value)
+            slot = self.new_slot()
+            self.slots[let.name] = slot
+            lets.append((slot, code.fn, let))
+        when = self.expr(rule.when).fn if rule.when is not None else None
+        require = self.expr(rule.require).fn
+        needed = _lets_needed(rule.when, rule.lets) if rule.when is not None else set()
+        before = tuple((slot, fn) for slot, fn, let in lets if let.name in needed)
+        after = tuple((slot, fn) for slot, fn, let in lets if let.name not in needed)
+        failure = self.failure(rule)
+        plan = _Plan(self.size, before, when, after, require, failure)
+        if self.trace:
+            explain = _traced_evaluate(plan)
+            return (lambda event: explain(event)[0]), explain
+        evaluate = _evaluate(plan)
+        return evaluate, lambda event: (evaluate(event), [])
+
+    def failure(self, rule: ast.Rule) -> Callable[[Env], Verdict]:
+        """What a failing verdict shows: the message and the evidence (computed only then)."""
+        # Quantifiers in placeholders take slots after those of the rule's expressions.
+        untraced = _Compiler(self.types, self.params, False, self.roots, dict(self.slots),
+                             self.size)
+        assert rule.require is not None
+        reads = _reads(rule.require, frozenset(let.name for let in rule.lets), frozenset())
+        placeholders = [p for p in (rule.message.parts if rule.message else ())
+                        if not isinstance(p, str)]
+        evidence: dict[str, Fn] = {}
+        for expr in [*reads, *placeholders]:
+            evidence.setdefault(expr_text(expr), untraced.expr(expr).fn)
+        parts: list[str | tuple[str, Callable[[Any], str]]] = [
+            p if isinstance(p, str) else (expr_text(p), _formatter(self.kind(p)))
+            for p in (rule.message.parts if rule.message else (rule.title or rule.rule_id,))]
+        items = tuple(evidence.items())
+        trace = self.trace
+        self.size = untraced.size
+
+        def failed(env: Env) -> Verdict:
+            values = {text: fn(env) for text, fn in items}
+            message = "".join(p if isinstance(p, str) else p[1](values[p[0]]) for p in parts)
+            steps = env[_TRACE_SLOT] if trace else []
+            return Verdict(False, message, {k: _snapshot(v) for k, v in values.items()}, steps)
+
+        return failed
+
+    # -- expressions
+    def expr(self, expr: ast.Expr) -> _Code:
+        code = self._expr(expr)
+        if not self.trace:
+            return code
+        fn, span, text = code.fn, expr.span, expr_text(expr)
+
+        def traced(env: Env) -> Any:
+            value = fn(env)
+            env[_TRACE_SLOT].append(TraceStep(span, text, value))
+            return value
+
+        return _Code(traced)
+
+    def _expr(self, expr: ast.Expr) -> _Code:
+        match expr:
+            case ast.Literal():
+                return _constant(expr.value)
+            case ast.ParamRef():
+                return _constant(self.params[expr.path])
+            case ast.Name():
+                return self.name(expr)
+            case ast.Attribute():
+                return self.attribute(expr)
+            case ast.Index():
+                return self.index(expr)
+            case ast.Unary():
+                return self.unary(expr)
+            case ast.Binary():
+                return self.binary(expr)
+            case ast.IfElse():
+                return self.if_else(expr)
+            case ast.Call():
+                return self.call(expr)
+            case ast.Quantifier():
+                return self.quantifier(expr)
+            case ast.ListLit() | ast.SetLit():
+                return self.list_literal(expr.items)
+
+    def name(self, expr: ast.Name) -> _Code:
+        if expr.name in self.slots:
+            return _reader(self.slots[expr.name], "")
+        if expr.name in self.roots:
+            return _reader(0, expr.name)
+        kind = self.kind(expr)
+        assert isinstance(kind, EnumType), f"unchecked name {expr.name}"
+        return _constant(kind.members[expr.name])
+
+    def attribute(self, expr: ast.Attribute) -> _Code:
+        obj = self.expr(expr.obj)
+        if obj.slot >= 0 and not self.may_be_none(expr.obj):
+            return _reader(obj.slot, f"{obj.path}.{expr.name}" if obj.path else expr.name)
+        get, inner = operator.attrgetter(expr.name), obj.fn
+        if not self.may_be_none(expr.obj):
+            return _Code(lambda env: get(inner(env)))
+
+        def maybe(env: Env) -> Any:
+            value = inner(env)
+            return None if value is None else get(value)
+
+        return _Code(maybe)
+
+    def index(self, expr: ast.Index) -> _Code:
+        obj, position = self.expr(expr.obj).fn, self.expr(expr.index).fn
+
+        def item(env: Env) -> Any:
+            items, at = obj(env), position(env)
+            if items is None or at is None or not 0 <= at < len(items):
+                return None
+            return items[at]
+
+        return _Code(item)
+
+    def unary(self, expr: ast.Unary) -> _Code:
+        operand = self.expr(expr.operand)
+        op = operator.not_ if expr.op == "not" else operator.neg
+        if operand.const and not self.trace:
+            return _constant(None if operand.value is None else op(operand.value))
+        inner, read = operand.fn, _read(operand)
+        if not self.may_be_none(expr.operand):
+            if read and expr.op == "not":
+                get, slot = read
+                return _Code(lambda env: not get(env[slot]))
+            return _Code(lambda env: op(inner(env)))
+
+        def maybe(env: Env) -> Any:
+            value = inner(env)
+            return None if value is None else op(value)
+
+        return _Code(maybe)
+
+    # -- binary operators
+    def binary(self, expr: ast.Binary) -> _Code:
+        if expr.op in ("and", "or"):
+            return self.logic(expr)
+        left, right = self.expr(expr.left), self.expr(expr.right)
+        if expr.op in ("in", "not in"):
+            return self.membership(expr, left, right)
+        if expr.op in ("==", "!=") and NONE in (self.kind(expr.left), self.kind(expr.right)):
+            return self.none_test(expr, left, right)
+        op = _OPERATORS[expr.op]
+        divides = expr.op in ("//", "%")
+        if divides and not (right.const and right.value):
+            return _dividing(op, left.fn, right.fn)
+        if self.may_be_none(expr.left, expr.right):
+            return _strict(op, left, right)
+        if left.const and right.const and not self.trace:
+            return _constant(op(left.value, right.value))
+        return _plain(op, left, right)
+
+    def none_test(self, expr: ast.Binary, left: _Code, right: _Code) -> _Code:
+        """`x == none` asks whether x is unknown."""
+        want = expr.op == "=="
+        probe_left = self.kind(expr.right) == NONE
+        if not self.trace:
+            return _none_test(left if probe_left else right, want)
+        lf, rf = left.fn, right.fn
+
+        def test(env: Env) -> Any:
+            a, b = lf(env), rf(env)  # both, so that the trace shows both
+            return ((a if probe_left else b) is None) == want
+
+        return _Code(test)
+
+    def logic(self, expr: ast.Binary) -> _Code:
+        left, right = self.expr(expr.left), self.expr(expr.right)
+        if not self.may_be_none(expr.left, expr.right):
+            return _Code(_and(left, right) if expr.op == "and" else _or(left, right))
+        lf, rf = left.fn, right.fn
+        return _Code(_kleene_and(lf, rf) if expr.op == "and" else _kleene_or(lf, rf))
+
+    def membership(self, expr: ast.Binary, left: _Code, right: _Code) -> _Code:
+        items_kind = strip(self.kind(expr.right))
+        # An unknown item is unknown unless the list itself may hold none.
+        item_unknown = (self.may_be_none(expr.left) and isinstance(items_kind, ListType)
+                        and not isinstance(items_kind.item, Optional)
+                        and items_kind.item != NONE)
+        collection_unknown = self.may_be_none(expr.right)
+        negate = expr.op == "not in"
+        lf = left.fn
+        if right.const and not self.trace and not (item_unknown or collection_unknown):
+            return _constant_membership(left, _lookup_set(right.value), negate)
+        rf = right.fn
+
+        def member(env: Env) -> Any:
+            item, items = lf(env), rf(env)
+            if (item_unknown and item is None) or (collection_unknown and items is None):
+                return None
+            return (item in items) != negate
+
+        return _Code(member)
+
+    # -- other forms
+    def if_else(self, expr: ast.IfElse) -> _Code:
+        cond = self.expr(expr.condition).fn
+        then, otherwise = self.expr(expr.then).fn, self.expr(expr.otherwise).fn
+
+        def choose(env: Env) -> Any:
+            test = cond(env)
+            if test is None:
+                return None
+            return then(env) if test else otherwise(env)
+
+        return _Code(choose)
+
+    def call(self, expr: ast.Call) -> _Code:
+        function = BUILTINS[expr.function].function
+        args = [self.expr(arg) for arg in expr.args]
+        if all(arg.const for arg in args) and not self.trace:
+            values = [arg.value for arg in args]
+            return _constant(None if None in values else function(*values))
+        fns = [arg.fn for arg in args]
+        if not self.may_be_none(*expr.args):
+            return _Code(_direct_call(function, fns))
+
+        def call(env: Env) -> Any:
+            values = [fn(env) for fn in fns]
+            return None if None in values else function(*values)
+
+        return _Code(call)
+
+    def quantifier(self, expr: ast.Quantifier) -> _Code:
+        collection = self.expr(expr.collection).fn
+        slot = self.new_slot()
+        outer = self.slots.get(expr.variable)
+        self.slots[expr.variable] = slot
+        body = self.expr(expr.body).fn
+        if outer is None:
+            del self.slots[expr.variable]
+        else:
+            self.slots[expr.variable] = outer
+        return _Code(_QUANTIFIERS[expr.kind](collection, slot, body))
+
+    def list_literal(self, items: Sequence[ast.Expr]) -> _Code:
+        codes = [self.expr(item) for item in items]
+        if all(code.const for code in codes) and not self.trace:
+            return _constant([code.value for code in codes])
+        fns = [code.fn for code in codes]
+        return _Code(lambda env: [fn(env) for fn in fns])
+
+
+# ---------------------------------------------------------------- closures
+
+
+def _read(code: _Code) -> tuple[Callable[[Any], Any], int] | None:
+    """(getter, slot) when the code reads a path from an env slot, for inlining the read
+    into the closure that uses it (one Python call fewer per read)."""
+    if code.slot >= 0 and code.path:
+        return operator.attrgetter(code.path), code.slot
+    return None
+
+
+def _plain(op: Callable[[Any, Any], Any], left: _Code, right: _Code) -> _Code:
+    """`left op right` for operands that are never None, inlining constants and reads."""
+    lr, rr, lf, rf = _read(left), _read(right), left.fn, right.fn
+    if right.const:
+        value = right.value
+        if lr:
+            get, slot = lr
+            return _Code(lambda env: op(get(env[slot]), value))
+        return _Code(lambda env: op(lf(env), value))
+    if left.const:
+        first = left.value
+        if rr:
+            get, slot = rr
+            return _Code(lambda env: op(first, get(env[slot])))
+        return _Code(lambda env: op(first, rf(env)))
+    if lr and rr:
+        (g1, s1), (g2, s2) = lr, rr
+        return _Code(lambda env: op(g1(env[s1]), g2(env[s2])))
+    if lr:
+        g1, s1 = lr
+        return _Code(lambda env: op(g1(env[s1]), rf(env)))
+    if rr:
+        g2, s2 = rr
+        return _Code(lambda env: op(lf(env), g2(env[s2])))
+    return _Code(lambda env: op(lf(env), rf(env)))
+
+
+def _and(left: _Code, right: _Code) -> Fn:
+    """`left and right` for bools that are never None, inlining reads."""
+    lr, rr, lf, rf = _read(left), _read(right), left.fn, right.fn
+    if lr and rr:
+        (g1, s1), (g2, s2) = lr, rr
+        return lambda env: g1(env[s1]) and g2(env[s2])
+    if lr:
+        g1, s1 = lr
+        return lambda env: g1(env[s1]) and rf(env)
+    if rr:
+        g2, s2 = rr
+        return lambda env: lf(env) and g2(env[s2])
+    return lambda env: lf(env) and rf(env)
+
+
+def _or(left: _Code, right: _Code) -> Fn:
+    """`left or right` for bools that are never None, inlining reads."""
+    lr, rr, lf, rf = _read(left), _read(right), left.fn, right.fn
+    if lr and rr:
+        (g1, s1), (g2, s2) = lr, rr
+        return lambda env: g1(env[s1]) or g2(env[s2])
+    if lr:
+        g1, s1 = lr
+        return lambda env: g1(env[s1]) or rf(env)
+    if rr:
+        g2, s2 = rr
+        return lambda env: lf(env) or g2(env[s2])
+    return lambda env: lf(env) or rf(env)
+
+
+def _strict(op: Callable[[Any, Any], Any], left: _Code, right: _Code) -> _Code:
+    """`left op right`, unknown when either side is (inlining reads and constants)."""
+    lr, rr, lf, rf = _read(left), _read(right), left.fn, right.fn
+    if lr and (rr or right.const):
+        g1, s1 = lr
+        if right.const:
+            value = right.value
+
+            def read_const(env: Env) -> Any:
+                a = g1(env[s1])
+                return None if a is None or value is None else op(a, value)
+
+            return _Code(read_const)
+        assert rr is not None
+        g2, s2 = rr
+
+        def read_read(env: Env) -> Any:
+            a, b = g1(env[s1]), g2(env[s2])
+            return None if a is None or b is None else op(a, b)
+
+        return _Code(read_read)
+
+    def apply(env: Env) -> Any:
+        a, b = lf(env), rf(env)
+        return None if a is None or b is None else op(a, b)
+
+    return _Code(apply)
+
+
+def _dividing(op: Callable[[Any, Any], Any], lf: Fn, rf: Fn) -> _Code:
+    """`left // right` or `left % right`: unknown when either side is or the divisor is 0."""
+    def divide(env: Env) -> Any:
+        a, b = lf(env), rf(env)
+        return None if a is None or b is None or b == 0 else op(a, b)
+
+    return _Code(divide)
+
+
+def _none_test(probe: _Code, want: bool) -> _Code:
+    """`probe == none` (want True) or `probe != none`."""
+    read, fn = _read(probe), probe.fn
+    if read:
+        get, slot = read
+        if want:
+            return _Code(lambda env: get(env[slot]) is None)
+        return _Code(lambda env: get(env[slot]) is not None)
+    if want:
+        return _Code(lambda env: fn(env) is None)
+    return _Code(lambda env: fn(env) is not None)
+
+
+def _kleene_and(lf: Fn, rf: Fn) -> Fn:
+    def both(env: Env) -> Any:
+        a = lf(env)
+        if a is False:
+            return False
+        b = rf(env)
+        if b is False:
+            return False
+        return None if a is None or b is None else True
+
+    return both
+
+
+def _kleene_or(lf: Fn, rf: Fn) -> Fn:
+    def either(env: Env) -> Any:
+        a = lf(env)
+        if a is True:
+            return True
+        b = rf(env)
+        if b is True:
+            return True
+        return None if a is None or b is None else False
+
+    return either
+
+
+def _direct_call(function: Callable[..., Any], fns: list[Fn]) -> Fn:
+    if len(fns) == 1:
+        (a,) = fns
+        return lambda env: function(a(env))
+    if len(fns) == 2:
+        a, b = fns
+        return lambda env: function(a(env), b(env))
+    return lambda env: function(*[fn(env) for fn in fns])
+
+
+def _constant_membership(left: _Code, members: Any, negate: bool) -> _Code:
+    read = _read(left)
+    if read:
+        get, slot = read
+        if negate:
+            return _Code(lambda env: get(env[slot]) not in members)
+        return _Code(lambda env: get(env[slot]) in members)
+    lf = left.fn
+    if negate:
+        return _Code(lambda env: lf(env) not in members)
+    return _Code(lambda env: lf(env) in members)
+
+
+def _lookup_set(value: Any) -> Any:
+    """A constant list as a frozenset for fast `in` (a list when its items cannot hash)."""
+    try:
+        return frozenset(value)
+    except TypeError:
+        return value
+
+
+# -- quantifiers: each loop binds the variable's slot, then runs the body.
+
+
+def _all(items: Fn, slot: int, body: Fn) -> Fn:
+    def every(env: Env) -> Any:
+        unknown = False
+        collection = items(env)
+        if collection is None:
+            return None
+        for item in collection:
+            env[slot] = item
+            value = body(env)
+            if value is False:
+                return False
+            unknown = unknown or value is None
+        return None if unknown else True
+
+    return every
+
+
+def _any(items: Fn, slot: int, body: Fn) -> Fn:
+    def some(env: Env) -> Any:
+        unknown = False
+        collection = items(env)
+        if collection is None:
+            return None
+        for item in collection:
+            env[slot] = item
+            value = body(env)
+            if value is True:
+                return True
+            unknown = unknown or value is None
+        return None if unknown else False
+
+    return some
+
+
+def _count(items: Fn, slot: int, body: Fn) -> Fn:
+    def count(env: Env) -> Any:
+        total = 0
+        collection = items(env)
+        if collection is None:
+            return None
+        for item in collection:
+            env[slot] = item
+            value = body(env)
+            if value is None:
+                return None
+            total += value is True
+        return total
+
+    return count
+
+
+def _sum(items: Fn, slot: int, body: Fn) -> Fn:
+    def add(env: Env) -> Any:
+        total = 0
+        collection = items(env)
+        if collection is None:
+            return None
+        for item in collection:
+            env[slot] = item
+            value = body(env)
+            if value is None:
+                return None
+            total += value
+        return total
+
+    return add
+
+
+def _extreme(pick: Callable[[Any, Any], Any]) -> Callable[[Fn, int, Fn], Fn]:
+    def make(items: Fn, slot: int, body: Fn) -> Fn:
+        def extreme(env: Env) -> Any:
+            best = None
+            collection = items(env)
+            if collection is None:
+                return None
+            for item in collection:
+                env[slot] = item
+                value = body(env)
+                if value is None:
+                    return None
+                best = value if best is None else pick(best, value)
+            return best
+
+        return extreme
+
+    return make
+
+
+_QUANTIFIERS: dict[str, Callable[[Fn, int, Fn], Fn]] = {
+    "all": _all, "any": _any, "count": _count, "sum": _sum,
+    "min": _extreme(min), "max": _extreme(max),
+}
+
+
+# ---------------------------------------------------------------- evaluation
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    size: int
+    before: tuple[tuple[int, Fn], ...]
+    when: Fn | None
+    after: tuple[tuple[int, Fn], ...]
+    require: Fn
+    failure: Callable[[Env], Verdict]
+
+
+def _evaluate(plan: _Plan) -> Callable[[object], Verdict | None]:
+    """The untraced evaluation: as few steps as the rule's shape allows."""
+    blank = [None] * (plan.size - 1)
+    before, when, after, require, failure = (
+        plan.before, plan.when, plan.after, plan.require, plan.failure)
+    if before or after:
+        return _evaluate_with_lets(plan)
+    if when is None:
+        def evaluate_require(event: object) -> Verdict | None:
+            env = [event, *blank]
+            result = require(env)
+            if result:
+                return PASSED
+            return UNKNOWN if result is None else failure(env)
+
+        return evaluate_require
+
+    def evaluate_when(event: object) -> Verdict | None:
+        env = [event, *blank]
+        if not when(env):
+            return None
+        result = require(env)
+        if result:
+            return PASSED
+        return UNKNOWN if result is None else failure(env)
+
+    return evaluate_when
+
+
+def _evaluate_with_lets(plan: _Plan) -> Callable[[object], Verdict | None]:
+    blank = [None] * (plan.size - 1)
+    before, when, after, require, failure = (
+        plan.before, plan.when, plan.after, plan.require, plan.failure)
+
+    def evaluate(event: object) -> Verdict | None:
+        env = [event, *blank]
+        for slot, fn in before:
+            env[slot] = fn(env)
+        if when is not None and not when(env):
+            return None
+        for slot, fn in after:
+            env[slot] = fn(env)
+        result = require(env)
+        if result:
+            return PASSED
+        return UNKNOWN if result is None else failure(env)
+
+    return evaluate
+
+
+def _traced_evaluate(plan: _Plan) -> Explain:
+    def explain(event: object) -> tuple[Verdict | None, list[TraceStep]]:
+        steps: list[TraceStep] = []
+        env: Env = [event, steps, *[None] * (plan.size - _FIRST_SLOT)]
+        for slot, fn in plan.before:
+            env[slot] = fn(env)
+        if plan.when is not None and not plan.when(env):
+            return None, steps
+        for slot, fn in plan.after:
+            env[slot] = fn(env)
+        result = plan.require(env)
+        if result:
+            return Verdict(True, "", {}, steps), steps
+        if result is None:
+            return Verdict(True, "", {}, steps, unknown=True), steps
+        return plan.failure(env), steps
+
+    return explain
+
+
+# ---------------------------------------------------------------- evidence and messages
+
+
+def _lets_needed(expr: ast.Expr, lets: Sequence[ast.Let]) -> set[str]:
+    """The lets an expression reads, directly or through other lets."""
+    values = {let.name: let.value for let in lets}
+    needed: set[str] = set()
+    pending = _names(expr) & values.keys()
+    while pending:
+        name = pending.pop()
+        needed.add(name)
+        pending |= (_names(values[name]) & values.keys()) - needed
+    return needed
+
+
+def _children(expr: ast.Expr) -> tuple[ast.Expr, ...]:
+    match expr:
+        case ast.Attribute():
+            return (expr.obj,)
+        case ast.Index():
+            return (expr.obj, expr.index)
+        case ast.Unary():
+            return (expr.operand,)
+        case ast.Binary():
+            return (expr.left, expr.right)
+        case ast.IfElse():
+            return (expr.condition, expr.then, expr.otherwise)
+        case ast.Call():
+            return expr.args
+        case ast.Quantifier():
+            return (expr.collection, expr.body)
+        case ast.ListLit() | ast.SetLit():
+            return expr.items
+        case _:
+            return ()
+
+
+def _names(expr: ast.Expr) -> set[str]:
+    """Every bare name an expression mentions (quantifier variables included)."""
+    if isinstance(expr, ast.Name):
+        return {expr.name}
+    found: set[str] = set()
+    for child in _children(expr):
+        found |= _names(child)
+    return found
+
+
+def _reads(expr: ast.Expr, lets: frozenset[str], bound: frozenset[str]) -> list[ast.Expr]:
+    """What an expression reads that can be shown outside it: attribute paths, lets and
+    parameters, leaving out anything that depends on a quantifier's variable."""
+    match expr:
+        case ast.Attribute() if not (_names(expr) & bound):
+            return [expr]
+        case ast.Name() if expr.name in lets and expr.name not in bound:
+            return [expr]
+        case ast.ParamRef():
+            return [expr]
+        case ast.Quantifier():
+            inner = bound | {expr.variable}
+            return [*_reads(expr.collection, lets, bound), *_reads(expr.body, lets, inner)]
+        case _:
+            return [read for child in _children(expr) for read in _reads(child, lets, bound)]
+
+
+def _snapshot(value: object) -> object:
+    """An evidence value as plain data that later changes to the facts cannot alter: a fact
+    is shown by its label (a player by name), a list is copied."""
+    if isinstance(value, list):
+        return [_snapshot(item) for item in value]
+    if is_dataclass(value) and not isinstance(value, type):
+        return _fact_label(value)
+    return value
+
+
+def _formatter(kind: Type) -> Callable[[Any], str]:
+    show = _base_formatter(strip(kind))
+    return lambda value: "unknown" if value is None else show(value)
+
+
+def _base_formatter(kind: Type) -> Callable[[Any], str]:
+    simple: dict[Type, Callable[[Any], str]] = {
+        MONEY: format_money, DURATION: format_duration, PERCENT: format_percent,
+        BOOL: lambda v: "true" if v else "false", STRING: str, INT: str,
+    }
+    if kind in simple:
+        return simple[kind]
+    if isinstance(kind, EnumType):
+        return lambda v: str(v.value)
+    if isinstance(kind, FactType):
+        return _fact_label
+    if isinstance(kind, ListType):
+        item = _formatter(kind.item)
+        return lambda v: ", ".join(item(x) for x in v) if v else "(none)"
+    return str
+
+
+_LABEL_FIELDS = ("name", "player", "hand_id", "tournament_id", "table")
+
+
+def _fact_label(fact: object) -> str:
+    """A fact in a message: its name (a player, a table) or its id."""
+    for name in _LABEL_FIELDS:
+        label = getattr(fact, name, None)
+        if isinstance(label, str):
+            return label
+    return type(fact).__name__.removesuffix("Fact").lower()
