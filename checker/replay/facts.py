@@ -106,6 +106,8 @@ class TableFact:
     arrived: list[str] = field(default_factory=list)
     # Players of the previous hand who are gone (busted or moved away).
     departed: list[str] = field(default_factory=list)
+    # Players of the previous hand still at the table who now sit in a different seat.
+    changed_seats: list[str] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -228,6 +230,11 @@ class PotFact:
     winners: list[WinnerFact]
     # Chips of this pot paid to players who were not eligible for it.
     paid_to_ineligible: list[str]
+    # For one half of a hi/lo pot: the whole pot before it was split in halves (None for a
+    # pot that is not split), and distance_from_button of each winner of the other half
+    # (empty when the other half has no winner).
+    whole_amount: Chips | None = None
+    other_half_distances: list[int] = field(default_factory=list)
 
 
 # ---------------------------------------------------------------- tournament level
@@ -261,6 +268,9 @@ class TournamentFact:
     payout_shares: list[Percent] = field(default_factory=list)
     seats_awarded: int = 0
     all_seats_decided: bool = False
+    # When the last seat of a Sit & Go was taken (registered reached max_entrants); None
+    # while it has not filled or when the input does not say.
+    filled_at: Seconds | None = None
 
 
 @dataclass(slots=True)
@@ -326,6 +336,9 @@ class ClockFact:
     at: Seconds
     played_since_last_break: Seconds
     breaks_so_far: int
+    # In hand-for-hand: how many other tables were still playing the previous deal when this
+    # hand started (0 outside hand-for-hand or when all had finished).
+    tables_behind: int = 0
 
 
 @dataclass(slots=True)
@@ -358,6 +371,8 @@ class EliminationFact:
     same_hand: list[BustFact]
     prize: Money
     credited_at: Seconds | None
+    # The table the player was eliminated at, when the input says.
+    table: str | None = None
 
 
 @dataclass(slots=True)
@@ -406,6 +421,18 @@ class RollbackFact:
 
 
 @dataclass(slots=True)
+class MatrixMatchFact:
+    """Matrix: one of the simultaneous matches a player is still in when the event is
+    cancelled."""
+
+    match: str
+    buy_in: Money
+    in_the_money: bool
+    # In the money: the match's next guaranteed payout for this player.
+    next_payout: Money = Money(0)
+
+
+@dataclass(slots=True)
 class CancelledEntryFact:
     """What one remaining (or, before the start, registered) player was paid on cancellation."""
 
@@ -418,6 +445,13 @@ class CancelledEntryFact:
     paid_currency: PrizeCurrency
     # In the money: the next guaranteed payout for this player.
     next_payout: Money = Money(0)
+    # What the player entered with (cash, ticket, tournament dollars); None when unknown.
+    entered_with: PrizeCurrency | None = None
+    # Matrix: the matches the player is still in, the estimated Matrix score, and whether
+    # the highest score still possible would reach a paid Matrix position.
+    matches: list[MatrixMatchFact] = field(default_factory=list)
+    estimated_matrix_score: int = 0
+    can_reach_paid_matrix_place: bool = False
 
 
 @dataclass(slots=True)
@@ -432,6 +466,8 @@ class CancellationFact:
     paid_out_so_far: Money
     guarantee: Money | None
     non_cash_value: Money
+    # Matrix: the prize pool paid by Matrix score (0 elsewhere).
+    matrix_score_pool: Money = Money(0)
 
 
 @dataclass(slots=True)
@@ -439,6 +475,8 @@ class TournamentEndFact:
     chips_at_start: Chips
     chips_at_end: Chips
     players_with_chips: int
+    # The tournament ended by cancellation (clauses 31, 34), not by play.
+    cancelled: bool = False
 
 
 @dataclass(slots=True)
@@ -584,6 +622,16 @@ class CancellationEvent:
 
 
 @dataclass(slots=True)
+class CancellationEntryEvent:
+    """One entry of a cancellation (each remaining or registered player), after the
+    cancellation event itself: rules that judge one player's payment listen to this."""
+
+    tournament: TournamentFact
+    cancellation: CancellationFact
+    entry: CancelledEntryFact
+
+
+@dataclass(slots=True)
 class TournamentEndEvent:
     tournament: TournamentFact
     end: TournamentEndFact
@@ -620,6 +668,7 @@ EVENTS: dict[str, type] = {
     "chat": ChatEvent,
     "rollback": RollbackEvent,
     "cancellation": CancellationEvent,
+    "cancellation_entry": CancellationEntryEvent,
     "tournament_end": TournamentEndEvent,
     "seating_audit": SeatingAuditEvent,
     "pair": PairEvent,
