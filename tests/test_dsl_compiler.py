@@ -20,8 +20,9 @@ from checker.dsl.compiler import (
     type_of_value,
 )
 from checker.dsl.diagnostics import SourceText
+from checker.dsl.formatter import format_expression as expr_text
 from checker.dsl.parser import parse_expression, parse_rules
-from checker.dsl.typecheck import check_rule, expr_text
+from checker.dsl.typecheck import check_rule
 from checker.dsl.types import (
     BOOL,
     CHIPS,

@@ -9,8 +9,9 @@ from hypothesis import strategies as st
 
 from checker.dsl import ast
 from checker.dsl.diagnostics import Diagnostic, SourceText
+from checker.dsl.formatter import format_expression as expr_text
 from checker.dsl.parser import parse_expression, parse_rules
-from checker.dsl.typecheck import check_param_value, check_rule, expr_text
+from checker.dsl.typecheck import check_param_value, check_rule
 from checker.dsl.types import (
     BOOL,
     CHIPS,

@@ -23,14 +23,8 @@ from typing import Any
 
 from checker.dsl import ast
 from checker.dsl.builtins import BUILTINS
-from checker.dsl.typecheck import (
-    event_names,
-    expr_text,
-    format_duration,
-    format_money,
-    format_percent,
-    rule_types,
-)
+from checker.dsl.formatter import format_expression as expr_text
+from checker.dsl.typecheck import event_names, rule_types
 from checker.dsl.types import (
     BOOL,
     DURATION,
@@ -50,6 +44,7 @@ from checker.dsl.types import (
     snake_case,
     strip,
 )
+from checker.dsl.units import format_duration, format_money, format_percent
 
 Env = list[Any]
 Fn = Callable[[Env], Any]

@@ -15,6 +15,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from checker.dsl import ast
 from checker.dsl.diagnostics import RulesError, SourceText, did_you_mean
+from checker.dsl.units import SECONDS_PER_UNIT
 
 KEYWORDS = (
     "ruleset", "extends", "clause", "unchecked", "param", "override", "rule", "disable", "test",
@@ -22,7 +23,6 @@ KEYWORDS = (
 )
 _PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([^{}]*)\}")
 _ESCAPES = {'"': '"', "\\": "\\", "n": "\n"}
-_DURATION_UNITS = {"h": 3600, "m": 60, "s": 1}
 
 
 def _grammar_text() -> str:
@@ -224,7 +224,7 @@ class _ToAst(Transformer[Token, Any]):
 
     def duration_lit(self, meta: Any, c: list[Token]) -> ast.Literal:
         text = str(c[0])
-        return ast.Literal("duration", int(text[:-1]) * _DURATION_UNITS[text[-1]], self._s(meta))
+        return ast.Literal("duration", int(text[:-1]) * SECONDS_PER_UNIT[text[-1]], self._s(meta))
 
     def percent_lit(self, meta: Any, c: list[Token]) -> ast.Literal:
         try:

@@ -9,12 +9,13 @@ unknown (None) at run time when an operand is. A bare name that is not in scope 
 member, but only where an enum that has that member is expected (`action.kind == raise`).
 """
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from checker.dsl import ast
 from checker.dsl.builtins import BUILTINS, Builtin
 from checker.dsl.diagnostics import Diagnostic, SourceText, did_you_mean
+from checker.dsl.formatter import format_expression as expr_text
 from checker.dsl.types import (
     BOOL,
     DURATION,
@@ -685,118 +686,3 @@ def _param_hint(decl: Type, value: ast.Expr) -> str:
         return did_you_mean(value.name, decl.members) or (
             f"{decl} members: " + ", ".join(decl.members))
     return _PARAM_VALUE_HINT
-
-
-# ---------------------------------------------------------------- expression text
-
-# Binding strength, loosest first, as in the grammar.
-_IF, _OR, _AND, _NOT, _CMP, _SUMP, _PROD, _NEG, _POSTFIX, _ATOM = range(10)
-_BINARY_LEVEL = {
-    "or": _OR, "and": _AND, "+": _SUMP, "-": _SUMP, "*": _PROD, "//": _PROD, "%": _PROD,
-    **{op: _CMP for op in ("==", "!=", "<", "<=", ">", ">=", "in", "not in")},
-}
-_STRING_ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n"}
-
-
-def expr_text(expr: ast.Expr) -> str:
-    """An expression as rules text (canonical spacing, only the parentheses it needs)."""
-    return _text(expr)[0]
-
-
-def _text(expr: ast.Expr) -> tuple[str, int]:
-    """The text and its binding strength."""
-    match expr:
-        case ast.Literal():
-            return _literal_text(expr), _ATOM
-        case ast.Name():
-            return expr.name, _ATOM
-        case ast.ParamRef():
-            return f"param.{expr.path}", _ATOM
-        case ast.Attribute():
-            return f"{_at_least(expr.obj, _POSTFIX)}.{expr.name}", _POSTFIX
-        case ast.Index():
-            return f"{_at_least(expr.obj, _POSTFIX)}[{expr_text(expr.index)}]", _POSTFIX
-        case ast.Unary(op="not"):
-            return f"not {_at_least(expr.operand, _NOT)}", _NOT
-        case ast.Unary():
-            return f"-{_at_least(expr.operand, _NEG)}", _NEG
-        case ast.Binary():
-            return _binary_text(expr)
-        case ast.IfElse():
-            return (f"if {expr_text(expr.condition)} then {expr_text(expr.then)} "
-                    f"else {_at_least(expr.otherwise, _IF)}", _IF)
-        case ast.Call():
-            return f"{expr.function}({_items(expr.args)})", _ATOM
-        case ast.Quantifier():
-            return (f"{expr.kind}({expr.variable} in {expr_text(expr.collection)}: "
-                    f"{expr_text(expr.body)})", _ATOM)
-        case ast.ListLit():
-            return f"[{_items(expr.items)}]", _ATOM
-        case ast.SetLit():
-            return f"{{{_items(expr.items)}}}", _ATOM
-
-
-def _at_least(expr: ast.Expr, level: int) -> str:
-    text, own = _text(expr)
-    return text if own >= level else f"({text})"
-
-
-def _literal_text(expr: ast.Literal) -> str:
-    value = expr.value
-    if expr.kind == "money" and isinstance(value, int):
-        dollars, cents = divmod(value, 100)
-        return f"${dollars}" if cents == 0 else f"${dollars}.{cents:02d}"
-    if expr.kind == "duration" and isinstance(value, int):
-        # A duration literal has one unit: the largest that divides it.
-        minutes, seconds = divmod(value, 60)
-        if seconds or not value:
-            return f"{value}s"
-        hours, rest = divmod(minutes, 60)
-        return f"{minutes}m" if rest else f"{hours}h"
-    if expr.kind == "percent" and isinstance(value, int):
-        return format_percent(value)
-    if expr.kind == "string" and isinstance(value, str):
-        return '"' + "".join(_STRING_ESCAPES.get(c, c) for c in value) + '"'
-    if expr.kind == "bool":
-        return "true" if value else "false"
-    return "none" if value is None else str(value)
-
-
-def _binary_text(expr: ast.Binary) -> tuple[str, int]:
-    level = _BINARY_LEVEL[expr.op]
-    # Left-associative operators; comparisons do not chain, so both their sides bind tighter.
-    left = _at_least(expr.left, level + 1 if level == _CMP else level)
-    return f"{left} {expr.op} {_at_least(expr.right, level + 1)}", level
-
-
-def _items(items: Sequence[ast.Expr]) -> str:
-    return ", ".join(expr_text(item) for item in items)
-
-
-# ---------------------------------------------------------------- value text
-
-
-def format_money(cents: int) -> str:
-    """$12.50, $50.00, -$3.05."""
-    sign = "-" if cents < 0 else ""
-    dollars, rest = divmod(abs(cents), 100)
-    return f"{sign}${dollars}.{rest:02d}"
-
-
-def format_duration(seconds: int) -> str:
-    """5m, 1h30m, 45s; 3605 seconds is 1h5s; 0s."""
-    if seconds == 0:
-        return "0s"
-    sign = "-" if seconds < 0 else ""
-    minutes, secs = divmod(abs(seconds), 60)
-    hours, minutes = divmod(minutes, 60)
-    parts = [f"{n}{unit}" for n, unit in ((hours, "h"), (minutes, "m"), (secs, "s")) if n]
-    return sign + "".join(parts)
-
-
-def format_percent(basis_points: int) -> str:
-    """65%, 32.5%, 12.34%."""
-    sign = "-" if basis_points < 0 else ""
-    whole, rest = divmod(abs(basis_points), 100)
-    fraction = f"{rest:02d}".rstrip("0")
-    return f"{sign}{whole}.{fraction}%" if fraction else f"{sign}{whole}%"

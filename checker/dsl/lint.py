@@ -1,0 +1,265 @@
+"""`feltcheck rules lint`: warnings about rules that parse and type-check but are likely
+wrong or hard to use: missing title, message or severity, constant conditions, unused lets and
+parameters, citations of unchecked clauses, empty reasons, rule id style, duplicate tests.
+
+Each warning is located (file:line:column of the construct it is about) and carries a hint."""
+
+import re
+from collections.abc import Iterator, Sequence
+
+from checker.dsl import ast
+from checker.dsl.diagnostics import Diagnostic, SourceText
+from checker.dsl.formatter import format_expression, quote
+
+# group.name-with-dashes: a lowercase group, then dot-separated words joined by single dashes.
+RULE_ID_STYLE = re.compile(r"[a-z][a-z0-9]*(\.[a-z0-9]+(-[a-z0-9]+)*)+")
+_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')
+
+
+# ---------------------------------------------------------------- walking expressions
+
+
+def _children(expr: ast.Expr) -> Iterator[ast.Expr]:
+    match expr:
+        case ast.Attribute(obj=obj):
+            yield obj
+        case ast.Index(obj=obj, index=index):
+            yield from (obj, index)
+        case ast.Unary(operand=operand):
+            yield operand
+        case ast.Binary(left=left, right=right):
+            yield from (left, right)
+        case ast.IfElse(condition=condition, then=then, otherwise=otherwise):
+            yield from (condition, then, otherwise)
+        case ast.Call(args=items) | ast.ListLit(items=items) | ast.SetLit(items=items):
+            yield from items
+        case ast.Quantifier(collection=collection, body=body):
+            yield from (collection, body)
+        case _:
+            return
+
+
+def free_names(expr: ast.Expr, bound: frozenset[str] = frozenset()) -> set[str]:
+    """Names an expression reads from outside: not the variable of a quantifier around them."""
+    if isinstance(expr, ast.Name):
+        return set() if expr.name in bound else {expr.name}
+    if isinstance(expr, ast.Quantifier):
+        inner = bound | {expr.variable}
+        return free_names(expr.collection, bound) | free_names(expr.body, inner)
+    found: set[str] = set()
+    for child in _children(expr):
+        found |= free_names(child, bound)
+    return found
+
+
+def param_refs(expr: ast.Expr) -> Iterator[ast.ParamRef]:
+    if isinstance(expr, ast.ParamRef):
+        yield expr
+    for child in _children(expr):
+        yield from param_refs(child)
+
+
+def is_constant(expr: ast.Expr, constants: frozenset[str] = frozenset()) -> bool:
+    """True when the value cannot depend on the event or on a parameter: literals, operators
+    and quantifiers over them, and lets (`constants`) that are constant themselves. Calls
+    count as varying: a built-in may read the event."""
+    match expr:
+        case ast.Literal():
+            return True
+        case ast.Name(name=name):
+            return name in constants
+        case ast.ParamRef() | ast.Call():
+            return False
+        case ast.Quantifier(variable=variable, collection=collection, body=body):
+            # Over a constant collection the variable takes constant values.
+            return (is_constant(collection, constants)
+                    and is_constant(body, constants | {variable}))
+        case _:
+            return all(is_constant(child, constants) for child in _children(expr))
+
+
+def _body(rule: ast.Rule) -> Iterator[ast.Expr]:
+    """`when`, `require` and the message's placeholders."""
+    yield from (e for e in (rule.when, rule.require) if e is not None)
+    if rule.message is not None:
+        yield from (p for p in rule.message.parts if not isinstance(p, str))
+
+
+def _rule_expressions(rule: ast.Rule) -> Iterator[ast.Expr]:
+    yield from (let.value for let in rule.lets)
+    yield from _body(rule)
+
+
+# ---------------------------------------------------------------- locating words on a line
+
+
+def _word_span(source: SourceText, start: ast.Span, word: str) -> ast.Span:
+    """The span of `word` at or after `start` on its line (the tree keeps spans of whole
+    declarations only); `start` itself when the word is not there."""
+    pattern = re.compile(rf"(?<![\w.-]){re.escape(word)}(?![\w.-])")
+    match = pattern.search(source.line(start.line), max(start.column - 1, 0))
+    if match is None:
+        return start
+    return ast.Span(start.line, match.start() + 1, start.line, match.end() + 1)
+
+
+def _after_keyword(span: ast.Span, keyword: str) -> ast.Span:
+    return ast.Span(span.line, span.column + len(keyword), span.end_line, span.end_column)
+
+
+def _header_span(source: SourceText, rule: ast.Rule) -> ast.Span:
+    """From `rule` (or `override`) to the end of the rule id."""
+    word = _word_span(source, rule.span, rule.rule_id)
+    if word is rule.span:
+        return rule.span
+    return ast.Span(rule.span.line, rule.span.column, word.end_line, word.end_column)
+
+
+def _first_string_span(source: SourceText, start: ast.Span) -> ast.Span:
+    """The first string token on the line of `start`, at or after it."""
+    match = _STRING.search(source.line(start.line), max(start.column - 1, 0))
+    if match is None:
+        return start
+    return ast.Span(start.line, match.start() + 1, start.line, match.end() + 1)
+
+
+def _closing_string_span(source: SourceText, span: ast.Span) -> ast.Span:
+    """The string token that ends a declaration's span (its reason, say)."""
+    for match in _STRING.finditer(source.line(span.end_line)):
+        if match.end() + 1 == span.end_column:
+            return ast.Span(span.end_line, match.start() + 1, span.end_line, match.end() + 1)
+    return span
+
+
+# ---------------------------------------------------------------- the checks
+
+
+class _Linter:
+    def __init__(self, tree: ast.RulesFile, source: SourceText) -> None:
+        self.tree = tree
+        self.source = source
+        self.found: list[Diagnostic] = []
+
+    def warn(self, span: ast.Span, message: str, hint: str) -> None:
+        self.found.append(self.source.diagnostic(span, message, hint, level="warning"))
+
+    def run(self) -> list[Diagnostic]:
+        rules = [item for item in self.tree.items if isinstance(item, ast.Rule)]
+        for rule in rules:
+            self.rule_parts(rule)
+            self.constants(rule)
+            self.unused_lets(rule)
+            self.rule_id_style(rule)
+        self.unread_params(rules)
+        self.unchecked_citations(rules)
+        self.empty_reasons()
+        self.duplicate_tests()
+        return sorted(self.found, key=lambda d: (d.span.line, d.span.column, d.message))
+
+    def rule_parts(self, rule: ast.Rule) -> None:
+        where = _header_span(self.source, rule)
+        if rule.title is None:
+            self.warn(where, f"rule {rule.rule_id} has no title",
+                      'add `title "..."`: reports and `feltcheck explain` show it')
+        if rule.message is None:
+            self.warn(where, f"rule {rule.rule_id} has no message",
+                      'add `message "..."` with {placeholders} showing the values that decided')
+        if rule.severity is None:
+            self.warn(where, f"rule {rule.rule_id} has no severity; it defaults to error",
+                      "write `severity error` to make that explicit, or warning or info")
+
+    def constants(self, rule: ast.Rule) -> None:
+        constant_lets: frozenset[str] = frozenset()
+        for let in rule.lets:
+            if is_constant(let.value, constant_lets):
+                constant_lets |= {let.name}
+            else:
+                constant_lets -= {let.name}
+        if rule.when is not None and is_constant(rule.when, constant_lets):
+            self.warn(rule.when.span,
+                      f"`when {format_expression(rule.when)}` is a constant: rule "
+                      f"{rule.rule_id} applies to every event or to none",
+                      "test a fact of the event or a parameter; drop `when` to apply the rule "
+                      "to every event")
+        if rule.require is not None and is_constant(rule.require, constant_lets):
+            self.warn(rule.require.span,
+                      f"`require {format_expression(rule.require)}` is a constant: rule "
+                      f"{rule.rule_id} always passes or always fails",
+                      "require something of the event's facts or of a parameter")
+
+    def unused_lets(self, rule: ast.Rule) -> None:
+        for number, let in enumerate(rule.lets):
+            readers = [*(other.value for other in rule.lets[number + 1:]), *_body(rule)]
+            if any(let.name in free_names(expr) for expr in readers):
+                continue
+            self.warn(_word_span(self.source, _after_keyword(let.span, "let"), let.name),
+                      f"let {let.name} is never used in rule {rule.rule_id}",
+                      "remove it, or use it in a later let, in `when`, `require` or the message")
+
+    def rule_id_style(self, rule: ast.Rule) -> None:
+        # An override names a rule of the set it extends: that set owns the id's style.
+        if rule.override or RULE_ID_STYLE.fullmatch(rule.rule_id):
+            return
+        group, _, rest = rule.rule_id.partition(".")
+        words = [re.sub(r"[_-]+", "-", word).strip("-") for word in rest.split(".")]
+        # The grammar's RULE_ID makes this suggestion always fit the style.
+        suggestion = ".".join([group.replace("_", ""), *words])
+        self.warn(_word_span(self.source, rule.span, rule.rule_id),
+                  f"rule id {rule.rule_id} is not in group.name-with-dashes style",
+                  f"write it as {suggestion}")
+
+    def unread_params(self, rules: Sequence[ast.Rule]) -> None:
+        read = {ref.path for rule in rules for e in _rule_expressions(rule)
+                for ref in param_refs(e)}
+        for item in self.tree.items:
+            if not isinstance(item, ast.ParamDecl):
+                continue
+            if any(path == item.path or path.startswith(item.path + ".") for path in read):
+                continue
+            self.warn(_word_span(self.source, _after_keyword(item.span, "param"),
+                                 item.path),
+                      f"parameter {item.path} is declared but no rule in this file reads "
+                      f"param.{item.path}",
+                      f"remove it, or read param.{item.path} in a rule (a rule set that "
+                      "extends this file may still read it)")
+
+    def unchecked_citations(self, rules: Sequence[ast.Rule]) -> None:
+        unchecked = {item.clause: item for item in self.tree.items
+                     if isinstance(item, ast.Unchecked)}
+        for rule in rules:
+            for cite in rule.cites:
+                declared = unchecked.get(cite.clause)
+                if declared is None:
+                    continue
+                self.warn(cite.span,
+                          f"rule {rule.rule_id} cites clause {cite.clause}, which line "
+                          f"{declared.span.line} declares unchecked",
+                          "a clause is either enforced by rules or declared unchecked: remove "
+                          f"the citation or `unchecked {cite.clause}`")
+
+    def empty_reasons(self) -> None:
+        for item in self.tree.items:
+            if isinstance(item, ast.Unchecked) and not item.reason.strip():
+                self.warn(_closing_string_span(self.source, item.span),
+                          f"unchecked {item.clause} gives no reason",
+                          "say why the clause cannot be checked from the records, e.g. "
+                          'unchecked 36 "management decisions are not recorded"')
+
+    def duplicate_tests(self) -> None:
+        first: dict[str, ast.RuleTest] = {}
+        for item in self.tree.items:
+            if not isinstance(item, ast.RuleTest):
+                continue
+            if item.name not in first:
+                first[item.name] = item
+                continue
+            self.warn(_first_string_span(self.source, item.span),
+                      f"test name {quote(item.name)} is already used by the test at line "
+                      f"{first[item.name].span.line}",
+                      "give each test its own name so that `feltcheck rules test` results can "
+                      "be told apart")
+
+
+def lint_rules(tree: ast.RulesFile, source: SourceText) -> list[Diagnostic]:
+    """Warnings (level "warning") for a parsed rules file, in source order."""
+    return _Linter(tree, source).run()

@@ -1,0 +1,228 @@
+"""`feltcheck rules lint`: each warning, where it points (line:column), what it says."""
+
+from pathlib import Path
+
+import pytest
+
+from checker.dsl.diagnostics import Diagnostic, SourceText
+from checker.dsl.lint import lint_rules
+from checker.dsl.parser import parse_rules
+
+
+def lint(text: str) -> list[Diagnostic]:
+    return lint_rules(parse_rules(text, "lint.rules"), SourceText("lint.rules", text))
+
+
+def where(text: str) -> list[tuple[int, int, str]]:
+    return [(d.span.line, d.span.column, d.message) for d in lint(text)]
+
+
+# A rule with every part, reading its parameter: nothing to say.
+CLEAN = """\
+ruleset demo "Demo"
+clause 24 "No reopening after a short all-in"
+unchecked 36 "management decisions are not recorded"
+param limit.max_bets: int = 4
+
+rule betting.max-bets
+  title "At most four bets a round"
+  cites 24
+  severity error
+  on action
+  let bets = street.bets
+  when action.is_raise
+  require bets < param.limit.max_bets and all(b in street.raises: b.amount > 0)
+  message "{bets} bets"
+
+test "four bets" input "four.hh"
+  expect betting.max-bets hand "1" action 9
+test "clean" input "clean.hh"
+  expect none
+"""
+
+
+def test_a_tidy_file_gets_no_warning() -> None:
+    assert lint(CLEAN) == []
+
+
+def test_missing_title_message_and_severity() -> None:
+    text = 'ruleset demo "Demo"\n\n  override rule betting.cap\n  require action.ok\n'
+    found = lint(text)
+    assert [(d.span.line, d.span.column, d.span.end_column, d.message) for d in found] == [
+        (3, 3, 28, "rule betting.cap has no message"),
+        (3, 3, 28, "rule betting.cap has no severity; it defaults to error"),
+        (3, 3, 28, "rule betting.cap has no title"),
+    ]
+    assert all(d.level == "warning" for d in found)
+    assert "severity error" in (found[1].hint or "")
+    assert "title" in (found[2].hint or "")
+    assert found[2].render().splitlines() == [
+        "lint.rules:3:3: warning: rule betting.cap has no title",
+        "      override rule betting.cap",
+        "      " + "^" * len("override rule betting.cap"),
+        '    add `title "..."`: reports and `feltcheck explain` show it',
+    ]
+
+
+RULE_HEAD = 'rule a.b\n  title "T"\n  severity info\n  message "m"\n'
+
+
+@pytest.mark.parametrize(("part", "column", "message"), [
+    ("when true", 8, "`when true` is a constant: rule a.b applies to every event or to none"),
+    ("when 1 == 1", 8,
+     "`when 1 == 1` is a constant: rule a.b applies to every event or to none"),
+    ("require not (false or $5 > 3)", 11,
+     "`require not (false or $5 > 3)` is a constant: rule a.b always passes or always fails"),
+    ("let k = 2 * 3\n  require k in [6, 7]", 11,
+     "`require k in [6, 7]` is a constant: rule a.b always passes or always fails"),
+    ("require any(x in [1, 2]: true)", 11,
+     "`require any(x in [1, 2]: true)` is a constant: rule a.b always passes or always fails"),
+    ("require all(x in {1, 2}: x > 0)", 11,
+     "`require all(x in {1, 2}: x > 0)` is a constant: rule a.b always passes or always fails"),
+])
+def test_constant_conditions(part: str, column: int, message: str) -> None:
+    text = RULE_HEAD + f"  {part}\n"
+    line = text.count("\n")
+    assert where(text) == [(line, column, message)]
+
+
+@pytest.mark.parametrize("part", [
+    "when action.is_raise",
+    "require param.limit.cap > 0",
+    "require count(p in players: p.all_in) == 0",
+    "require all(x in players: x > 0)",
+    "require any(x in players: true)",  # players may be empty
+    "require size([1]) == 1",  # a built-in may read the event
+    "let k = action.amount\n  require k > 0",
+    "let k = 1\n  let k = action.amount\n  require k > 0",  # rebound to a fact
+])
+def test_conditions_that_depend_on_the_event_are_not_constant(part: str) -> None:
+    assert [w for w in where(RULE_HEAD + f"  {part}\n") if "constant" in w[2]] == []
+
+
+def test_unused_let() -> None:
+    text = RULE_HEAD + (
+        "  let unused = 1\n"
+        "  let   via_let = 2\n"
+        "  let total = via_let + 1\n"
+        "  let shadowed = 3\n"
+        "  require all(shadowed in xs: shadowed > 0)\n"
+        '  let shown = 4  when total > action.amount\n'
+    )
+    found = lint(text)
+    assert [(d.span.line, d.span.column, d.span.end_column, d.message) for d in found] == [
+        (5, 7, 13, "let unused is never used in rule a.b"),
+        (8, 7, 15, "let shadowed is never used in rule a.b"),
+        (10, 7, 12, "let shown is never used in rule a.b"),
+    ]
+    assert "remove it" in (found[0].hint or "")
+
+
+def test_a_let_read_only_by_the_message_is_used() -> None:
+    text = 'rule a.b\n  title "T"\n  severity info\n  let n = 1\n  message "n is {n}"\n'
+    assert lint(text) == []
+
+
+def test_unread_parameter() -> None:
+    text = (
+        "param limit.max_bets: int = 4\n"
+        "param limit.cap: money = $50\n"
+        "param   payouts: list[percent] = [50%, 30%, 20%]\n"
+        "param other.unread: int = 3\n"
+        "override param other.set = 1\n"
+        "\n"
+        'rule a.b\n  title "T"\n  severity info\n  message "m"\n'
+        "  require action.amount <= param.limit.cap and param.payouts.first > 0\n"
+    )
+    found = lint(text)
+    assert [(d.span.line, d.span.column, d.span.end_column, d.message) for d in found] == [
+        (1, 7, 21, "parameter limit.max_bets is declared but no rule in this file reads "
+                   "param.limit.max_bets"),
+        (4, 7, 19, "parameter other.unread is declared but no rule in this file reads "
+                   "param.other.unread"),
+    ]
+    assert "extends this file" in (found[0].hint or "")
+
+
+def test_citing_an_unchecked_clause() -> None:
+    text = (
+        'unchecked 33 "rule changes are announced, not recorded"\n'
+        'rule a.b\n  title "T"\n  severity info\n  message "m"\n'
+        "  cites 24,   33\n  require x\n"
+    )
+    found = lint(text)
+    assert [(d.span.line, d.span.column, d.span.end_column, d.message) for d in found] == [
+        (6, 15, 17, "rule a.b cites clause 33, which line 1 declares unchecked"),
+    ]
+    assert "unchecked 33" in (found[0].hint or "")
+
+
+def test_unchecked_without_a_reason() -> None:
+    text = (
+        'unchecked 33 ""  # see "x"\nunchecked  36   "  \\n "\nunchecked 35 "kept"\n'
+        'unchecked\n  34\n  " "\n'
+    )
+    found = lint(text)
+    assert [(d.span.line, d.span.column, d.span.end_column, d.message) for d in found] == [
+        (1, 14, 16, "unchecked 33 gives no reason"),
+        (2, 17, 24, "unchecked 36 gives no reason"),
+        (6, 3, 6, "unchecked 34 gives no reason"),
+    ]
+    assert "say why" in (found[0].hint or "")
+
+
+@pytest.mark.parametrize(("rule_id", "hint"), [
+    ("betting.min_raise", "write it as betting.min-raise"),
+    ("hand_history.seat-order", "write it as handhistory.seat-order"),
+    ("betting.min--raise", "write it as betting.min-raise"),
+    ("betting.cap-", "write it as betting.cap"),
+    ("x.a_-_b.c_", "write it as x.a-b.c"),
+])
+def test_rule_id_style(rule_id: str, hint: str) -> None:
+    text = f'rule   {rule_id}\n  title "T"\n  severity info\n  message "m"\n  require x\n'
+    found = lint(text)
+    assert [(d.span.line, d.span.column, d.span.end_column, d.message) for d in found] == [
+        (1, 8, 8 + len(rule_id), f"rule id {rule_id} is not in group.name-with-dashes style"),
+    ]
+    assert found[0].hint == hint
+
+
+@pytest.mark.parametrize("rule_id", ["betting.min-raise", "a.b.c", "g2.x1-2"])
+def test_rule_ids_in_style(rule_id: str) -> None:
+    text = f'rule {rule_id}\n  title "T"\n  severity info\n  message "m"\n  require x\n'
+    assert lint(text) == []
+
+
+def test_an_override_keeps_the_inherited_id() -> None:
+    text = 'override rule betting.min_raise\n  title "T"\n  severity info\n  message "m"\n'
+    assert lint(text) == []
+
+
+def test_duplicate_test_names() -> None:
+    text = (
+        'test "cap" input "a.hh"\n'
+        'test "other" input "b.hh"\n'
+        '\n'
+        'test   "cap" input "c.hh"\n  expect none\n'
+        'test "cap" input "d.hh"\n'
+    )
+    found = lint(text)
+    assert [(d.span.line, d.span.column, d.span.end_column, d.message) for d in found] == [
+        (4, 8, 13, 'test name "cap" is already used by the test at line 1'),
+        (6, 6, 11, 'test name "cap" is already used by the test at line 1'),
+    ]
+    assert "its own name" in (found[0].hint or "")
+
+
+def test_warnings_come_in_source_order() -> None:
+    text = 'unchecked 2 ""\nrule a.b\n  require true\n'
+    assert [(line, column) for line, column, _ in where(text)] == [
+        (1, 13), (2, 1), (2, 1), (2, 1), (3, 11),
+    ]
+
+
+def test_the_reference_example_gets_no_warning() -> None:
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "rules-language.md").read_text()
+    example = doc.split("```\n", 2)[1]
+    assert example.startswith("ruleset demo")
+    assert lint(example) == []
