@@ -208,10 +208,28 @@ no_string_literals = st.text(alphabet="abc", max_size=3)
 @PROPERTY
 @given(expr=expressions(no_string_literals))
 def test_every_parenthesis_is_needed(expr: ast.Expr) -> None:
+    """Every parenthesis is needed by the grammar, except those the formatter keeps for
+    readers around an `and` inside an `or`."""
     text = format_expression(expr)
     for start, end in _grouping_parens(text):
         without = text[:start] + text[start + 1:end] + text[end + 1:]
+        if _is_and(text[start + 1:end]):
+            continue
         assert not _parses_to(without, expr), f"{text!r}: the parentheses at {start} are spare"
+
+
+def _is_and(text: str) -> bool:
+    try:
+        inner = parse_expression(text)
+    except Exception:
+        return False
+    return isinstance(inner, ast.Binary) and inner.op == "and"
+
+
+def test_and_inside_or_keeps_its_parentheses() -> None:
+    assert format_expression(parse_expression("a and b or c")) == "(a and b) or c"
+    assert format_expression(parse_expression("a or b and c")) == "a or (b and c)"
+    assert format_expression(parse_expression("a and (b or c)")) == "a and (b or c)"
 
 
 # ---------------------------------------------------------------- comments (property)
@@ -648,7 +666,7 @@ def test_literal_forms(source: str, canonical: str | None) -> None:
 
 @pytest.mark.parametrize(("source", "canonical"), [
     ("(a or b) and c", "(a or b) and c"),
-    ("a or (b and c)", "a or b and c"),
+    ("a or (b and c)", "a or (b and c)"),  # kept for readers
     ("(a or b) or c", "a or b or c"),
     ("a or (b or c)", "a or (b or c)"),
     ("(a - b) - c", "a - b - c"),

@@ -11,7 +11,7 @@ from pathlib import Path
 from checker.audit.ruleset import RulesetId
 from checker.ingest.stream import UnrecognizedFile, read_paths
 from checker.model import Hand, Rejection, SourceLocation, TournamentSummary
-from checker.model.findings import SEVERITIES
+from checker.model.findings import SEVERITIES, Finding
 
 
 @dataclass(slots=True)
@@ -39,7 +39,15 @@ class AuditResult:
     rejected: list[Rejection] = field(default_factory=list)
     warnings: list[ReadWarning] = field(default_factory=list)
     tournaments: set[str] = field(default_factory=set)
-    finding_counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(SEVERITIES, 0))
+    # Findings are produced by replay and the rules (the replay issue); sorted on output.
+    findings: list[Finding] = field(default_factory=list)
+
+    @property
+    def finding_counts(self) -> dict[str, int]:
+        counts = dict.fromkeys(SEVERITIES, 0)
+        for finding in self.findings:
+            counts[finding.severity] += 1
+        return counts
 
     @property
     def hands(self) -> int:

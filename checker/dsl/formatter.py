@@ -165,7 +165,14 @@ def _binary(expr: ast.Binary) -> str:
     # Left-associative levels take their own level on the left; comparisons are
     # non-associative, so both sides must bind tighter.
     left = level if level != _CMP else level + 1
-    return f"{_operand(expr.left, left)} {expr.op} {_operand(expr.right, level + 1)}"
+    return f"{_side(expr, expr.left, left)} {expr.op} {_side(expr, expr.right, level + 1)}"
+
+
+def _side(parent: ast.Binary, side: ast.Expr, weakest: int) -> str:
+    # The one parenthesis kept for readers rather than the grammar: `and` inside `or`.
+    if parent.op == "or" and isinstance(side, ast.Binary) and side.op == "and":
+        return f"({_bare(side)})"
+    return _operand(side, weakest)
 
 
 def _attribute_object(obj: ast.Expr) -> str:

@@ -1,4 +1,46 @@
-"""Vocabulary of findings shared by rules and reports."""
+"""Findings: the one result type every report renders (DESIGN.md, "The JSON report contract")."""
+
+import hashlib
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
 
 # Most severe first: `--fail-on X` fails on X and everything before it.
 SEVERITIES = ("error", "warning", "info")
+
+Severity = Literal["error", "warning", "info"]
+
+
+class FindingLocation(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    file: str
+    line: int
+    tournament: str | None = None
+    table: str | None = None
+    hand: str | None = None
+    street: str | None = None
+    action: int | None = None
+
+
+class Finding(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    rule: str
+    clauses: list[str]
+    severity: Severity
+    message: str
+    location: FindingLocation
+    # The values that decided, by the rule text that read them ("actor.stack": 1200).
+    evidence: dict[str, Any] = Field(default_factory=dict)
+    fingerprint: str
+
+
+def fingerprint(rule: str, location: FindingLocation) -> str:
+    """Stable across runs and unrelated edits of the input: the rule and where it fired in
+    poker terms (tournament, table, hand, street, action), never the file or line."""
+    key = "\x1f".join(
+        str(part) for part in (rule, location.tournament, location.table, location.hand,
+                               location.street, location.action)
+    )
+    return hashlib.sha256(key.encode("utf-8")).hexdigest()[:32]

@@ -9,7 +9,7 @@ from typing import Any
 
 from checker import __version__
 from checker.audit.run import AuditResult
-from checker.model.findings import SEVERITIES
+from checker.model.findings import SEVERITIES, Finding
 
 
 def report_document(result: AuditResult) -> dict[str, Any]:
@@ -43,7 +43,10 @@ def report_document(result: AuditResult) -> dict[str, Any]:
             }
             for name, tally in sorted(result.formats.items())
         },
-        "findings": [],
+        "findings": [
+            finding.model_dump(mode="json")
+            for finding in sorted(result.findings, key=_finding_order)
+        ],
         "rejected": [
             {
                 "file": r.location.file,
@@ -64,6 +67,10 @@ def report_document(result: AuditResult) -> dict[str, Any]:
             for u in sorted(result.unrecognized, key=lambda u: u.path)
         ],
     }
+
+
+def _finding_order(finding: Finding) -> tuple[str, int, str, str]:
+    return (finding.location.file, finding.location.line, finding.rule, finding.fingerprint)
 
 
 def render_json(result: AuditResult) -> str:
