@@ -46,7 +46,9 @@ class SourceText:
 
     def __init__(self, file: str, text: str) -> None:
         self.file = file
-        self.lines = text.splitlines()
+        # Split as the lexer counts lines (on "\n" only): str.splitlines would also break
+        # at \x1e, \x85 or \u2028 inside a string and quote the wrong line.
+        self.lines = [line.removesuffix("\r") for line in text.split("\n")]
 
     def line(self, number: int) -> str:
         return self.lines[number - 1] if 0 < number <= len(self.lines) else ""

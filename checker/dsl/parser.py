@@ -134,7 +134,7 @@ class _ToAst(Transformer[Token, Any]):
             if part == "let":
                 fields["lets"].append(value)
             elif part in fields:
-                raise _DuplicatePart(part, span)
+                raise _DuplicatePart(f"a rule may have only one '{part}'", span)
             else:
                 fields[part] = value
         fields["lets"] = tuple(fields["lets"])
@@ -169,6 +169,10 @@ class _ToAst(Transformer[Token, Any]):
         return ast.RuleTest(unquote(c[0]), unquote(c[1]), tuple(c[2:]), self._s(meta))
 
     def expect(self, meta: Any, c: list[Any]) -> ast.Expect:
+        kinds = [kind for kind, _ in c[1:]]
+        for kind in ("hand", "action"):
+            if kinds.count(kind) > 1:
+                raise _DuplicatePart(f"an expect may name only one '{kind}'", self._s(meta))
         hand = next((value for kind, value in c[1:] if kind == "hand"), None)
         action = next((value for kind, value in c[1:] if kind == "action"), None)
         return ast.Expect(str(c[0]), hand, action, self._s(meta))
@@ -264,9 +268,8 @@ class _ToAst(Transformer[Token, Any]):
 
 
 class _DuplicatePart(Exception):
-    def __init__(self, part: str, span: ast.Span) -> None:
-        super().__init__(part)
-        self.part = part
+    def __init__(self, message: str, span: ast.Span) -> None:
+        super().__init__(message)
         self.span = span
 
 
@@ -348,8 +351,7 @@ def parse_rules(text: str, file: str) -> ast.RulesFile:
         if isinstance(cause, RulesError):
             raise cause from None
         if isinstance(cause, _DuplicatePart):
-            raise RulesError([source.diagnostic(
-                cause.span, f"a rule may have only one '{cause.part}'")]) from None
+            raise RulesError([source.diagnostic(cause.span, str(cause))]) from None
         if isinstance(cause, _BadLiteral):
             raise RulesError([source.diagnostic(cause.span, str(cause))]) from None
         raise

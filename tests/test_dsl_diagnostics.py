@@ -1,0 +1,104 @@
+"""Issue 3's list of rules-file errors, each end to end through the loader: file:line:column,
+the source line, a caret under the culprit, and a "did you mean" where one applies."""
+
+from pathlib import Path
+
+import pytest
+
+from checker.dsl.diagnostics import RulesError
+from checker.dsl.ruleset import load_ruleset
+
+HEAD = """\
+ruleset site "A site"
+clause 17 "Players must post their blinds."
+clause 24 "Short all-ins do not reopen betting."
+param limit.max_bets: int = 4
+param bounty.cap: money = $50
+"""
+GOOD_RULE = """\
+rule betting.cap
+  cites 24
+  on action
+  require street.bets_and_raises <= param.limit.max_bets
+"""
+
+
+def _diagnostic(tmp_path: Path, body: str, name: str = "site.rules") -> str:
+    path = tmp_path / name
+    path.write_text(HEAD + body, encoding="utf-8")
+    with pytest.raises(RulesError) as caught:
+        load_ruleset(path)
+    return str(caught.value)
+
+
+def _located(text: str, tmp_path: Path, line: int, column: int) -> None:
+    assert f"{(tmp_path / 'site.rules').as_posix()}:{line}:{column}: error: " in text, text
+
+
+def test_syntax_error(tmp_path: Path) -> None:
+    text = _diagnostic(tmp_path, "rule betting.cap\n  cites 24\n  on action\n  requre true\n")
+    _located(text, tmp_path, 9, 3)
+    assert "syntax error: unexpected 'requre'" in text
+    assert "      requre true\n      ^^^^^^" in text
+    assert "did you mean 'require'?" in text
+
+
+def test_unknown_field(tmp_path: Path) -> None:
+    text = _diagnostic(tmp_path, GOOD_RULE.replace("bets_and_raises", "bets_and_raise"))
+    _located(text, tmp_path, 9, 18)
+    assert "bets_and_raise" in text and "^" in text
+    assert "did you mean 'bets_and_raises'?" in text
+
+
+def test_unknown_parameter(tmp_path: Path) -> None:
+    text = _diagnostic(tmp_path, GOOD_RULE.replace("param.limit.max_bets", "param.limit.max_bet"))
+    _located(text, tmp_path, 9, 37)
+    assert "limit.max_bet" in text and "^" in text
+    assert "did you mean 'param.limit.max_bets'?" in text
+
+
+def test_type_mismatch(tmp_path: Path) -> None:
+    text = _diagnostic(tmp_path, GOOD_RULE.replace("param.limit.max_bets", "param.bounty.cap"))
+    _located(text, tmp_path, 9, 11)
+    assert "int" in text and "money" in text and "^" in text
+
+
+def test_duplicated_rule_id(tmp_path: Path) -> None:
+    text = _diagnostic(tmp_path, GOOD_RULE + GOOD_RULE)
+    _located(text, tmp_path, 10, 1)
+    assert "duplicated rule id 'betting.cap'" in text and "site.rules:6:1" in text
+    assert "    rule betting.cap\n    ^" in text
+
+
+def test_rule_with_no_citation(tmp_path: Path) -> None:
+    text = _diagnostic(tmp_path, GOOD_RULE.replace("  cites 24\n", ""))
+    _located(text, tmp_path, 6, 1)
+    assert "rule 'betting.cap' cites no clause" in text and "^" in text
+
+
+def test_citation_of_a_clause_the_source_does_not_have(tmp_path: Path) -> None:
+    # 25 is a different clause, not a typo of 24: no "did you mean" (31.2 -> 31.1 gets one,
+    # see test_dsl_ruleset.py).
+    text = _diagnostic(tmp_path, GOOD_RULE.replace("cites 24", "cites 25"))
+    _located(text, tmp_path, 7, 9)
+    assert "cites clause 25, which the rule set's source does not have" in text
+    assert "      cites 25\n            ^^" in text
+
+
+def test_override_of_a_rule_or_parameter_that_does_not_exist(tmp_path: Path) -> None:
+    body = GOOD_RULE + ("override param limit.max_bet = 5\n"
+                        "override rule betting.caps\n  cites 24\n  on action\n  require true\n")
+    text = _diagnostic(tmp_path, body)
+    _located(text, tmp_path, 10, 1)
+    assert "override of parameter 'limit.max_bet'" in text
+    assert "did you mean 'limit.max_bets'?" in text
+    _located(text, tmp_path, 11, 1)
+    assert "override of rule 'betting.caps'" in text
+    assert "did you mean 'betting.cap'?" in text
+
+
+def test_an_expect_names_one_hand(tmp_path: Path) -> None:
+    text = _diagnostic(tmp_path, GOOD_RULE + 'test "t" input "x.txt"\n'
+                                             '  expect betting.cap hand "1" hand "2"\n')
+    _located(text, tmp_path, 11, 3)
+    assert "an expect may name only one 'hand'" in text
