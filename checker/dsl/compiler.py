@@ -646,38 +646,27 @@ def _lookup_set(value: Any) -> Any:
 # -- quantifiers: each loop binds the variable's slot, then runs the body.
 
 
-def _all(items: Fn, slot: int, body: Fn) -> Fn:
-    def every(env: Env) -> Any:
-        unknown = False
-        collection = items(env)
-        if collection is None:
-            return None
-        for item in collection:
-            env[slot] = item
-            value = body(env)
-            if value is False:
-                return False
-            unknown = unknown or value is None
-        return None if unknown else True
+def _deciding(decisive: bool) -> Callable[[Fn, int, Fn], Fn]:
+    """all() stops at the first False, any() at the first True; unknown items make the
+    result unknown unless a decisive item is found (three-valued logic)."""
 
-    return every
+    def build(items: Fn, slot: int, body: Fn) -> Fn:
+        def run(env: Env) -> Any:
+            unknown = False
+            collection = items(env)
+            if collection is None:
+                return None
+            for item in collection:
+                env[slot] = item
+                value = body(env)
+                if value is decisive:
+                    return decisive
+                unknown = unknown or value is None
+            return None if unknown else not decisive
 
+        return run
 
-def _any(items: Fn, slot: int, body: Fn) -> Fn:
-    def some(env: Env) -> Any:
-        unknown = False
-        collection = items(env)
-        if collection is None:
-            return None
-        for item in collection:
-            env[slot] = item
-            value = body(env)
-            if value is True:
-                return True
-            unknown = unknown or value is None
-        return None if unknown else False
-
-    return some
+    return build
 
 
 def _count(items: Fn, slot: int, body: Fn) -> Fn:
@@ -735,7 +724,7 @@ def _extreme(pick: Callable[[Any, Any], Any]) -> Callable[[Fn, int, Fn], Fn]:
 
 
 _QUANTIFIERS: dict[str, Callable[[Fn, int, Fn], Fn]] = {
-    "all": _all, "any": _any, "count": _count, "sum": _sum,
+    "all": _deciding(False), "any": _deciding(True), "count": _count, "sum": _sum,
     "min": _extreme(min), "max": _extreme(max),
 }
 
