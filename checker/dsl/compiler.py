@@ -669,38 +669,27 @@ def _deciding(decisive: bool) -> Callable[[Fn, int, Fn], Fn]:
     return build
 
 
-def _count(items: Fn, slot: int, body: Fn) -> Fn:
-    def count(env: Env) -> Any:
-        total = 0
-        collection = items(env)
-        if collection is None:
-            return None
-        for item in collection:
-            env[slot] = item
-            value = body(env)
-            if value is None:
+def _totalling(counting: bool) -> Callable[[Fn, int, Fn], Fn]:
+    """count() adds 1 per true item, sum() adds the values; any unknown item makes the
+    total unknown."""
+
+    def build(items: Fn, slot: int, body: Fn) -> Fn:
+        def run(env: Env) -> Any:
+            total = 0
+            collection = items(env)
+            if collection is None:
                 return None
-            total += value is True
-        return total
+            for item in collection:
+                env[slot] = item
+                value = body(env)
+                if value is None:
+                    return None
+                total += (value is True) if counting else value
+            return total
 
-    return count
+        return run
 
-
-def _sum(items: Fn, slot: int, body: Fn) -> Fn:
-    def add(env: Env) -> Any:
-        total = 0
-        collection = items(env)
-        if collection is None:
-            return None
-        for item in collection:
-            env[slot] = item
-            value = body(env)
-            if value is None:
-                return None
-            total += value
-        return total
-
-    return add
+    return build
 
 
 def _extreme(pick: Callable[[Any, Any], Any]) -> Callable[[Fn, int, Fn], Fn]:
@@ -724,7 +713,8 @@ def _extreme(pick: Callable[[Any, Any], Any]) -> Callable[[Fn, int, Fn], Fn]:
 
 
 _QUANTIFIERS: dict[str, Callable[[Fn, int, Fn], Fn]] = {
-    "all": _deciding(False), "any": _deciding(True), "count": _count, "sum": _sum,
+    "all": _deciding(False), "any": _deciding(True), "count": _totalling(True),
+    "sum": _totalling(False),
     "min": _extreme(min), "max": _extreme(max),
 }
 
