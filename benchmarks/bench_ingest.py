@@ -11,8 +11,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from checker.audit.ruleset import identify_ruleset
+from checker.audit.ruleset import ruleset_id
 from checker.audit.run import audit
+from checker.dsl.ruleset import load_ruleset
 
 REPO = Path(__file__).resolve().parents[1]
 CORPUS = REPO.parent / "shared" / "corpus" / "real"
@@ -39,16 +40,18 @@ def _build_work(folder: Path, files: list[Path], copies: int) -> None:
 
 
 def bench(kind: str, want_hands: int) -> tuple[int, float]:
-    ruleset = identify_ruleset(REPO / "rules" / "fulltilt.rules")
+    rules_path = REPO / "rules" / "fulltilt.rules"
+    rules = load_ruleset(rules_path)
+    ruleset = ruleset_id(rules, rules_path)
     files = _hand_files(SOURCES[kind])
     with tempfile.TemporaryDirectory() as tmp:
-        probe = audit(files, ruleset)
+        probe = audit(files, ruleset, rules)
         per_copy = max(probe.hands, 1)
         copies = max(1, -(-want_hands // per_copy))
         work = Path(tmp)
         _build_work(work, files, copies)
         started = time.perf_counter()
-        result = audit([work], ruleset)
+        result = audit([work], ruleset, rules)
         elapsed = time.perf_counter() - started
     return result.hands, elapsed
 

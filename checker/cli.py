@@ -10,9 +10,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from checker import __version__
-from checker.audit.ruleset import identify_ruleset
+from checker.audit.ruleset import ruleset_id
 from checker.audit.run import AuditResult, audit
 from checker.dsl.diagnostics import RulesError
+from checker.dsl.ruleset import load_ruleset
 from checker.model.findings import SEVERITIES
 from checker.report.json_report import render_json
 from checker.report.text_report import render_text
@@ -52,7 +53,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def run_audit(args: argparse.Namespace) -> int:
     try:
-        ruleset = identify_ruleset(args.rules)
+        rules = load_ruleset(args.rules)
     except RulesError as exc:
         print(f"feltcheck: {exc}", file=sys.stderr)
         return EXIT_USAGE
@@ -61,7 +62,7 @@ def run_audit(args: argparse.Namespace) -> int:
         for path in missing:
             print(f"feltcheck: {path}: no such file or directory", file=sys.stderr)
         return EXIT_USAGE
-    result = audit(args.paths, ruleset)
+    result = audit(args.paths, ruleset_id(rules, args.rules), rules)
     text = render_json(result) if args.format == "json" else render_text(result)
     if args.output is not None:
         args.output.write_text(text, encoding="utf-8")

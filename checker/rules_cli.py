@@ -97,7 +97,7 @@ def _lint(path: Path) -> int:
 
 
 def _audit_findings(path: Path, ruleset: Ruleset, rules_path: Path) -> Iterator[FoundFinding]:
-    result = audit([path], ruleset_id(ruleset, rules_path))
+    result = audit([path], ruleset_id(ruleset, rules_path), ruleset)
     for finding in result.findings:
         yield FoundFinding(finding.rule, finding.location.hand, finding.location.action)
 

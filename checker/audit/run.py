@@ -1,14 +1,19 @@
 """Run an audit: stream every record of every file once, keep counts, rejections and warnings.
 
 Accounting always holds: hands read = hands audited + hands rejected. Only counters and the
-(usually few) rejections and warnings are kept; hands are dropped as soon as they are judged.
+(usually few) rejections, warnings and findings are kept; hands are dropped as soon as they are
+judged, and a file's table states when the file ends. Each hand is replayed into events
+(checker.replay.hand_replay) and every rule listening to an event judges it there.
 """
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from checker.audit.findings import HandJudge
 from checker.audit.ruleset import RulesetId
+from checker.dsl.engine import compile_ruleset
+from checker.dsl.ruleset import Ruleset, load_ruleset
 from checker.ingest.stream import UnrecognizedFile, read_paths
 from checker.model import Hand, Rejection, SourceLocation, TournamentSummary
 from checker.model.findings import SEVERITIES, Finding
@@ -67,8 +72,11 @@ class AuditResult:
         return sum(t.summaries_rejected for t in self.formats.values())
 
 
-def audit(paths: Iterable[Path], ruleset: RulesetId) -> AuditResult:
+def audit(paths: Iterable[Path], ruleset: RulesetId, rules: Ruleset | None = None) -> AuditResult:
+    """Audit `paths` under `rules` (loaded from `ruleset.path` when not given)."""
     result = AuditResult(ruleset=ruleset)
+    loaded = rules if rules is not None else load_ruleset(Path(ruleset.path))
+    judge = HandJudge(compile_ruleset(loaded), result.findings)
     for opened in read_paths(paths):
         result.files += 1
         if isinstance(opened, UnrecognizedFile):
@@ -76,10 +84,14 @@ def audit(paths: Iterable[Path], ruleset: RulesetId) -> AuditResult:
             continue
         tally = result.formats.setdefault(opened.format.name, FormatTally())
         tally.files += 1
+        judge.new_file()
         for record in opened.records:
             if isinstance(record, Hand):
                 tally.hands += 1
                 _note_hand(result, record)
+                failure = judge.judge(record)
+                if failure is not None:
+                    result.warnings.append(ReadWarning(record.location, record.hand_id, failure))
             elif isinstance(record, TournamentSummary):
                 tally.summaries += 1
                 result.tournaments.add(record.tournament_id)
@@ -88,6 +100,9 @@ def audit(paths: Iterable[Path], ruleset: RulesetId) -> AuditResult:
                 if record.is_hand:
                     tally.hands += 1
                     tally.hands_rejected += 1
+                    # A hand is missing from its table's sequence (which table is unknown):
+                    # no table's previous hand is known any more.
+                    judge.hand_missing()
                 else:
                     tally.summaries += 1
                     tally.summaries_rejected += 1

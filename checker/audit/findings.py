@@ -1,0 +1,100 @@
+"""Replay each hand and turn every broken rule into a located, fingerprinted Finding."""
+
+from datetime import date, datetime
+from enum import Enum
+
+from checker.dsl.compiler import CompiledRule, Verdict
+from checker.dsl.engine import CompiledRuleset
+from checker.model.findings import Finding, FindingLocation, fingerprint
+from checker.model.hand import Hand
+from checker.replay.facts import ActionEvent, PostEvent
+from checker.replay.hand_replay import replay_hand
+from checker.replay.table import TableState
+
+TableKey = tuple[str | None, str | None]
+
+
+class HandJudge:
+    """Holds the compiled rules and the table states of the file being read."""
+
+    def __init__(self, rules: CompiledRuleset, findings: list[Finding]) -> None:
+        self.rules = rules
+        self.findings = findings
+        self.tables: dict[TableKey, TableState] = {}
+        # A hand record of this file was rejected: any table may be missing a hand, even its
+        # first one.
+        self.gap = False
+
+    def new_file(self) -> None:
+        """Tables are followed within one input only: memory stays constant across files."""
+        self.tables = {}
+        self.gap = False
+
+    def hand_missing(self) -> None:
+        """A hand record of the file could not be read (its table is unknown)."""
+        self.gap = True
+        for table in self.tables.values():
+            table.forget()
+
+    def judge(self, hand: Hand) -> str | None:
+        """Replay `hand` and record its findings; on a replay error, the hand's findings so
+        far are kept and the error comes back as a warning text (the hand is not judged
+        further, and the table's next hand starts with no previous hand known)."""
+        key = (hand.tournament_id, hand.table)
+        table = self.tables.get(key)
+        if table is None:
+            table = self.tables[key] = TableState(hand.table or "", gap=self.gap)
+        failures = self.rules.failures
+        try:
+            for name, event in replay_hand(hand, table):
+                for rule, verdict in failures(name, event):
+                    self.findings.append(_finding(rule, verdict, hand, event))
+        except (KeyError, ValueError, TypeError, ArithmeticError, IndexError) as exc:
+            table.forget()
+            return f"replay failed, hand not fully audited: {type(exc).__name__}: {exc}"
+        return None
+
+
+def _finding(rule: CompiledRule, verdict: Verdict, hand: Hand, event: object) -> Finding:
+    line = hand.location.line
+    street: str | None = None
+    index: int | None = None
+    if isinstance(event, ActionEvent):
+        line, street, index = event.action.line, event.street.name.value, event.action.index
+    elif isinstance(event, PostEvent):
+        line, index = event.post.line, _post_index(hand, event.post.line)
+    location = FindingLocation(file=hand.location.file, line=line,
+                               tournament=hand.tournament_id, table=hand.table,
+                               hand=hand.hand_id, street=street, action=index)
+    return Finding(rule=rule.rule_id, clauses=list(rule.clauses),
+                   severity=rule.severity, message=verdict.message, location=location,
+                   evidence={k: json_safe(v) for k, v in verdict.evidence.items()},
+                   fingerprint=fingerprint(rule.rule_id, location))
+
+
+def _post_index(hand: Hand, line: int) -> int | None:
+    for action in hand.actions:
+        if action.line == line:
+            return action.index
+    return None
+
+
+def json_safe(value: object) -> object:
+    """Evidence as JSON values: enums by value, fact objects by their fields."""
+    if value is None or isinstance(value, bool | int | str):
+        return value
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, float):
+        return value
+    if isinstance(value, datetime | date):
+        return value.isoformat()
+    if isinstance(value, dict):
+        return {str(k): json_safe(v) for k, v in value.items()}
+    if isinstance(value, list | tuple | set | frozenset):
+        items = [json_safe(v) for v in value]
+        return sorted(items, key=repr) if isinstance(value, set | frozenset) else items
+    slots = getattr(type(value), "__slots__", None)
+    if slots:
+        return {name: json_safe(getattr(value, name)) for name in slots}
+    return repr(value)

@@ -1,0 +1,230 @@
+"""The betting-round state machine: mechanics only (who owes what, whose turn, raise sizes).
+
+One `Betting` per hand. Posts and acts are applied in record order; before an act is applied,
+`act` hands back the street, the action and the actor as they stood just BEFORE it, which is
+what the `action` event shows. Policy (who should have posted, what size was legal) is the
+rules' business: this module only measures.
+"""
+
+from checker.model.hand import Action, ActionKind, BettingStructure, Game, Hand, Street
+from checker.replay.facts import ActionFact, Chips, PlayerFact, StreetFact
+
+STUD_GAMES = frozenset({Game.STUD, Game.STUD_HILO, Game.RAZZ, Game.STUD5})
+DRAW_GAMES = frozenset({Game.DRAW5, Game.DRAW27_SINGLE, Game.DRAW27_TRIPLE, Game.DRAWA5_TRIPLE,
+                        Game.BADUGI})
+_SINGLE_DRAW = frozenset({Game.DRAW5, Game.DRAW27_SINGLE})
+_FIRST_STREET = {True: Street.THIRD, False: Street.PREFLOP}
+# Streets played with the big bet in fixed limit (single draw and five-card stud differ).
+_BIG_BET_STREETS = frozenset({Street.TURN, Street.RIVER, Street.FIFTH, Street.SIXTH,
+                              Street.SEVENTH, Street.DRAW2, Street.DRAW3})
+_RAISE_KINDS = frozenset({ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE})
+_LIVE_BLINDS = frozenset({ActionKind.SMALL_BLIND, ActionKind.BIG_BLIND, ActionKind.STRADDLE})
+
+
+def bet_unit(hand: Hand, street: Street) -> int | None:
+    """The fixed-limit bet on `street` (small or big bet); None in big-bet games."""
+    if hand.structure is not BettingStructure.FIXED_LIMIT:
+        return None
+    if hand.game in _SINGLE_DRAW:
+        big = street is not Street.PREDRAW
+    elif hand.game is Game.STUD5:
+        big = street in (Street.FOURTH, Street.FIFTH)
+    else:
+        big = street in _BIG_BET_STREETS
+    return hand.big_bet if big else hand.small_bet
+
+
+class Betting:
+    """Chips, turn order and raise sizes of one hand as its acts are applied."""
+
+    def __init__(self, hand: Hand, players: list[PlayerFact]) -> None:
+        self.hand = hand
+        self.seated = sorted(players, key=lambda p: p.seat)
+        self.by_name = {p.name: p for p in players}
+        self.limit = hand.structure is BettingStructure.FIXED_LIMIT
+        self.stud = hand.game in STUD_GAMES
+        self.draw = hand.game in DRAW_GAMES
+        self.pot = 0
+        # The posts' street as the reader labels it, so the blinds stay on the first round.
+        first = hand.actions[0].street if hand.actions else _FIRST_STREET[self.stud]
+        self.street = self._new_street(first)
+        self.street.opened_by_blind = not self.stud
+        # Seat whose left neighbour acts next; None when the order is not tracked (stud).
+        self.pointer: int | None = None
+        self.blind_seat: int | None = None
+
+    # ------------------------------------------------------------ posts
+
+    def post(self, action: Action) -> None:
+        player = self.by_name[action.player]
+        amount = action.amount
+        kind = action.kind
+        self._pay(player, amount, action.all_in)
+        if kind is ActionKind.ANTE:
+            player.posted_ante = Chips(player.posted_ante + amount)
+            return
+        player.posted_blind = Chips(player.posted_blind + amount)
+        live = 0
+        if kind in _LIVE_BLINDS:
+            live = amount
+        elif kind is ActionKind.SMALL_AND_BIG_BLIND:
+            live = min(amount, self.hand.big_blind or amount)
+        if live:
+            player.street_in = Chips(player.street_in + live)
+            street = self.street
+            if player.street_in > street.current_bet:
+                street.current_bet = Chips(player.street_in)
+        if kind in (ActionKind.BIG_BLIND, ActionKind.STRADDLE):
+            self.blind_seat = player.seat
+
+    def start_betting(self) -> None:
+        """After the posts: the big blind stands as the bet (the level's, even when its
+        player posted short or nothing); the action starts left of it."""
+        street = self.street
+        big = self.hand.big_blind
+        if not self.stud and big is not None:
+            street.current_bet = Chips(max(street.current_bet, big))
+        if not self.stud:
+            self.pointer = self.blind_seat
+        street.pot_before = Chips(self.pot)
+
+    # ------------------------------------------------------------ acts
+
+    def to_call(self, name: str, street: Street | None) -> int:
+        player = self.by_name[name]
+        if street is not None and street is not self.street.name:
+            return 0
+        return self._owed(player, self.street.current_bet)
+
+    def _owed(self, player: PlayerFact, current: int) -> int:
+        """What `player` must add to call: the standing bet, but never more than the most
+        any opponent still in the hand has put in or can put in on this street (a short
+        all-in big blind is called in full only while someone can match it)."""
+        owed = current - player.street_in
+        if owed <= 0:
+            return 0
+        reach = 0
+        for other in self.seated:
+            if other is not player and not other.folded:
+                reach = max(reach, other.street_in + max(other.stack, 0))
+        return max(0, min(owed, reach - player.street_in))
+
+    def act(self, action: Action) -> tuple[StreetFact, ActionFact, PlayerFact]:
+        """Apply one act; return the street, action and actor as they were before it."""
+        if action.street is not self.street.name:
+            self._next_street(action.street)
+        player = self.by_name[action.player]
+        street = self.street
+        kind = action.kind
+        current = street.current_bet
+        to_call = self._owed(player, current)
+        to = action.to if action.to is not None else player.street_in + action.amount
+        is_raise = kind in _RAISE_KINDS and to > current
+        increment = to - current if is_raise else 0
+        expected = None if kind is ActionKind.DISCARD else self._expected()
+        before_street = StreetFact(street.name, street.bet_unit, street.current_bet,
+                                   street.last_full_raise, street.bets_and_raises,
+                                   street.opened_by_blind, Chips(self.pot),
+                                   self._pot_limit_max(current, to_call))
+        before_actor = _snapshot(player)
+        fact = ActionFact(index=action.index, kind=kind, amount=Chips(action.amount),
+                          to=Chips(to), all_in=action.all_in, is_raise=is_raise,
+                          increment=Chips(increment), to_call=Chips(to_call),
+                          expected_actor=expected, line=action.line)
+        self._apply(action, player, is_raise, to)
+        return before_street, fact, before_actor
+
+    def _apply(self, action: Action, player: PlayerFact, is_raise: bool, to: int) -> None:
+        kind = action.kind
+        if kind is ActionKind.DISCARD:
+            return
+        if kind is ActionKind.FOLD and not player.all_in:
+            # An all-in player's chips stay in contention whatever the record says next.
+            player.folded = True
+        self._pay(player, action.amount, action.all_in)
+        player.street_in = Chips(player.street_in + action.amount)
+        street = self.street
+        if is_raise:
+            self._raise(player, kind, to)
+        elif player.street_in > street.current_bet:
+            # A bring-in (or an over-call the record calls something else) sets the bet.
+            street.current_bet = Chips(player.street_in)
+        if kind is not ActionKind.BRING_IN:
+            # The bring-in is forced, like a blind: it is not the player acting.
+            player.has_acted = True
+            player.raised_since_acted = Chips(0)
+            player.largest_raise_since_acted = Chips(0)
+        if self.pointer is not None:
+            self.pointer = player.seat
+
+    def _raise(self, player: PlayerFact, kind: ActionKind, to: int) -> None:
+        street = self.street
+        # A completion is the round's first bet (the bring-in is not one): sized from nothing.
+        size = to if kind is ActionKind.COMPLETE else to - street.current_bet
+        if not self.limit and size >= street.last_full_raise:
+            street.last_full_raise = Chips(size)
+        street.bets_and_raises += 1
+        street.current_bet = Chips(to)
+        for other in self.seated:
+            if other is player or other.folded or other.all_in:
+                continue
+            other.raised_since_acted = Chips(other.raised_since_acted + size)
+            if size > other.largest_raise_since_acted:
+                other.largest_raise_since_acted = Chips(size)
+
+    def _pay(self, player: PlayerFact, amount: int, all_in: bool) -> None:
+        player.stack = Chips(player.stack - amount)
+        player.hand_in = Chips(player.hand_in + amount)
+        self.pot += amount
+        if all_in or (amount > 0 and player.stack <= 0):
+            player.all_in = True
+
+    # ------------------------------------------------------------ streets and turns
+
+    def _new_street(self, name: Street) -> StreetFact:
+        unit = bet_unit(self.hand, name)
+        full = unit if unit is not None else self.hand.big_blind or 0
+        return StreetFact(name=name, bet_unit=None if unit is None else Chips(unit),
+                          last_full_raise=Chips(full), pot_before=Chips(self.pot))
+
+    def _next_street(self, name: Street) -> None:
+        self.street = self._new_street(name)
+        for player in self.seated:
+            player.street_in = Chips(0)
+            player.has_acted = False
+            player.raised_since_acted = Chips(0)
+            player.largest_raise_since_acted = Chips(0)
+        if not self.stud:
+            self.pointer = self.hand.button_seat
+
+    def _expected(self) -> str | None:
+        """The next player after the pointer seat who can still act, by seat order."""
+        pointer = self.pointer
+        if pointer is None:
+            return None
+        first: str | None = None
+        for player in self.seated:
+            if player.folded or player.all_in:
+                continue
+            if player.seat > pointer:
+                return player.name
+            if first is None:
+                first = player.name
+        return first
+
+    def _pot_limit_max(self, current: int, to_call: int) -> Chips | None:
+        structure = self.hand.structure
+        if structure is BettingStructure.POT_LIMIT or (
+            structure is BettingStructure.PL_PREFLOP_NL_POSTFLOP
+            and self.street.name is Street.PREFLOP
+        ):
+            return Chips(current + self.pot + to_call)
+        return None
+
+
+def _snapshot(p: PlayerFact) -> PlayerFact:
+    """A copy of `p` (positional: much cheaper than copy.copy on a slots dataclass)."""
+    return PlayerFact(p.name, p.seat, p.stack_start, p.stack, p.sitting_out, p.disconnected,
+                      p.folded, p.all_in, p.street_in, p.hand_in, p.has_acted,
+                      p.raised_since_acted, p.largest_raise_since_acted, p.posted_ante,
+                      p.posted_blind)

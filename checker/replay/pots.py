@@ -1,0 +1,168 @@
+"""Main and side pots from what each player put in, and the record's awards matched to them.
+
+The pots are built from contributions (everything put in, less uncalled returns): each level
+an all-in player who stayed in stops at closes a pot; folded players' chips are dead money in
+the pots they reached. The record's awards are matched to pots by the name the record gives
+("main pot", "side pot 2"). When that cannot be done unambiguously (the record names fewer or
+other pots than the chips make, or raked side pots), the hand gets ONE merged pot holding
+everything, with `best` empty (unknown): conservation and eligibility are still checked, the
+split between pots is not invented.
+"""
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from checker.model.hand import Award, Hand
+from checker.replay.betting import DRAW_GAMES, STUD_GAMES
+from checker.replay.evaluate import best_players, evaluates
+from checker.replay.facts import Chips, PlayerFact, PotFact, WinnerFact
+
+# Games whose recorded hole cards may be partial (stud up-cards, pre-draw cards): only the
+# cards shown at showdown are trusted there.
+_PARTIAL_HOLE = STUD_GAMES | DRAW_GAMES
+
+
+@dataclass(slots=True)
+class BuiltPot:
+    amount: int
+    eligible: list[str]
+
+
+def build_pots(contributions: Mapping[str, int], live: set[str]) -> list[BuiltPot]:
+    """Pots from contributions (seat order), main first. `live`: players who did not fold."""
+    levels = sorted({c for n, c in contributions.items() if n in live and c > 0})
+    pots: list[BuiltPot] = []
+    previous = 0
+    for number, level in enumerate(levels):
+        last = number == len(levels) - 1
+        amount = sum(max(0, (c if last else min(c, level)) - previous)
+                     for c in contributions.values())
+        eligible = [n for n, c in contributions.items() if n in live and c >= level]
+        if pots and pots[-1].eligible == eligible:
+            pots[-1].amount += amount
+        else:
+            pots.append(BuiltPot(amount, eligible))
+        previous = level
+    if not pots:
+        # Nobody live put anything in (a walk with dead money only): one pot of everything.
+        pots.append(BuiltPot(sum(contributions.values()), sorted(live)))
+    return pots
+
+
+def pot_index(name: str) -> int | None:
+    """0 for "pot" / "main pot", N for "side pot N" ("side pot" alone: 1); None otherwise."""
+    if name in ("pot", "main pot"):
+        return 0
+    if name.startswith("side pot"):
+        rest = name[len("side pot"):].strip(" -#")
+        return int(rest) if rest.isdigit() else 1
+    return None
+
+
+def pot_facts(hand: Hand, players: list[PlayerFact]) -> list[PotFact]:
+    returned: dict[str, int] = {}
+    for back in hand.returns:
+        returned[back.player] = returned.get(back.player, 0) + back.amount
+    contributions = {p.name: p.hand_in - returned.get(p.name, 0) for p in players}
+    live = {p.name for p in players if not p.folded}
+    pots = build_pots(contributions, live)
+    rake = hand.pot.rake if hand.pot is not None else 0
+    grouped = _group_awards(hand.awards, len(pots))
+    if grouped is None or (rake and len(pots) > 1):
+        merged = BuiltPot(sum(p.amount for p in pots) - rake,
+                          [n for n in contributions if n in live])
+        return _facts_for_pot(hand, players, 0, merged, hand.awards, known=len(pots) == 1)
+    pots[0].amount -= rake
+    facts: list[PotFact] = []
+    for index, pot in enumerate(pots):
+        facts += _facts_for_pot(hand, players, index, pot, grouped.get(index, []), known=True)
+    return facts
+
+
+def _group_awards(awards: list[Award], pots: int) -> dict[int, list[Award]] | None:
+    """Awards by pot index, or None when the record's pot names do not match the pots."""
+    grouped: dict[int, list[Award]] = {}
+    for award in awards:
+        index = pot_index(award.pot)
+        if index is None or index >= pots:
+            return None
+        grouped.setdefault(index, []).append(award)
+    if pots > 1 and set(grouped) != set(range(pots)):
+        # The record lumps pots together ("pot") or skips one: attribution would be a guess.
+        return None
+    return grouped
+
+
+def _facts_for_pot(hand: Hand, players: list[PlayerFact], index: int, pot: BuiltPot,
+                   awards: list[Award], *, known: bool) -> list[PotFact]:
+    has_high, has_low = evaluates(hand.game)
+    if not (has_high and has_low):
+        return [_fact(hand, players, index, pot.amount, None, pot, awards, None, known)]
+    if awards and all(a.half is None for a in awards):
+        # The record does not say which half each award is (PokerStars writes "collected N
+        # from pot" for both): the halves are unknown, the pot is judged whole.
+        return [_fact(hand, players, index, pot.amount, None, pot, awards, None, False)]
+    low = [a for a in awards if a.half == "low"]
+    high = [a for a in awards if a.half != "low"]
+    low_best = _best(hand, pot.eligible, "low") if known else []
+    if not low and not low_best:
+        return [_fact(hand, players, index, pot.amount, "high", pot, high, None, known)]
+    low_paid = sum(a.amount for a in low)
+    high_fact = _fact(hand, players, index, pot.amount - low_paid, "high", pot, high,
+                      pot.amount, known)
+    low_fact = _fact(hand, players, index, low_paid, "low", pot, low, pot.amount, known)
+    high_fact.other_half_distances = [w.distance_from_button for w in low_fact.winners]
+    low_fact.other_half_distances = [w.distance_from_button for w in high_fact.winners]
+    return [high_fact, low_fact]
+
+
+def _fact(hand: Hand, players: list[PlayerFact], index: int, amount: int, half: str | None,
+          pot: BuiltPot, awards: list[Award], whole: int | None, known: bool) -> PotFact:
+    seats = {p.name: p.seat for p in players}
+    winners: dict[str, WinnerFact] = {}
+    for award in awards:
+        found = winners.get(award.player)
+        if found is not None:
+            found.awarded = Chips(found.awarded + award.amount)
+            continue
+        seat = seats.get(award.player, 0)
+        winners[award.player] = WinnerFact(player=award.player, seat=seat,
+                                           distance_from_button=_distance(hand, seat),
+                                           awarded=Chips(award.amount))
+    eligible = set(pot.eligible)
+    return PotFact(index=index, amount=Chips(amount), half=half, eligible=list(pot.eligible),
+                   best=_best(hand, pot.eligible, half) if known else [],
+                   winners=list(winners.values()),
+                   paid_to_ineligible=[n for n in winners if n not in eligible],
+                   whole_amount=None if whole is None else Chips(whole))
+
+
+def _distance(hand: Hand, seat: int) -> int:
+    button = hand.button_seat
+    if button is None:
+        return seat
+    size = max(hand.max_seats or 0, button, *(s.seat for s in hand.seats))
+    return (seat - button - 1) % size + 1
+
+
+def _best(hand: Hand, eligible: list[str], half: str | None) -> list[str]:
+    """The best hand(s) among `eligible`; empty when unknown (cards not all shown, several
+    boards, or a hand the evaluator refuses)."""
+    if len(eligible) == 1:
+        return list(eligible) if half != "low" else []
+    if len(hand.boards) > 1:
+        return []
+    shown = {s.player: s.cards for s in hand.shown}
+    board = hand.boards[0] if hand.boards and hand.game not in STUD_GAMES else []
+    cards: dict[str, tuple[list[str], list[str]]] = {}
+    for name in eligible:
+        hole = shown.get(name)
+        if hole is None and hand.game not in _PARTIAL_HOLE:
+            hole = hand.hole_cards.get(name)
+        if not hole:
+            return []
+        cards[name] = (list(hole), list(board))
+    try:
+        return best_players(cards, hand.game, half)
+    except ValueError:
+        return []

@@ -1,0 +1,66 @@
+"""What one table's previous hand established, across consecutive hands of one input."""
+
+from dataclasses import dataclass, field
+
+from checker.model.hand import Hand
+from checker.replay.facts import HandFact, TableFact
+
+
+@dataclass(slots=True)
+class TableState:
+    """State of one table (one file, one tournament, one table) between its hands."""
+
+    name: str
+    hands_seen: int = 0
+    button_seat: int | None = None
+    small_blind_seat: int | None = None
+    big_blind_seat: int | None = None
+    small_blind_player: str | None = None
+    big_blind_player: str | None = None
+    dealt_seats: list[int] = field(default_factory=list)
+    # Everyone seated in the previous hand (dealt in or not): name -> seat.
+    seated: dict[str, int] = field(default_factory=dict)
+    heads_up: bool = False
+    # A hand of this table may be missing before the next one (a rejected or unreplayable
+    # record): the previous hand is unknown, and the next hand is not the table's first.
+    gap: bool = False
+
+    def forget(self) -> None:
+        """The next hand may not follow the last one seen: nothing is known about it."""
+        self.gap = True
+
+    def fact_for(self, hand: Hand) -> TableFact:
+        """The table as this hand finds it (before `record` is called for it)."""
+        seated = {s.player: s.seat for s in hand.seats}
+        known = self.hands_seen > 0 and not self.gap
+        fact = TableFact(name=self.name, previous_hand_known=known,
+                         first_hand=self.hands_seen == 0 and not self.gap,
+                         max_seats=hand.max_seats)
+        if not known:
+            return fact
+        previous = self.seated
+        fact.previous_button_seat = self.button_seat
+        fact.previous_small_blind_seat = self.small_blind_seat
+        fact.previous_big_blind_seat = self.big_blind_seat
+        fact.previous_small_blind_player = self.small_blind_player
+        fact.previous_big_blind_player = self.big_blind_player
+        fact.previous_dealt_seats = list(self.dealt_seats)
+        fact.previous_players = list(previous)
+        fact.previous_heads_up = self.heads_up
+        fact.arrived = [n for n in seated if n not in previous]
+        fact.departed = [n for n in previous if n not in seated]
+        fact.changed_seats = [n for n, s in seated.items() if n in previous and previous[n] != s]
+        return fact
+
+    def record(self, hand: Hand, fact: HandFact) -> None:
+        """Remember what this hand established for the next one."""
+        self.hands_seen += 1
+        self.gap = False
+        self.button_seat = fact.button_seat
+        self.small_blind_seat = fact.small_blind_seat
+        self.big_blind_seat = fact.big_blind_seat
+        self.small_blind_player = fact.small_blind_player
+        self.big_blind_player = fact.big_blind_player
+        self.dealt_seats = list(fact.dealt_seats)
+        self.seated = {s.player: s.seat for s in hand.seats}
+        self.heads_up = fact.heads_up

@@ -1,0 +1,343 @@
+"""Replay mechanics on small hand-built hands: betting state, pots, table state, events."""
+
+from pathlib import Path
+from typing import Any
+
+from checker.audit.findings import HandJudge
+from checker.dsl.engine import CompiledRuleset, compile_ruleset
+from checker.dsl.ruleset import load_ruleset
+from checker.model.findings import Finding
+from checker.model.hand import Hand
+from checker.replay.facts import ActionEvent, HandEvent, PotEvent, PotFact, TimeoutEvent
+from checker.replay.hand_replay import replay_hand
+from checker.replay.pots import build_pots
+from checker.replay.table import TableState
+from tests.conftest import REPO
+
+_RULES: list[CompiledRuleset] = []
+
+
+def rules() -> CompiledRuleset:
+    if not _RULES:
+        _RULES.append(compile_ruleset(load_ruleset(REPO / "rules" / "fulltilt.rules")))
+    return _RULES[0]
+
+
+def act(player: str, kind: str, amount: int = 0, to: int | None = None,
+        street: str = "preflop", all_in: bool = False) -> dict[str, Any]:
+    return {"player": player, "kind": kind, "amount": amount, "to": to, "street": street,
+            "all_in": all_in}
+
+
+def make_hand(stacks: dict[str, int], actions: list[dict[str, Any]], *, button: int = 1,
+              structure: str = "no_limit", game: str = "holdem", hand_id: str = "1",
+              **extra: Any) -> Hand:
+    """Seats 1.. in `stacks` order; blinds 50/100 (limit bets 100/200) unless changed."""
+    seats = [{"seat": n, "player": name, "stack": chips, "line": 1 + n}
+             for n, (name, chips) in enumerate(stacks.items(), start=1)]
+    numbered = [{**a, "index": i, "line": 20 + i} for i, a in enumerate(actions)]
+    record: dict[str, Any] = {
+        "site": "test", "source_format": "test", "hand_id": hand_id, "tournament_id": "T",
+        "table": "1", "game": game, "structure": structure, "unit": "chips",
+        "small_blind": 50, "big_blind": 100, "button_seat": button, "seats": seats,
+        "actions": numbered, "location": {"file": "t.txt", "line": 1}, "end_line": 99,
+    }
+    if structure == "fixed_limit":
+        record.update(small_bet=100, big_bet=200)
+    record.update(extra)
+    return Hand.model_validate(record)
+
+
+def events(hand: Hand, table: TableState | None = None) -> list[tuple[str, object]]:
+    return list(replay_hand(hand, table or TableState("1")))
+
+
+def action_events(hand: Hand) -> list[ActionEvent]:
+    return [e for n, e in events(hand) if isinstance(e, ActionEvent)]
+
+
+def failed(hand: Hand, on: tuple[str, ...] = ("action", "timeout")) -> list[str]:
+    """Rule ids the fulltilt rules find broken on events `on`, judged event by event as replay
+    yields them (the test hands leave out what the other events' rules need)."""
+    found: list[str] = []
+    for name, event in replay_hand(hand, TableState("1")):
+        if name in on:
+            found += [rule.rule_id for rule, _ in rules().failures(name, event)]
+    return found
+
+
+BLINDS = [act("B", "small_blind", 50), act("C", "big_blind", 100)]
+FOUR = {"A": 5000, "B": 5000, "C": 5000, "D": 5000}
+
+
+def test_min_raise_is_the_last_full_raise() -> None:
+    hand = make_hand(FOUR, [*BLINDS, act("D", "raise", 300, to=300),
+                            act("A", "raise", 450, to=450), act("B", "fold"),
+                            act("C", "fold"), act("D", "call", 150)])
+    d_raise, a_raise = action_events(hand)[:2]
+    assert (d_raise.street.last_full_raise, d_raise.action.increment) == (100, 200)
+    assert d_raise.action.to_call == 100 and d_raise.street.current_bet == 100
+    assert (a_raise.street.last_full_raise, a_raise.action.increment) == (200, 150)
+    assert failed(hand) == ["betting.min-raise"]
+    legal = make_hand(FOUR, [*BLINDS, act("D", "raise", 300, to=300),
+                             act("A", "raise", 500, to=500), act("B", "fold"),
+                             act("C", "fold"), act("D", "call", 200)])
+    assert failed(legal) == []
+
+
+def test_short_all_in_does_not_reopen_for_those_who_acted() -> None:
+    stacks = {"A": 5000, "B": 150, "C": 5000}
+    hand = make_hand(stacks, [act("B", "small_blind", 50), act("C", "big_blind", 100),
+                              act("A", "call", 100), act("B", "call", 50), act("C", "check"),
+                              act("B", "bet", 50, street="flop", all_in=True),
+                              act("C", "raise", 200, to=200, street="flop"),
+                              act("A", "call", 200, street="flop"),
+                              ], button=1)
+    bet, c_raise = action_events(hand)[3:5]
+    # B's all-in bet of 50 is short of the 100 minimum: it is not a full bet.
+    assert bet.actor.all_in is False and bet.action.all_in is True
+    assert c_raise.street.last_full_raise == 100 and c_raise.actor.has_acted is False
+    stacks = {"A": 5000, "B": 5000, "C": 250, "D": 5000}
+    short = make_hand(stacks, [*BLINDS, act("D", "call", 100), act("A", "call", 100),
+                             act("B", "call", 50), act("C", "check"),
+                             act("B", "bet", 100, street="flop"),
+                             act("C", "raise", 150, to=150, street="flop", all_in=True),
+                             act("D", "call", 150, street="flop"),
+                             act("A", "fold", street="flop"),
+                             act("B", "raise", 350, to=450, street="flop")])
+    reraise = action_events(short)[-1]
+    assert reraise.actor.has_acted and reraise.actor.largest_raise_since_acted == 50
+    assert reraise.actor.raised_since_acted == 50 and reraise.street.last_full_raise == 100
+    assert "betting.short-all-in-does-not-reopen" in failed(short)
+
+
+def test_pot_limit_maximum_counts_the_call() -> None:
+    hand = make_hand(FOUR, [*BLINDS, act("D", "raise", 350, to=350),
+                            act("A", "raise", 1200, to=1200), act("B", "fold"),
+                            act("C", "fold"), act("D", "fold")], structure="pot_limit")
+    first, second = action_events(hand)[:2]
+    assert first.street.pot_limit_max_to == 350 and first.street.pot_before == 150
+    assert second.street.pot_limit_max_to == 1200
+    assert failed(hand) == []
+    over = make_hand(FOUR, [*BLINDS, act("D", "raise", 360, to=360), act("A", "fold"),
+                            act("B", "fold"), act("C", "fold")], structure="pot_limit")
+    assert failed(over) == ["betting.pot-limit-maximum"]
+    no_limit = make_hand(FOUR, [*BLINDS, act("D", "raise", 360, to=360)])
+    assert action_events(no_limit)[0].street.pot_limit_max_to is None
+
+
+def test_limit_cap_counts_the_blind_and_the_raises() -> None:
+    raises = [act("D", "raise", 200, to=200), act("A", "raise", 300, to=300),
+              act("B", "raise", 350, to=400)]
+    capped = make_hand(FOUR, [*BLINDS, *raises, act("C", "call", 300), act("D", "call", 200),
+                              act("A", "call", 100)], structure="fixed_limit")
+    last = action_events(capped)[2]
+    assert last.street.bets_and_raises == 2 and last.street.opened_by_blind
+    assert last.street.bet_unit == 100 and last.action.increment == 100
+    assert failed(capped) == []
+    over = make_hand(FOUR, [*BLINDS, *raises, act("C", "raise", 400, to=500)],
+                     structure="fixed_limit")
+    assert failed(over) == ["limit.bet-cap"]
+    turn = make_hand(FOUR, [*BLINDS, act("D", "call", 100), act("A", "fold"),
+                            act("B", "fold"), act("C", "check"),
+                            act("C", "bet", 100, street="flop"),
+                            act("D", "call", 100, street="flop"),
+                            act("C", "bet", 200, street="turn")], structure="fixed_limit")
+    assert action_events(turn)[-1].street.bet_unit == 200
+    assert failed(turn) == []
+
+
+def test_three_all_ins_make_a_main_and_two_side_pots() -> None:
+    stacks = {"A": 100, "B": 300, "C": 600, "D": 5000, "E": 5000}
+    actions = [act("B", "small_blind", 50), act("C", "big_blind", 100),
+               act("D", "raise", 1000, to=1000), act("E", "fold"),
+               act("A", "call", 100, all_in=True), act("B", "call", 250, all_in=True),
+               act("C", "call", 500, all_in=True)]
+    awards = [{"player": "A", "amount": 400, "pot": "main pot", "line": 40},
+              {"player": "B", "amount": 600, "pot": "side pot 1", "line": 41},
+              {"player": "A", "amount": 600, "pot": "side pot 2", "line": 42}]
+    hand = make_hand(stacks, actions, button=5, awards=awards,
+                     returns=[{"player": "D", "amount": 400, "line": 39}])
+    pots = [e.pot for _, e in events(hand) if isinstance(e, PotEvent)]
+    assert [(p.index, p.amount, p.eligible) for p in pots] == [
+        (0, 400, ["A", "B", "C", "D"]), (1, 600, ["B", "C", "D"]), (2, 600, ["C", "D"])]
+    assert pots[2].paid_to_ineligible == ["A"] and pots[1].paid_to_ineligible == []
+    assert [(w.player, w.awarded, w.distance_from_button) for w in pots[0].winners] == [
+        ("A", 400, 1)]
+    assert failed(hand, on=("pot",)) == ["pots.paid-to-eligible"]
+
+
+def test_dead_money_from_folded_players_stays_in_the_pots_it_reached() -> None:
+    pots = build_pots({"A": 100, "B": 50, "C": 300, "D": 300}, live={"A", "C", "D"})
+    assert [(p.amount, p.eligible) for p in pots] == [(350, ["A", "C", "D"]),
+                                                       (400, ["C", "D"])]
+
+
+def test_unlabelled_pots_are_merged_not_guessed() -> None:
+    stacks = {"A": 100, "B": 5000, "C": 5000}
+    actions = [act("B", "small_blind", 50), act("C", "big_blind", 100),
+               act("A", "call", 100, all_in=True), act("B", "raise", 250, to=300),
+               act("C", "call", 200)]
+    # The record names one "pot" although the chips make a main and a side pot.
+    hand = make_hand(stacks, actions, awards=[{"player": "B", "amount": 700, "line": 40}])
+    pots = [e.pot for _, e in events(hand) if isinstance(e, PotEvent)]
+    assert [(p.amount, p.best, p.paid_to_ineligible) for p in pots] == [(700, [], [])]
+
+
+def _omaha_hilo(awards: list[dict[str, Any]]) -> list[PotFact]:
+    stacks = {"A": 1000, "B": 1000, "C": 1000}
+    actions = [act("B", "small_blind", 50), act("C", "big_blind", 100), act("A", "call", 100),
+               act("B", "call", 50), act("C", "raise", 1, to=101, all_in=False)]
+    hand = make_hand(stacks, actions, game="omaha_hilo", structure="pot_limit", awards=awards)
+    return [e.pot for _, e in events(hand) if isinstance(e, PotEvent)]
+
+
+def test_hilo_pot_is_judged_in_halves() -> None:
+    awards = [{"player": "A", "amount": 150, "half": "high", "line": 40},
+              {"player": "C", "amount": 151, "half": "low", "line": 41}]
+    high, low = _omaha_hilo(awards)
+    assert (high.half, high.amount, high.whole_amount) == ("high", 150, 301)
+    assert (low.half, low.amount, low.whole_amount) == ("low", 151, 301)
+    # Button on seat 1: C (seat 3) is 2 seats to its left, A (seat 1) 3.
+    assert high.other_half_distances == [2] and low.other_half_distances == [3]
+    # Unlabelled halves with two winners: judged whole, best unknown.
+    whole, = _omaha_hilo([{"player": "A", "amount": 150, "line": 40},
+                          {"player": "C", "amount": 151, "line": 41}])
+    assert (whole.half, whole.amount, whole.best) == (None, 301, [])
+
+
+def test_turn_order_preflop_then_from_the_buttons_left() -> None:
+    def flop(first: str, second: str) -> Hand:
+        return make_hand(FOUR, [*BLINDS, act("D", "call", 100), act("A", "fold"),
+                                act("B", "call", 50), act("C", "check"),
+                                act("B", "check", street="flop"),
+                                act(first, "check", street="flop"),
+                                act(second, "check", street="flop")])
+
+    in_turn = flop("C", "D")
+    expected = [e.action.expected_actor for e in action_events(in_turn)]
+    assert expected == ["D", "A", "B", "C", "B", "C", "D"]
+    assert failed(in_turn) == []
+    # D checks before C: flagged, naming C as the player whose turn it was.
+    out_of_turn = action_events(flop("D", "C"))[5]
+    assert (out_of_turn.actor.name, out_of_turn.action.expected_actor) == ("D", "C")
+    assert "betting.in-turn" in failed(flop("D", "C"))
+
+
+def test_heads_up_button_acts_first_preflop_last_after() -> None:
+    two = {"A": 3000, "B": 3000}
+    hand = make_hand(two, [act("A", "small_blind", 50), act("B", "big_blind", 100),
+                           act("A", "call", 50), act("B", "check"),
+                           act("B", "check", street="flop"), act("A", "check", street="flop")])
+    assert [e.action.expected_actor for e in action_events(hand)] == ["A", "B", "B", "A"]
+    assert failed(hand) == []
+
+
+def test_check_facing_a_bet_and_short_call_are_caught() -> None:
+    hand = make_hand(FOUR, [*BLINDS, act("D", "raise", 300, to=300), act("A", "check"),
+                            act("B", "call", 200)])
+    found = failed(hand)
+    assert "betting.check-only-when-free" in found and "betting.call-amount" in found
+
+
+def test_time_out_sees_whether_a_check_was_free() -> None:
+    timeouts = [{"kind": "timed_out", "player": "D", "after_action": 2, "line": 21},
+                {"kind": "timed_out", "player": "C", "after_action": 5, "line": 25}]
+    hand = make_hand(FOUR, [*BLINDS, act("D", "fold"), act("A", "call", 100),
+                            act("B", "call", 50), act("C", "fold")], events=timeouts)
+    found = [e.timeout for _, e in events(hand) if isinstance(e, TimeoutEvent)]
+    assert [(t.player, t.check_was_free, t.then) for t in found] == [
+        ("D", False, "fold"), ("C", True, "fold")]
+    assert failed(hand) == ["timeout.check-or-fold"]
+
+
+def test_table_state_carries_the_previous_hand() -> None:
+    table = TableState("1")
+    first = make_hand(FOUR, [*BLINDS, act("D", "fold"), act("A", "fold"), act("B", "fold")],
+                      button=4, hand_id="1",
+                      awards=[{"player": "C", "amount": 150, "line": 40}],
+                      returns=[{"player": "C", "amount": 50, "line": 39}])
+    starts = [e for _, e in events(first, table) if isinstance(e, HandEvent)]
+    assert starts[0].table.first_hand and not starts[0].table.previous_hand_known
+    assert (starts[0].hand.small_blind_seat, starts[0].hand.big_blind_seat) == (2, 3)
+    moved = {"A": 5000, "E": 5000, "C": 5000, "D": 5000}
+    second = make_hand(moved, [act("C", "small_blind", 50), act("D", "big_blind", 100)],
+                       button=2, hand_id="2")
+    fact = next(e for _, e in events(second, table) if isinstance(e, HandEvent)).table
+    assert fact.previous_hand_known and not fact.first_hand
+    assert (fact.previous_button_seat, fact.previous_small_blind_seat,
+            fact.previous_big_blind_seat, fact.previous_big_blind_player) == (4, 2, 3, "C")
+    assert (fact.arrived, fact.departed, fact.changed_seats) == (["E"], ["B"], [])
+    assert fact.previous_dealt_seats == [1, 2, 3, 4]
+
+
+def test_a_hand_that_cannot_be_replayed_becomes_a_warning() -> None:
+    findings: list[Finding] = []
+    judge = HandJudge(rules(), findings)
+    broken = make_hand(FOUR, [*BLINDS, act("Ghost", "fold")])
+    warning = judge.judge(broken)
+    assert warning is not None and "Ghost" in warning
+    assert judge.judge(make_hand(FOUR, [*BLINDS, act("D", "fold"), act("A", "fold"),
+                                        act("B", "fold")])) is None
+
+
+def test_findings_are_located_on_the_action() -> None:
+    findings: list[Finding] = []
+    judge = HandJudge(rules(), findings)
+    judge.judge(make_hand(FOUR, [*BLINDS, act("D", "raise", 300, to=300), act("A", "check")]))
+    located = [f for f in findings if f.rule == "betting.check-only-when-free"]
+    assert len(located) == 1
+    where = located[0].location
+    assert (where.file, where.line, where.street, where.action, where.hand) == (
+        "t.txt", 23, "preflop", 3, "1")
+    assert located[0].evidence and all(isinstance(k, str) for k in located[0].evidence)
+
+
+def test_handwritten_hands_give_no_finding() -> None:
+    from checker.audit.ruleset import ruleset_id
+    from checker.audit.run import audit
+
+    path = REPO / "rules" / "fulltilt.rules"
+    loaded = load_ruleset(path)
+    result = audit([REPO / "hand_histories" / "handwritten"], ruleset_id(loaded, path), loaded)
+    assert result.hands == 3 and result.findings == [] and result.warnings == []
+    assert Path(result.ruleset.path) == path
+
+
+def test_a_missing_hand_makes_the_previous_one_unknown_but_not_the_first() -> None:
+    table = TableState("1")
+    hand = make_hand(FOUR, [*BLINDS, act("D", "fold"), act("A", "fold"), act("B", "fold")])
+    events(hand, table)
+    table.forget()
+    fact = next(e for _, e in events(hand, table) if isinstance(e, HandEvent)).table
+    assert not fact.previous_hand_known and not fact.first_hand
+    again = next(e for _, e in events(hand, table) if isinstance(e, HandEvent)).table
+    assert again.previous_hand_known
+
+
+def test_action_snapshots_keep_every_player_field() -> None:
+    stacks = {"A": 5000, "B": 5000, "C": 5000}
+    hand = make_hand(stacks, [act("A", "ante", 10), act("B", "small_blind", 50),
+                              act("C", "big_blind", 100), act("A", "raise", 300, to=300),
+                              act("B", "raise", 850, to=900), act("C", "fold"),
+                              act("A", "call", 600)], ante=10)
+    a_call = action_events(hand)[-1].actor
+    assert (a_call.posted_ante, a_call.hand_in, a_call.street_in, a_call.stack) == (
+        10, 310, 300, 4690)
+    assert (a_call.has_acted, a_call.raised_since_acted, a_call.largest_raise_since_acted) == (
+        True, 600, 600)
+
+
+def test_the_big_blind_level_is_called_unless_nobody_left_can_match_it() -> None:
+    stacks = {"A": 5000, "B": 5000, "C": 10}
+    no_big = make_hand(stacks, [act("C", "ante", 10, all_in=True), act("B", "small_blind", 50),
+                                act("A", "call", 100)], ante=10)
+    assert action_events(no_big)[0].action.to_call == 100
+    # C's big blind is all-in short (60); A calls all-in for 80; the small blind then only
+    # has to match the 80 nobody can raise (as PokerStars records it).
+    short = make_hand({"A": 80, "B": 5000, "C": 60},
+                      [act("B", "small_blind", 50), act("C", "big_blind", 60, all_in=True),
+                       act("A", "call", 80, all_in=True), act("B", "call", 30)])
+    calls = action_events(short)
+    assert [c.action.to_call for c in calls] == [100, 30]
+    assert failed(short) == []
