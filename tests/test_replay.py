@@ -258,13 +258,15 @@ def test_table_state_carries_the_previous_hand() -> None:
                       awards=[{"player": "C", "amount": 150, "line": 40}],
                       returns=[{"player": "C", "amount": 50, "line": 39}])
     starts = [e for _, e in events(first, table) if isinstance(e, HandEvent)]
-    assert starts[0].table.first_hand and not starts[0].table.previous_hand_known
+    # A hand text cannot prove the table's first hand in the input is its first of the event.
+    assert starts[0].table.first_hand is None and not starts[0].table.previous_hand_known
     assert (starts[0].hand.small_blind_seat, starts[0].hand.big_blind_seat) == (2, 3)
-    moved = {"A": 5000, "E": 5000, "C": 5000, "D": 5000}
+    # C starts with what the first hand left (4900 after the blind, +50 back, +150 won).
+    moved = {"A": 5000, "E": 5000, "C": 5100, "D": 5000}
     second = make_hand(moved, [act("C", "small_blind", 50), act("D", "big_blind", 100)],
                        button=2, hand_id="2")
     fact = next(e for _, e in events(second, table) if isinstance(e, HandEvent)).table
-    assert fact.previous_hand_known and not fact.first_hand
+    assert fact.previous_hand_known and fact.first_hand is False
     assert (fact.previous_button_seat, fact.previous_small_blind_seat,
             fact.previous_big_blind_seat, fact.previous_big_blind_player) == (4, 2, 3, "C")
     assert (fact.arrived, fact.departed, fact.changed_seats) == (["E"], ["B"], [])
@@ -310,9 +312,37 @@ def test_a_missing_hand_makes_the_previous_one_unknown_but_not_the_first() -> No
     events(hand, table)
     table.forget()
     fact = next(e for _, e in events(hand, table) if isinstance(e, HandEvent)).table
-    assert not fact.previous_hand_known and not fact.first_hand
-    again = next(e for _, e in events(hand, table) if isinstance(e, HandEvent)).table
+    assert not fact.previous_hand_known and fact.first_hand is False
+    # The next hand starts with the chips this one left (no award in these test hands).
+    carried = make_hand({"A": 5000, "B": 4950, "C": 4900, "D": 5000},
+                        [*BLINDS, act("D", "fold"), act("A", "fold"), act("B", "fold")])
+    again = next(e for _, e in events(carried, table) if isinstance(e, HandEvent)).table
     assert again.previous_hand_known
+
+
+def test_stacks_that_do_not_carry_over_mean_hands_are_missing() -> None:
+    table = TableState("1")
+    folds = [*BLINDS, act("D", "fold"), act("A", "fold"), act("B", "fold")]
+    events(make_hand(FOUR, folds), table)
+    # B posted 50 and folded, so B has 4950 now; 4300 means hands were dealt in between.
+    jumped = make_hand({"A": 5000, "B": 4300, "C": 4900, "D": 5000}, folds, hand_id="9")
+    fact = next(e for _, e in events(jumped, table) if isinstance(e, HandEvent)).table
+    assert not fact.previous_hand_known and fact.first_hand is False
+    assert fact.previous_button_seat is None and fact.continuing_seats == []
+
+
+def test_continuing_seats_leave_out_arrivals_and_returning_players() -> None:
+    table = TableState("1")
+    first = make_hand({"A": 5000, "B": 5000, "C": 5000},
+                      [*BLINDS, act("A", "fold"), act("B", "fold")])
+    events(first, table)
+    # E arrives on seat 4; A, B (4950) and C (4900: no award in these test hands) play on.
+    second = make_hand({"A": 5000, "B": 4950, "C": 4900, "E": 3000},
+                       [act("C", "small_blind", 50), act("E", "big_blind", 100)], button=2,
+                       hand_id="2")
+    fact = next(e for _, e in events(second, table) if isinstance(e, HandEvent)).table
+    assert fact.previous_hand_known and fact.arrived == ["E"]
+    assert fact.continuing_seats == [1, 2, 3]
 
 
 def test_action_snapshots_keep_every_player_field() -> None:

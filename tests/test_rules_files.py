@@ -159,9 +159,11 @@ def test_overrides_and_disables_are_in_effect() -> None:
     assert "pots.stud-odd-chip-high-card" not in ruleset("fulltilt").rules
     dead_button = {"blinds.big-blind-moves-one-seat", "blinds.small-blind-is-previous-big-blind",
                    "blinds.button-follows-small-blind"}
-    assert set(stars.disabled) == dead_button
-    assert not dead_button & set(stars.rules)
-    assert dead_button <= set(ruleset("fulltilt").rules)
+    # PokerStars also draws for the first button instead of giving it to the highest seat.
+    replaced = dead_button | {"seating.first-button"}
+    assert set(stars.disabled) == replaced
+    assert not replaced & set(stars.rules)
+    assert replaced <= set(ruleset("fulltilt").rules)
 
 
 # ---------------------------------------------------------------- coverage
@@ -340,7 +342,7 @@ def pot_event(h: HandFact, amount: int, winners: list[WinnerFact], **changes: ob
               ) -> PotEvent:
     names = [w.player for w in winners]
     pot = PotFact(index=0, amount=Chips(amount), half=None, eligible=[*names, "Loser"],
-                  best=names, winners=winners, paid_to_ineligible=[])
+                  best=names, winners=winners, paid_to_ineligible=[], shared=Chips(amount))
     return PotEvent(hand=h, pot=dataclasses.replace(pot, **changes))  # type: ignore[arg-type]
 
 
@@ -448,6 +450,13 @@ def test_odd_chip_goes_left_of_the_button_in_flop_games() -> None:
     skewed = pot_event(hand(), 302, [winner("A", 2, 100), winner("B", 5, 101),
                                      winner("C", 1, 101)])
     assert outcome("fulltilt", rule, skewed) == "fail"
+    # A hi/lo pot whose awards do not say their half (PokerStars): a quartered pot of 400 pays
+    # 300 and 100; no winner's share is known, so no verdict (and not a failure).
+    h = hand(game=Game.OMAHA_HILO, structure=BettingStructure.POT_LIMIT, is_hilo=True)
+    unlabeled = pot_event(h, 400, [winner("Near", 1, 300), winner("Far", 4, 100)], shared=None)
+    assert outcomes(rule, unlabeled) == {"fulltilt": "n/a", "tda2024": "n/a", "pokerstars": "n/a"}
+    assert outcome("fulltilt", rule, pot_event(h, 400, [winner("Near", 1, 300),
+                                                        winner("Far", 4, 100)])) == "fail"
 
 
 def _hilo_high_half(high: int, whole: int) -> PotEvent:
@@ -511,7 +520,7 @@ def _blind_hand(dealt: list[int], button: int, small: int | None, big: int) -> H
              players_dealt=len(dealt))
     t = table(previous_hand_known=True, first_hand=False, previous_button_seat=1,
               previous_small_blind_seat=2, previous_big_blind_seat=3,
-              previous_dealt_seats=[1, 2, 3, 4])
+              previous_dealt_seats=[1, 2, 3, 4], continuing_seats=list(dealt))
     return HandEvent(hand=h, table=t)
 
 
@@ -591,15 +600,18 @@ def test_first_button_is_the_highest_occupied_seat() -> None:
     seats = [1, 2, 4, 6]
     players = [player(f"P{s}", s, 1500) for s in seats]
 
-    def first(button: int, small: int, big: int) -> HandEvent:
+    def first(button: int, small: int, big: int, known: bool | None = True) -> HandEvent:
         return HandEvent(hand=hand(dealt_seats=seats, players=players, button_seat=button,
                                    small_blind_seat=small, big_blind_seat=big),
-                         table=table())
+                         table=table(first_hand=known))
 
     assert outcome("fulltilt", "seating.first-button", first(6, 1, 2)) == "pass"
     assert outcome("fulltilt", "seating.first-blinds", first(6, 1, 2)) == "pass"
     assert outcome("fulltilt", "seating.first-button", first(1, 2, 4)) == "fail"
     assert outcome("fulltilt", "seating.first-blinds", first(6, 2, 4)) == "fail"
+    # Not known to be the tournament's first hand (a hand text never proves it): no verdict.
+    assert outcome("fulltilt", "seating.first-button", first(1, 2, 4, None)) == "n/a"
+    assert outcome("fulltilt", "seating.first-blinds", first(6, 2, 4, None)) == "n/a"
 
 
 def test_moved_player_between_button_and_small_blind_sits_out() -> None:

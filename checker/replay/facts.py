@@ -92,7 +92,9 @@ class TableFact:
     name: str
     # False on the first hand of a table in the input: nothing is known about the previous one.
     previous_hand_known: bool = False
-    first_hand: bool = True
+    # Whether this is the table's first hand of the tournament. Unknown (None) unless the input
+    # proves it: a hand history's first hand of a table may follow hands it does not hold.
+    first_hand: bool | None = None
     max_seats: int | None = None
     previous_button_seat: int | None = None
     previous_small_blind_seat: int | None = None
@@ -108,6 +110,9 @@ class TableFact:
     departed: list[str] = field(default_factory=list)
     # Players of the previous hand still at the table who now sit in a different seat.
     changed_seats: list[str] = field(default_factory=list)
+    # Seats dealt in both the previous hand and this one, by the same player (the players the
+    # button can move among when arrivals and returning players wait for it to pass).
+    continuing_seats: list[int] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -235,6 +240,10 @@ class PotFact:
     # (empty when the other half has no winner).
     whole_amount: Chips | None = None
     other_half_distances: list[int] = field(default_factory=list)
+    # The chips shared equally among `winners` (odd-chip policies): the pot or half, or None
+    # when the record does not say which half of a hi/lo pot each award is from (PokerStars),
+    # so a winner's award may be a quarter, a half, or both halves: no share is known.
+    shared: Chips | None = None
 
 
 # ---------------------------------------------------------------- tournament level

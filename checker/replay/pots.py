@@ -101,7 +101,9 @@ def _facts_for_pot(hand: Hand, players: list[PlayerFact], index: int, pot: Built
     if awards and all(a.half is None for a in awards):
         # The record does not say which half each award is (PokerStars writes "collected N
         # from pot" for both): the halves are unknown, the pot is judged whole.
-        return [_fact(hand, players, index, pot.amount, None, pot, awards, None, False)]
+        fact = _fact(hand, players, index, pot.amount, None, pot, awards, None, False)
+        fact.shared = None
+        return [fact]
     low = [a for a in awards if a.half == "low"]
     high = [a for a in awards if a.half != "low"]
     low_best = _best(hand, pot.eligible, "low") if known else []
@@ -134,7 +136,7 @@ def _fact(hand: Hand, players: list[PlayerFact], index: int, amount: int, half: 
                    best=_best(hand, pot.eligible, half) if known else [],
                    winners=list(winners.values()),
                    paid_to_ineligible=[n for n in winners if n not in eligible],
-                   whole_amount=None if whole is None else Chips(whole))
+                   whole_amount=None if whole is None else Chips(whole), shared=Chips(amount))
 
 
 def _distance(hand: Hand, seat: int) -> int:

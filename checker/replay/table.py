@@ -24,6 +24,8 @@ class TableState:
     # A hand of this table may be missing before the next one (a rejected or unreplayable
     # record): the previous hand is unknown, and the next hand is not the table's first.
     gap: bool = False
+    # Everyone's chips when the previous hand ended (name -> chips).
+    end_stacks: dict[str, int] = field(default_factory=dict)
 
     def forget(self) -> None:
         """The next hand may not follow the last one seen: nothing is known about it."""
@@ -32,9 +34,11 @@ class TableState:
     def fact_for(self, hand: Hand) -> TableFact:
         """The table as this hand finds it (before `record` is called for it)."""
         seated = {s.player: s.seat for s in hand.seats}
-        known = self.hands_seen > 0 and not self.gap
+        known = self.hands_seen > 0 and not self.gap and self._stacks_carry_over(hand)
+        # A hand text never proves that the table's first hand in the input is its first hand
+        # of the tournament (unknown); a hand after one seen, even across a gap, is not.
         fact = TableFact(name=self.name, previous_hand_known=known,
-                         first_hand=self.hands_seen == 0 and not self.gap,
+                         first_hand=False if self.hands_seen > 0 else None,
                          max_seats=hand.max_seats)
         if not known:
             return fact
@@ -50,7 +54,17 @@ class TableState:
         fact.arrived = [n for n in seated if n not in previous]
         fact.departed = [n for n in previous if n not in seated]
         fact.changed_seats = [n for n, s in seated.items() if n in previous and previous[n] != s]
+        was_dealt = {seat for name, seat in previous.items() if seat in self.dealt_seats}
+        fact.continuing_seats = [s for n, s in seated.items()
+                                 if s in was_dealt and previous.get(n) == s]
         return fact
+
+    def _stacks_carry_over(self, hand: Hand) -> bool:
+        """Whether every player who stayed starts with the chips the previous hand left them.
+        If not, the previous hand in the input is not the one dealt before this (hands are
+        missing in between; a rebuy or add-on looks the same and is equally unprovable)."""
+        ends = self.end_stacks
+        return all(ends.get(s.player, s.stack) == s.stack for s in hand.seats)
 
     def record(self, hand: Hand, fact: HandFact) -> None:
         """Remember what this hand established for the next one."""
@@ -64,3 +78,10 @@ class TableState:
         self.dealt_seats = list(fact.dealt_seats)
         self.seated = {s.player: s.seat for s in hand.seats}
         self.heads_up = fact.heads_up
+        ends = {s.player: s.stack for s in hand.seats}
+        ends.update({p.name: p.stack for p in fact.players})
+        for back in hand.returns:
+            ends[back.player] = ends.get(back.player, 0) + back.amount
+        for award in hand.awards:
+            ends[award.player] = ends.get(award.player, 0) + award.amount
+        self.end_stacks = ends
