@@ -129,3 +129,46 @@ def test_unreadable_input_exits_2_and_is_listed(
         {"file": locked.as_posix(), "reason": "cannot read the file: Permission denied"}
     ]
     assert doc["summary"]["hands"] == 3  # type: ignore[index]
+
+
+def test_text_report_lists_findings_with_place_rule_and_message(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    planted = REPO / "hand_histories" / "fixtures" / "min-raise.planted.txt"
+    code = main(["audit", str(planted), "--rules", str(RULES)])
+    out = capsys.readouterr().out
+    assert code == 1
+    assert "findings: 1 error, 0 warning, 0 info" in out
+    assert f"{planted.as_posix()}:" in out
+    assert "hand 910100001 action 3: error betting.min-raise (clause 24)" in out
+
+
+def test_fail_on_thresholds(capsys: pytest.CaptureFixture[str]) -> None:
+    planted = str(REPO / "hand_histories" / "fixtures" / "min-raise.planted.txt")
+    assert main(["audit", planted, "--rules", str(RULES), "--fail-on", "never"]) == 0
+    assert main(["audit", planted, "--rules", str(RULES), "--fail-on", "info"]) == 1
+    twin = str(REPO / "hand_histories" / "fixtures" / "min-raise.twin.txt")
+    assert main(["audit", twin, "--rules", str(RULES), "--fail-on", "info"]) == 0
+    capsys.readouterr()
+
+
+def test_findings_in_json_follow_the_contract_and_fingerprints_are_stable(
+    tmp_path: Path,
+) -> None:
+    fixtures = REPO / "hand_histories" / "fixtures"
+    code, doc = _audit_json(tmp_path, fixtures)
+    jsonschema.validate(doc, SCHEMA)
+    assert code == 1
+    findings = doc["findings"]
+    assert isinstance(findings, list) and findings
+    assert all(f["location"]["hand"] for f in findings)
+    # The same hands moved to other lines of another file keep their fingerprints.
+    planted = (fixtures / "min-raise.planted.txt").read_text(encoding="utf-8")
+    moved = tmp_path / "moved.txt"
+    moved.write_text("\n\n\n" + planted, encoding="utf-8")
+    _, again = _audit_json(tmp_path, moved)
+    original = [f for f in findings if f["location"]["hand"] == "910100001"]
+    relocated = again["findings"]
+    assert isinstance(relocated, list)
+    assert [f["fingerprint"] for f in relocated] == [f["fingerprint"] for f in original]
+    assert relocated[0]["location"]["line"] == original[0]["location"]["line"] + 3

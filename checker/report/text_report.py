@@ -21,6 +21,21 @@ def _located(items: list[dict[str, Any]], key: str) -> list[str]:
     return lines
 
 
+def _findings(findings: list[dict[str, Any]]) -> list[str]:
+    lines = []
+    for finding in findings:
+        where = finding["location"]
+        place = f"{where['file']}:{where['line']}"
+        if where.get("hand"):
+            place += f" hand {where['hand']}"
+        if where.get("action") is not None:
+            place += f" action {where['action']}"
+        clauses = ", ".join(finding["clauses"])
+        lines.append(f"  {place}: {finding['severity']} {finding['rule']} (clause {clauses})")
+        lines.append(f"      {finding['message']}")
+    return lines
+
+
 def render_text(result: AuditResult) -> str:
     doc = report_document(result)
     summary = doc["summary"]
@@ -42,6 +57,8 @@ def render_text(result: AuditResult) -> str:
         f"{summary['hands_rejected']}; tournaments seen {summary['tournaments']}",
         f"findings: {counts['error']} error, {counts['warning']} warning, {counts['info']} info",
     ]
+    if doc["findings"]:
+        out += ["", "Findings:", *_findings(doc["findings"])]
     if doc["rejected"]:
         out += ["", "Rejected records:", *_located(doc["rejected"], "reason")]
     if doc["warnings"]:
