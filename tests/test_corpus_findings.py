@@ -43,11 +43,6 @@ STARS_TOUR: set[Finding] = {
     # Under fulltilt.rules' reading of clause 24 for limit: re-raises after a short all-in.
     ("Draw/LBad-USD-MTT8-201011.txt", "52476877655", "limit.short-all-in-does-not-reopen"),
     ("Draw/LBad-USD-MTT8-201011.txt", "52478520236", "limit.short-all-in-does-not-reopen"),
-    # KNOWN FALSE POSITIVE, pinned until fixed: fourth street with an open pair, where
-    # PokerStars allows the double bet ("Pair on board - a double bet is allowed"); the replay
-    # does not know that option yet (docs/corpus-notes.md).
-    ("Mixed/8-Game-2max-STT-play-100-201306.homeGame.shootout.txt", "99632512109",
-     "limit.bet-size"),
 }
 
 

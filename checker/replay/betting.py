@@ -6,7 +6,16 @@ what the `action` event shows. Policy (who should have posted, what size was leg
 rules' business: this module only measures.
 """
 
-from checker.model.hand import Action, ActionKind, BettingStructure, Game, Hand, Street
+from checker.model.cards import RANKS, SUITS
+from checker.model.hand import (
+    Action,
+    ActionKind,
+    BettingStructure,
+    Game,
+    Hand,
+    HandEventKind,
+    Street,
+)
 from checker.replay.facts import ActionFact, Chips, PlayerFact, StreetFact
 
 STUD_GAMES = frozenset({Game.STUD, Game.STUD_HILO, Game.RAZZ, Game.STUD5})
@@ -19,6 +28,9 @@ _BIG_BET_STREETS = frozenset({Street.TURN, Street.RIVER, Street.FIFTH, Street.SI
                               Street.SEVENTH, Street.DRAW2, Street.DRAW3})
 _RAISE_KINDS = frozenset({ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE})
 _LIVE_BLINDS = frozenset({ActionKind.SMALL_BLIND, ActionKind.BIG_BLIND, ActionKind.STRADDLE})
+# The dealer's notice PokerStars writes on seven-card stud's fourth street when a player
+# shows an open pair (the double bet is then allowed). Full Tilt writes none.
+_OPEN_PAIR_NOTICE = "Pair on board"
 
 
 def bet_unit(hand: Hand, street: Street) -> int | None:
@@ -47,11 +59,17 @@ class Betting:
         self.pot = 0
         # The posts' street as the reader labels it, so the blinds stay on the first round.
         first = hand.actions[0].street if hand.actions else _FIRST_STREET[self.stud]
+        self.open_pair_streets = _open_pair_streets(hand) if self.stud else frozenset()
         self.street = self._new_street(first)
         self.street.opened_by_blind = not self.stud
-        # Seat whose left neighbour acts next; None when the order is not tracked (stud).
+        # Seat whose left neighbour acts next; None when the order is not tracked.
         self.pointer: int | None = None
         self.blind_seat: int | None = None
+        # Stud's first street: the first act (the bring-in, or the bring-in player's
+        # completion) anchors the clockwise order. Its own turn is not known: who brings in
+        # depends on the up cards, which the records' readers do not keep apart from the
+        # down cards, so later streets (best exposed hand first) stay untracked too.
+        self.anchor_pending = self.stud
 
     # ------------------------------------------------------------ posts
 
@@ -125,7 +143,8 @@ class Betting:
         before_street = StreetFact(street.name, street.bet_unit, street.current_bet,
                                    street.last_full_raise, street.bets_and_raises,
                                    street.opened_by_blind, Chips(self.pot),
-                                   self._pot_limit_max(current, to_call))
+                                   self._pot_limit_max(current, to_call),
+                                   street.open_pair_on_board)
         before_actor = _snapshot(player)
         fact = ActionFact(index=action.index, kind=kind, amount=Chips(action.amount),
                           to=Chips(to), all_in=action.all_in, is_raise=is_raise,
@@ -154,8 +173,9 @@ class Betting:
             player.has_acted = True
             player.raised_since_acted = Chips(0)
             player.largest_raise_since_acted = Chips(0)
-        if self.pointer is not None:
+        if self.pointer is not None or self.anchor_pending:
             self.pointer = player.seat
+            self.anchor_pending = False
 
     def _raise(self, player: PlayerFact, kind: ActionKind, to: int) -> None:
         street = self.street
@@ -185,7 +205,8 @@ class Betting:
         unit = bet_unit(self.hand, name)
         full = unit if unit is not None else self.hand.big_blind or 0
         return StreetFact(name=name, bet_unit=None if unit is None else Chips(unit),
-                          last_full_raise=Chips(full), pot_before=Chips(self.pot))
+                          last_full_raise=Chips(full), pot_before=Chips(self.pot),
+                          open_pair_on_board=name in self.open_pair_streets)
 
     def _next_street(self, name: Street) -> None:
         self.street = self._new_street(name)
@@ -194,7 +215,10 @@ class Betting:
             player.has_acted = False
             player.raised_since_acted = Chips(0)
             player.largest_raise_since_acted = Chips(0)
-        if not self.stud:
+        if self.stud:
+            self.pointer = None
+            self.anchor_pending = False
+        else:
             self.pointer = self.hand.button_seat
 
     def _expected(self) -> str | None:
@@ -220,6 +244,23 @@ class Betting:
         ):
             return Chips(current + self.pot + to_call)
         return None
+
+
+def _open_pair_streets(hand: Hand) -> frozenset[Street]:
+    """Streets on which the record says an open pair allows the double bet."""
+    return frozenset(
+        event.street for event in hand.events
+        if event.kind is HandEventKind.OTHER and event.player is None
+        and event.street is not None and event.text.startswith(_OPEN_PAIR_NOTICE)
+    )
+
+
+def high_card_order(cards: list[str]) -> int | None:
+    """The highest card by rank, then suit (spades > hearts > diamonds > clubs), as an int
+    (larger is higher): rank index * 4 + suit index; None without cards."""
+    if not cards:
+        return None
+    return max(RANKS.index(card[0]) * len(SUITS) + SUITS.index(card[1]) for card in cards)
 
 
 def _snapshot(p: PlayerFact) -> PlayerFact:

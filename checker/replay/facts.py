@@ -164,6 +164,10 @@ class StreetFact:
     pot_before: Chips = Chips(0)
     # Pot-limit: the largest total this player may raise to.
     pot_limit_max_to: Chips | None = None
+    # Seven-card stud, fourth street: the record says a player shows an open pair, so the
+    # big bet may be bet (PokerStars writes the dealer's notice; Full Tilt records none, so
+    # this stays False there).
+    open_pair_on_board: bool = False
 
 
 @dataclass(slots=True)

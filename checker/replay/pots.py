@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from checker.model.hand import Award, Hand
-from checker.replay.betting import DRAW_GAMES, STUD_GAMES
+from checker.replay.betting import DRAW_GAMES, STUD_GAMES, high_card_order
 from checker.replay.evaluate import best_players, evaluates
 from checker.replay.facts import Chips, PlayerFact, PotFact, WinnerFact
 
@@ -121,6 +121,7 @@ def _facts_for_pot(hand: Hand, players: list[PlayerFact], index: int, pot: Built
 def _fact(hand: Hand, players: list[PlayerFact], index: int, amount: int, half: str | None,
           pot: BuiltPot, awards: list[Award], whole: int | None, known: bool) -> PotFact:
     seats = {p.name: p.seat for p in players}
+    stud = hand.game in STUD_GAMES
     winners: dict[str, WinnerFact] = {}
     for award in awards:
         found = winners.get(award.player)
@@ -131,12 +132,24 @@ def _fact(hand: Hand, players: list[PlayerFact], index: int, amount: int, half: 
         winners[award.player] = WinnerFact(player=award.player, seat=seat,
                                            distance_from_button=_distance(hand, seat),
                                            awarded=Chips(award.amount))
+        if stud:
+            winners[award.player].high_card_order = high_card_order(
+                _known_cards(hand, award.player))
     eligible = set(pot.eligible)
     return PotFact(index=index, amount=Chips(amount), half=half, eligible=list(pot.eligible),
                    best=_best(hand, pot.eligible, half) if known else [],
                    winners=list(winners.values()),
                    paid_to_ineligible=[n for n in winners if n not in eligible],
                    whole_amount=None if whole is None else Chips(whole), shared=Chips(amount))
+
+
+def _known_cards(hand: Hand, player: str) -> list[str]:
+    """Every card the record shows this player holding (dealt lines and showdown)."""
+    cards = list(hand.hole_cards.get(player, ()))
+    for shown in hand.shown:
+        if shown.player == player:
+            cards.extend(shown.cards)
+    return cards
 
 
 def _distance(hand: Hand, seat: int) -> int:

@@ -1,0 +1,163 @@
+"""Stud replay mechanics on hand-built hands: turn order, the open-pair notice, high cards."""
+
+from typing import Any
+
+from checker.ingest.stream import UnrecognizedFile, read_paths
+from checker.model.hand import Hand, Street
+from checker.replay.betting import STUD_GAMES, high_card_order
+from checker.replay.facts import ActionEvent, PotEvent
+from tests.conftest import CORPUS
+from tests.test_replay import act, action_events, events, failed, make_hand
+
+FIVE = {"A": 3000, "B": 3000, "C": 3000, "D": 3000, "E": 3000}
+NOTICE = "Pair on board - a double bet is allowed"
+
+
+def stud(actions: list[dict[str, Any]], game: str = "stud", **extra: Any) -> Hand:
+    """Five seats, ante 10, bring-in 25, limit 100/200 (seats 1..5 = A..E)."""
+    first = "second" if game == "stud5" else "third"
+    antes = [act(name, "ante", 10, street=first) for name in FIVE]
+    return make_hand(FIVE, [*antes, *actions], structure="fixed_limit", game=game,
+                     ante=10, bring_in=25, **extra)
+
+
+def third(player: str, kind: str, amount: int = 0, to: int | None = None) -> dict[str, Any]:
+    return act(player, kind, amount, to=to, street="third")
+
+
+def order(cards: list[str]) -> int:
+    found = high_card_order(cards)
+    assert found is not None
+    return found
+
+
+def expected_actors(hand: Hand) -> list[str | None]:
+    return [e.action.expected_actor for e in action_events(hand)]
+
+
+def test_third_street_goes_clockwise_from_the_bring_in_wrapping_past_the_last_seat() -> None:
+    # D (seat 4) brings in; then E, then A, B, C around the table.
+    hand = stud([third("D", "bring_in", 25), third("E", "complete", 100, to=100),
+                 third("A", "fold"), third("B", "call", 100), third("C", "fold"),
+                 third("D", "call", 75)])
+    # The bring-in's own turn depends on the up cards, which replay does not know.
+    assert expected_actors(hand) == [None, "E", "A", "B", "C", "D"]
+    assert "betting.in-turn" not in failed(hand)
+
+
+def test_third_street_skips_folded_players_when_the_action_comes_round() -> None:
+    hand = stud([third("B", "bring_in", 25), third("C", "fold"),
+                 third("D", "complete", 100, to=100), third("E", "fold"),
+                 third("A", "raise", 200, to=200), third("B", "fold"), third("D", "call", 100)])
+    # After B folds, C (folded) is passed over: D is due.
+    assert expected_actors(hand) == [None, "C", "D", "E", "A", "B", "D"]
+    assert "betting.in-turn" not in failed(hand)
+
+
+def test_third_street_out_of_turn_is_flagged_naming_the_player_due() -> None:
+    # C acts before B, who sits between the bring-in (A) and C.
+    hand = stud([third("A", "bring_in", 25), third("C", "fold"), third("B", "fold")])
+    out_of_turn = action_events(hand)[1]
+    assert (out_of_turn.actor.name, out_of_turn.action.expected_actor) == ("C", "B")
+    assert "betting.in-turn" in failed(hand)
+
+
+def test_a_bring_in_player_who_completes_anchors_the_order_too() -> None:
+    hand = stud([third("E", "complete", 100, to=100), third("A", "call", 100),
+                 third("B", "fold")])
+    assert expected_actors(hand) == [None, "A", "B"]
+
+
+def test_five_card_stud_orders_its_first_street_second_street() -> None:
+    hand = stud([act("C", "bring_in", 25, street="second"),
+                 act("D", "fold", street="second"), act("E", "fold", street="second")],
+                game="stud5")
+    assert expected_actors(hand) == [None, "D", "E"]
+
+
+def test_later_streets_are_not_ordered_without_up_cards() -> None:
+    hand = stud([third("A", "bring_in", 25), third("B", "call", 25), third("C", "fold"),
+                 third("D", "fold"), third("E", "fold"),
+                 act("B", "check", street="fourth"), act("A", "check", street="fourth")])
+    assert expected_actors(hand)[-2:] == [None, None]
+
+
+def _fourth_street_bet(notice: bool) -> Hand:
+    actions = [third("A", "bring_in", 25), third("B", "call", 25), third("C", "fold"),
+               third("D", "fold"), third("E", "fold"),
+               act("B", "bet", 200, to=200, street="fourth"),
+               act("A", "call", 200, street="fourth")]
+    notices = [{"kind": "other", "text": NOTICE, "street": "fourth", "after_action": 10,
+                "line": 60}] if notice else []
+    return stud(actions, events=notices)
+
+
+def test_open_pair_notice_marks_fourth_street_only() -> None:
+    streets = [(e.street.name.value, e.street.open_pair_on_board)
+               for e in action_events(_fourth_street_bet(notice=True))]
+    assert streets == [("third", False)] * 5 + [("fourth", True)] * 2
+    assert not any(e.street.open_pair_on_board
+                   for e in action_events(_fourth_street_bet(notice=False)))
+
+
+def test_high_card_order_ranks_by_rank_then_suit() -> None:
+    assert high_card_order([]) is None
+    assert order(["Ks", "Ac"]) > order(["Ks", "Kh"]) > order(["Qs", "Kc"])
+    # Clubs < diamonds < hearts < spades within a rank; any suit of a rank beats the rank below.
+    assert [order([c]) for c in ("Ac", "Ad", "Ah", "As")] == [48, 49, 50, 51]
+    assert order(["2c"]) == 0 and order(["3c"]) == order(["2s"]) + 1
+
+
+def test_stud_winners_carry_their_highest_card_flop_winners_do_not() -> None:
+    actions = [third("A", "bring_in", 25), third("B", "call", 25), third("C", "fold"),
+               third("D", "fold"), third("E", "fold")]
+    split = [{"player": "A", "amount": 50, "line": 40}, {"player": "B", "amount": 50,
+                                                          "line": 41}]
+    hand = stud(actions, awards=split,
+                hole_cards={"A": ["9d"], "B": ["Qc"]},
+                shown=[{"player": "A", "cards": ["2c", "Kh", "9d"], "line": 38},
+                       {"player": "B", "cards": ["Kd", "3s", "Qc"], "line": 39}])
+    pots = [e.pot for _, e in events(hand) if isinstance(e, PotEvent)]
+    winners = {w.player: w.high_card_order for pot in pots for w in pot.winners}
+    # Kh (A, shown only at showdown) beats Kd (B) on suit.
+    assert winners == {"A": order(["Kh"]), "B": order(["Kd"])}
+    assert order(["Kh"]) > order(["Kd"])
+    holdem = make_hand({"A": 1000, "B": 1000},
+                       [act("A", "small_blind", 50), act("B", "big_blind", 100),
+                        act("A", "fold")],
+                       awards=[{"player": "B", "amount": 150, "line": 40}])
+    pot, = [e.pot for _, e in events(holdem) if isinstance(e, PotEvent)]
+    assert [w.high_card_order for w in pot.winners] == [None]
+
+
+# Every folder of the real corpus holding stud hands.
+STUD_FOLDERS = ("ftp/tour/Stud", "ftp/cash/Stud", "ftp/cash/Mix", "ftp/old2008",
+                "stars/tour/Stud", "stars/tour/Mixed")
+
+
+def _stud_action_events() -> list[tuple[str, ActionEvent]]:
+    found: list[tuple[str, ActionEvent]] = []
+    texts = sorted(path for folder in STUD_FOLDERS for path in (CORPUS / folder).glob("*.txt"))
+    for opened in read_paths(texts):
+        if isinstance(opened, UnrecognizedFile):
+            continue  # notes kept beside the hands (ftp/old2008); tests/test_corpus reads all
+        for record in opened.records:
+            if isinstance(record, Hand) and record.game in STUD_GAMES:
+                found += [(record.hand_id, e) for _, e in events(record)
+                          if isinstance(e, ActionEvent)]
+    return found
+
+
+def test_real_stud_hands_act_in_the_order_replay_expects_and_one_shows_an_open_pair() -> None:
+    acts = _stud_action_events()
+    ordered = [(hand_id, e) for hand_id, e in acts if e.action.expected_actor is not None]
+    # Third street is ordered (all but its first act), later streets are not.
+    assert len(ordered) >= 400
+    assert {e.street.name for _, e in ordered} <= {Street.THIRD, Street.SECOND}
+    assert [(h, e.action.line) for h, e in ordered
+            if e.actor.name != e.action.expected_actor] == []
+    # "Pair on board - a double bet is allowed" (stars/tour/Mixed 8-Game, fourth street).
+    open_pair = {(h, e.street.name, e.action.kind.value, e.action.to)
+                 for h, e in acts if e.street.open_pair_on_board}
+    assert open_pair == {("99632512109", Street.FOURTH, "bet", 80),
+                         ("99632512109", Street.FOURTH, "call", 80)}
