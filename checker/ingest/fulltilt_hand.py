@@ -252,6 +252,8 @@ class _HandReader:
         self.actions: list[dict[str, object]] = []
         self.events: list[dict[str, object]] = []
         self.hole: dict[str, list[str]] = {}
+        # Stud: the cards dealt face up, per player, in street order.
+        self.up: dict[str, list[str]] = {}
         self.boards: list[list[str]] = []
         self.summary_boards: dict[int, list[str]] = {}
         self.shown: list[dict[str, object]] = []
@@ -599,7 +601,14 @@ class _HandReader:
         name = text[9:bracket]
         if name not in self.seat_of and self.seats:
             raise self.fail(f"line {self.number}: cards dealt to {name!r}, who is not seated")
-        self._know(name, self._cards(text[bracket + 2: -1].replace("] [", " ")))
+        cards = self._cards(text[bracket + 2: -1].replace("] [", " "))
+        self._know(name, cards)
+        if cards and self.setting.game in _STUD_GAMES and self.street is not Street.SEVENTH:
+            # Each street deals one card, written last on the line ("[5h 3c] [Td]",
+            # "[Kc Tc] [Qd]"); it is face up on every street but seventh.
+            up = self.up.setdefault(name, [])
+            if cards[-1] not in up:
+                up.append(cards[-1])
 
     def _cards(self, text: str) -> list[str]:
         cards = text.split()
@@ -1073,6 +1082,7 @@ class _HandReader:
             "actions": self.actions,
             "events": self.events,
             "hole_cards": self.hole,
+            "up_cards": self.up,
             "boards": self.boards,
             "shown": self.shown,
             "returns": self.returns,

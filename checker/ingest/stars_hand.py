@@ -440,6 +440,8 @@ class _HandReader:
         self.actions: list[Json] = []
         self.events: list[Json] = []
         self.hole: dict[str, list[str]] = {}
+        # Stud: the cards dealt face up, per player, in street order.
+        self.up: dict[str, list[str]] = {}
         self.boards: list[list[str]] = []
         self.award_board = 0
         self.shown: list[Json] = []
@@ -487,6 +489,8 @@ class _HandReader:
         hand["hole_cards"] = (
             hole if all(hole.values()) else {name: cards for name, cards in hole.items() if cards}
         )
+        if self.up:
+            hand["up_cards"] = self.up
         hand["boards"] = self.boards
         if self.shown:
             hand["shown"] = self.shown
@@ -1073,7 +1077,9 @@ class _HandReader:
         if text.startswith("Dealt to "):
             found = _DEALT_USUAL.match(text)
             if found is not None and found[1] in self.seat_of:
-                self.know(found[1], found[2], number)
+                cards = self.know(found[1], found[2], number)
+                if self.family is _STUD:
+                    self.dealt_up(found[1], found[2], cards)
             else:
                 self.dealt(text, number)
         elif text.startswith("Uncalled bet ("):
@@ -1136,8 +1142,22 @@ class _HandReader:
             raise self.fail(
                 f"line {number}: cards dealt to no seated player: {text[:80]!r}", number
             )
-        for group in _BRACKETS.findall(rest[len(name) :]):
-            self.know(name, group, number)
+        groups = _BRACKETS.findall(rest[len(name) :])
+        cards: list[str] = []
+        for group in groups:
+            cards = self.know(name, group, number)
+        if groups and self.family is _STUD:
+            self.dealt_up(name, groups[-1], cards)
+
+    def dealt_up(self, name: str, group: str, cards: list[str]) -> None:
+        """Stud: each street deals one card, written last on the line ("[3c Ac 5s]",
+        "[4h] [Qs]"); it is face up on every street but seventh. `cards` are the good cards
+        of the line's last bracket `group`: a last token that is no card is no up card."""
+        if self.street is Street.SEVENTH or not cards or not group.endswith(cards[-1]):
+            return
+        up = self.up.setdefault(name, [])
+        if cards[-1] not in up:
+            up.append(cards[-1])
 
     def event(self, kind: HandEventKind, player: str | None, text: str, number: int) -> None:
         event: Json = {

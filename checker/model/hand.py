@@ -248,6 +248,9 @@ class Hand(BaseModel):
     actions: list[Action] = Field(default_factory=list)
     events: list[HandEvent] = Field(default_factory=list)
     hole_cards: dict[str, list[Card]] = Field(default_factory=dict)
+    # Stud games: the cards dealt face up to each player, in street order (a subset of
+    # `hole_cards`, which holds every card seen, down or up).
+    up_cards: dict[str, list[Card]] = Field(default_factory=dict)
     boards: list[list[Card]] = Field(default_factory=list)
     shown: list[ShownCards] = Field(default_factory=list)
     returns: list[UncalledReturn] = Field(default_factory=list)

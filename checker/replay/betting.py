@@ -31,6 +31,12 @@ _LIVE_BLINDS = frozenset({ActionKind.SMALL_BLIND, ActionKind.BIG_BLIND, ActionKi
 # The dealer's notice PokerStars writes on seven-card stud's fourth street when a player
 # shows an open pair (the double bet is then allowed). Full Tilt writes none.
 _OPEN_PAIR_NOTICE = "Pair on board"
+_STUD7_STREETS = (Street.THIRD, Street.FOURTH, Street.FIFTH, Street.SIXTH, Street.SEVENTH)
+_STUD5_STREETS = (Street.SECOND, Street.THIRD, Street.FOURTH, Street.FIFTH)
+# Up cards on show from the first street on: 1, 2, 3, 4, and still 4 on seventh (dealt down).
+_MAX_UP = 4
+# Razz: the ace is the lowest card.
+_RAZZ_RANK = {rank: (0 if rank == "A" else index + 1) for index, rank in enumerate(RANKS)}
 
 
 def bet_unit(hand: Hand, street: Street) -> int | None:
@@ -66,10 +72,11 @@ class Betting:
         self.pointer: int | None = None
         self.blind_seat: int | None = None
         # Stud's first street: the first act (the bring-in, or the bring-in player's
-        # completion) anchors the clockwise order. Its own turn is not known: who brings in
-        # depends on the up cards, which the records' readers do not keep apart from the
-        # down cards, so later streets (best exposed hand first) stay untracked too.
+        # completion) anchors the clockwise order; its own turn is not checked (who brings in
+        # is the lowest up card, suits breaking ties: the rules' business). Later streets
+        # start from the best hand showing (`_stud_opener`), when the up cards are known.
         self.anchor_pending = self.stud
+        self.stud_streets = _STUD5_STREETS if hand.game is Game.STUD5 else _STUD7_STREETS
 
     # ------------------------------------------------------------ posts
 
@@ -216,10 +223,39 @@ class Betting:
             player.raised_since_acted = Chips(0)
             player.largest_raise_since_acted = Chips(0)
         if self.stud:
-            self.pointer = None
+            opener = self._stud_opener(name)
+            # The pointer sits just before the opener: `_expected` passes on from there.
+            self.pointer = None if opener is None else opener - 1
             self.anchor_pending = False
         else:
             self.pointer = self.hand.button_seat
+
+    def _stud_opener(self, name: Street) -> int | None:
+        """Seat of the player showing the best up cards on stud street `name` (high hand
+        in high games, low hand in razz); None on the first street or when some player still
+        in the hand has fewer up cards in the record than the street shows. Ties go to the
+        lowest seat (the first tied player clockwise from seat 1); an all-in opener is
+        passed over by `_expected`, like any player who cannot act."""
+        if name not in self.stud_streets:
+            return None
+        streets_before = self.stud_streets.index(name)
+        if streets_before == 0:
+            return None
+        showing = min(streets_before + 1, _MAX_UP)
+        razz = self.hand.game is Game.RAZZ
+        up_cards = self.hand.up_cards
+        best: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+        seat: int | None = None
+        for player in self.seated:
+            if player.folded:
+                continue
+            cards = up_cards.get(player.name)
+            if cards is None or len(cards) < showing:
+                return None
+            key = up_card_key(cards[:showing], razz)
+            if best is None or key > best:
+                best, seat = key, player.seat
+        return seat
 
     def _expected(self) -> str | None:
         """The next player after the pointer seat who can still act, by seat order."""
@@ -253,6 +289,24 @@ def _open_pair_streets(hand: Hand) -> frozenset[Street]:
         if event.kind is HandEventKind.OTHER and event.player is None
         and event.street is not None and event.text.startswith(_OPEN_PAIR_NOTICE)
     )
+
+
+def up_card_key(cards: list[str], razz: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """How good `cards` showing are for acting first (larger is better): in high games
+    quads > trips > two pair > pair > no pair (straights and flushes do not count), then
+    ranks high to low; in razz the reverse, with the ace low (pairs are bad, low is good).
+    Suits never count."""
+    ranks = [_RAZZ_RANK[card[0]] if razz else RANKS.index(card[0]) for card in cards]
+    counts: dict[int, int] = {}
+    for rank in ranks:
+        counts[rank] = counts.get(rank, 0) + 1
+    # Groups by size then rank, biggest first: (pair of 9s, 5, 2) -> shape (2, 1, 1).
+    groups = sorted(((count, rank) for rank, count in counts.items()), reverse=True)
+    shape = tuple(count for count, _ in groups)
+    order = tuple(rank for _, rank in groups)
+    if razz:
+        return tuple(-c for c in shape), tuple(-r for r in order)
+    return shape, order
 
 
 def high_card_order(cards: list[str]) -> int | None:
