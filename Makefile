@@ -34,7 +34,7 @@ unit: $(STAMP_TEST)
 test: lint typecheck unit
 
 bench: $(STAMP_RUN)
-	$(BIN)/python benchmarks/bench_ingest.py
+	$(BIN)/python benchmarks/bench_audit.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info .mypy_cache .ruff_cache .pytest_cache

@@ -1,8 +1,9 @@
-"""Ingest throughput: hands per second through detection, decoding, cutting and parsing.
+"""Full-audit throughput: hands per second through detection, decoding, parsing, replay and
+every rule of rules/fulltilt.rules (the whole `audit()` loop, findings included).
 
 Builds a work folder of real-corpus hand files repeated until it holds at least --hands hands
-(written to a temporary folder, never into the repository), then times the audit loop on one
-core. Run: `make bench` or `.venv/bin/python benchmarks/bench_ingest.py --hands 50000`.
+(written to a temporary folder, never into the repository), then times the audit on one core.
+Run: `make bench` or `.venv/bin/python benchmarks/bench_audit.py --hands 50000`.
 """
 
 import argparse
