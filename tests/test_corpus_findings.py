@@ -62,3 +62,11 @@ def test_full_tilt_tournament_hands_give_exactly_the_known_errors() -> None:
 
 def test_pokerstars_tournament_hands_give_exactly_the_known_errors() -> None:
     assert error_findings("stars/tour", "pokerstars") == STARS_TOUR
+
+
+def test_cash_hands_act_in_turn() -> None:
+    """Cash tables deal in only the seats that post or act (players waiting for the big
+    blind are seated but not dealt), and a player posting a big blind out of turn to come in
+    does not move the action: with both, every act in the real cash hands is in turn."""
+    in_turn = {f for f in error_findings("ftp/cash", "fulltilt") if f[2] == "betting.in-turn"}
+    assert in_turn == set()

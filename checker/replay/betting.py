@@ -71,6 +71,7 @@ class Betting:
         # Seat whose left neighbour acts next; None when the order is not tracked.
         self.pointer: int | None = None
         self.blind_seat: int | None = None
+        self.big_blind_posted = False
         # Stud's first street: the first act (the bring-in, or the bring-in player's
         # completion) anchors the clockwise order; its own turn is not checked (who brings in
         # is the lowest up card, suits breaking ties: the rules' business). Later streets
@@ -99,8 +100,13 @@ class Betting:
             street = self.street
             if player.street_in > street.current_bet:
                 street.current_bet = Chips(player.street_in)
-        if kind in (ActionKind.BIG_BLIND, ActionKind.STRADDLE):
+        # The first big blind is the positional one; a later "big blind" is a player posting
+        # out of turn to come in (it does not move the action), a straddle does.
+        if kind is ActionKind.STRADDLE or (kind is ActionKind.BIG_BLIND
+                                           and not self.big_blind_posted):
             self.blind_seat = player.seat
+        if kind is ActionKind.BIG_BLIND:
+            self.big_blind_posted = True
 
     def start_betting(self) -> None:
         """After the posts: the big blind stands as the bet (the level's, even when its

@@ -65,7 +65,9 @@ def replay_hand(hand: Hand, table: TableState) -> Iterator[tuple[str, object]]:
 
 def _dealt_players(hand: Hand) -> list[PlayerFact]:
     """Seats dealt in: in tournaments everyone seated (absent players are dealt and fold);
-    in cash games a sitting-out seat only when the record has it act."""
+    in cash games only the seats that post or act — a cash table skips players who wait for
+    the big blind or sit out without saying so in the seat line, and every player dealt in
+    either posts or acts before the hand can end."""
     acting = {a.player for a in hand.actions}
     tournament = hand.tournament_id is not None
     # PokerStars seats a player moved in as "out of hand": seated, not dealt.
@@ -75,8 +77,7 @@ def _dealt_players(hand: Hand) -> list[PlayerFact]:
         PlayerFact(name=s.player, seat=s.seat, stack_start=Chips(s.stack), stack=Chips(s.stack),
                    sitting_out=s.sitting_out)
         for s in sorted(hand.seats, key=lambda s: s.seat)
-        if s.player in acting or not s.sitting_out
-        or (tournament and s.player not in out_of_hand)
+        if s.player in acting or (tournament and s.player not in out_of_hand)
     ]
 
 
