@@ -101,6 +101,9 @@ class TableFact:
     previous_big_blind_seat: int | None = None
     previous_small_blind_player: str | None = None
     previous_big_blind_player: str | None = None
+    # The big blind's seat two hands back, when both earlier hands are known: where the
+    # previous hand's small blind was due (a dead small blind leaves no seat of its own).
+    earlier_big_blind_seat: int | None = None
     previous_dealt_seats: list[int] = field(default_factory=list)
     previous_players: list[str] = field(default_factory=list)
     previous_heads_up: bool = False

@@ -26,6 +26,10 @@ class TableState:
     gap: bool = False
     # Everyone's chips when the previous hand ended (name -> chips).
     end_stacks: dict[str, int] = field(default_factory=dict)
+    # Whether the last hand given to `fact_for` found its previous hand known, and the big
+    # blind seat of the hand before the previous one (valid only across two known hands).
+    last_known: bool = False
+    earlier_big_blind_seat: int | None = None
 
     def forget(self) -> None:
         """The next hand may not follow the last one seen: nothing is known about it."""
@@ -40,8 +44,10 @@ class TableState:
         fact = TableFact(name=self.name, previous_hand_known=known,
                          first_hand=False if self.hands_seen > 0 else None,
                          max_seats=hand.max_seats)
+        self.last_known = known
         if not known:
             return fact
+        fact.earlier_big_blind_seat = self.earlier_big_blind_seat
         previous = self.seated
         fact.previous_button_seat = self.button_seat
         fact.previous_small_blind_seat = self.small_blind_seat
@@ -70,6 +76,7 @@ class TableState:
         """Remember what this hand established for the next one."""
         self.hands_seen += 1
         self.gap = False
+        self.earlier_big_blind_seat = self.big_blind_seat if self.last_known else None
         self.button_seat = fact.button_seat
         self.small_blind_seat = fact.small_blind_seat
         self.big_blind_seat = fact.big_blind_seat
