@@ -315,12 +315,21 @@ def up_card_key(cards: list[str], razz: bool) -> tuple[tuple[int, ...], tuple[in
     return shape, order
 
 
+def card_order(card: str, ace_low: bool = False) -> int:
+    """A card as rank index * 4 + suit index (clubs < diamonds < hearts < spades); with
+    `ace_low` the ace ranks below the deuce."""
+    rank = RANKS.index(card[0])
+    if ace_low:
+        rank = (rank + 1) % len(RANKS)
+    return rank * len(SUITS) + SUITS.index(card[1])
+
+
 def high_card_order(cards: list[str]) -> int | None:
     """The highest card by rank, then suit (spades > hearts > diamonds > clubs), as an int
     (larger is higher): rank index * 4 + suit index; None without cards."""
     if not cards:
         return None
-    return max(RANKS.index(card[0]) * len(SUITS) + SUITS.index(card[1]) for card in cards)
+    return max(card_order(card) for card in cards)
 
 
 def _snapshot(p: PlayerFact) -> PlayerFact:
@@ -328,4 +337,4 @@ def _snapshot(p: PlayerFact) -> PlayerFact:
     return PlayerFact(p.name, p.seat, p.stack_start, p.stack, p.sitting_out, p.disconnected,
                       p.folded, p.all_in, p.street_in, p.hand_in, p.has_acted,
                       p.raised_since_acted, p.largest_raise_since_acted, p.posted_ante,
-                      p.posted_blind)
+                      p.posted_blind, p.door_card, p.door_card_ace_low)

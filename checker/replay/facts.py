@@ -83,6 +83,10 @@ class PlayerFact:
     largest_raise_since_acted: Chips = Chips(0)
     posted_ante: Chips = Chips(0)
     posted_blind: Chips = Chips(0)
+    # Stud: the first face-up card as rank * 4 + suit (clubs < diamonds < hearts < spades),
+    # ranked with the ace high and with the ace low; None when the card is not known.
+    door_card: int | None = None
+    door_card_ace_low: int | None = None
 
 
 @dataclass(slots=True)
@@ -136,6 +140,8 @@ class HandFact:
     big_blind_seat: int | None = None
     small_blind_player: str | None = None
     big_blind_player: str | None = None
+    # Stud: who posted the bring-in.
+    bring_in_player: str | None = None
     # Seats dealt into this hand, ascending; players in seat order.
     dealt_seats: list[int] = field(default_factory=list)
     players: list[PlayerFact] = field(default_factory=list)

@@ -9,7 +9,7 @@ of an action event are copies, frozen as they were just before the act.
 from collections.abc import Iterator
 
 from checker.model.hand import POST_KINDS, Action, ActionKind, Hand, HandEvent, HandEventKind
-from checker.replay.betting import STUD_GAMES, Betting
+from checker.replay.betting import STUD_GAMES, Betting, card_order
 from checker.replay.evaluate import evaluates
 from checker.replay.facts import (
     ActionEvent,
@@ -73,12 +73,19 @@ def _dealt_players(hand: Hand) -> list[PlayerFact]:
     # PokerStars seats a player moved in as "out of hand": seated, not dealt.
     out_of_hand = {e.player for e in hand.events
                    if e.kind is HandEventKind.OTHER and e.text.startswith("out of hand")}
-    return [
+    players = [
         PlayerFact(name=s.player, seat=s.seat, stack_start=Chips(s.stack), stack=Chips(s.stack),
                    sitting_out=s.sitting_out)
         for s in sorted(hand.seats, key=lambda s: s.seat)
         if s.player in acting or (tournament and s.player not in out_of_hand)
     ]
+    if hand.game in STUD_GAMES:
+        for player in players:
+            up = hand.up_cards.get(player.name)
+            if up:
+                player.door_card = card_order(up[0])
+                player.door_card_ace_low = card_order(up[0], ace_low=True)
+    return players
 
 
 def _hand_fact(hand: Hand, players: list[PlayerFact]) -> HandFact:
@@ -95,6 +102,7 @@ def _hand_fact(hand: Hand, players: list[PlayerFact]) -> HandFact:
         small_blind_seat=seat_of.get(small) if small else None,
         big_blind_seat=seat_of.get(big) if big else None,
         small_blind_player=small, big_blind_player=big,
+        bring_in_player=_first_post(hand, ActionKind.BRING_IN),
         dealt_seats=[p.seat for p in players], players=players, players_dealt=len(players),
         heads_up=len(players) == 2, is_stud=hand.game in STUD_GAMES,
         is_hilo=has_high and has_low,

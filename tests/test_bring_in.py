@@ -1,0 +1,37 @@
+"""Stud: the bring-in is due from the lowest door card (razz: the highest, ace low)."""
+
+from pathlib import Path
+
+from checker.audit.ruleset import ruleset_id
+from checker.audit.run import audit
+from checker.dsl.ruleset import load_ruleset
+from tests.conftest import CORPUS, REPO
+
+RULES = REPO / "rules" / "fulltilt.rules"
+# goulartarm shows 2c, chasrigg 2s: the deuce of clubs is the lowest door card.
+STUD = CORPUS / "ftp" / "cash" / "Stud" / "7-Stud-USD-3-6-20106.Steal.from.CO.Success.txt"
+
+
+def _bring_in_findings(path: Path) -> list[str]:
+    loaded = load_ruleset(RULES)
+    result = audit([path], ruleset_id(loaded, RULES), loaded)
+    assert result.hands == 1 and not result.rejected
+    return [f.message for f in result.findings if f.rule == "posts.bring-in-by-door-card"]
+
+
+def test_the_lowest_door_card_brings_in(tmp_path: Path) -> None:
+    assert _bring_in_findings(STUD) == []
+
+
+def test_a_bring_in_by_the_wrong_door_card_is_found(tmp_path: Path) -> None:
+    text = STUD.read_text(encoding="utf-8")
+    assert "Dealt to goulartarm [2c]" in text and "Dealt to chasrigg [2s]" in text
+    swapped = (text.replace("Dealt to goulartarm [2c]", "Dealt to goulartarm [@@]")
+               .replace("Dealt to chasrigg [2s]", "Dealt to chasrigg [2c]")
+               .replace("Dealt to goulartarm [@@]", "Dealt to goulartarm [2s]")
+               .replace("goulartarm is low with [2c]", "goulartarm is low with [2s]"))
+    path = tmp_path / "swapped.txt"
+    path.write_text(swapped, encoding="utf-8")
+    assert _bring_in_findings(path) == [
+        "goulartarm brought in, but the door cards put the bring-in on another player"
+    ]
