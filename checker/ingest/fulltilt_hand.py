@@ -747,26 +747,27 @@ class _HandReader:
     def _check(self, name: str, rest: str) -> bool:
         return rest == "checks" and self._play(name, rest, _CHECKS)
 
+    def _amount_act(self, name: str, rest: str, prefix: str, kind: ActionKind,
+                  counts: str) -> bool:
+        """An act whose amount follows `prefix` ("calls ", "raises to ", ...)."""
+        value, all_in = self._amount_flags(rest[len(prefix):])
+        return self._play(name, rest, _ChipVerb(kind, value, all_in, counts))
+
     def _call(self, name: str, rest: str) -> bool:
-        value, all_in = self._amount_flags(rest[6:])
-        return self._play(name, rest, _ChipVerb(ActionKind.CALL, value, all_in, _LIVE))
+        return self._amount_act(name, rest, "calls ", ActionKind.CALL, _LIVE)
 
     def _bet(self, name: str, rest: str) -> bool:
-        value, all_in = self._amount_flags(rest[5:])
-        return self._play(name, rest, _ChipVerb(ActionKind.BET, value, all_in, _LIVE))
+        return self._amount_act(name, rest, "bets ", ActionKind.BET, _LIVE)
 
     def _raise(self, name: str, rest: str) -> bool:
-        if not rest.startswith("raises to "):
-            return False
-        total, all_in = self._amount_flags(rest[10:])
-        return self._play(name, rest, _ChipVerb(ActionKind.RAISE, total, all_in, _RAISES_TO))
+        prefix = "raises to "
+        return rest.startswith(prefix) and self._amount_act(
+            name, rest, prefix, ActionKind.RAISE, _RAISES_TO)
 
     def _complete(self, name: str, rest: str) -> bool:
-        if not rest.startswith("completes it to "):
-            return False
-        total, all_in = self._amount_flags(rest[16:])
-        return self._play(name, rest,
-                          _ChipVerb(ActionKind.COMPLETE, total, all_in, _RAISES_TO))
+        prefix = "completes it to "
+        return rest.startswith(prefix) and self._amount_act(
+            name, rest, prefix, ActionKind.COMPLETE, _RAISES_TO)
 
     def _post(self, name: str, rest: str) -> bool:
         if rest.startswith("posts the small blind of "):
@@ -794,14 +795,12 @@ class _HandReader:
         self._act(name, ActionKind.BIG_BLIND, value, all_in=all_in)
 
     def _ante(self, name: str, rest: str) -> bool:
-        value, all_in = self._amount_flags(rest[6:])
-        return self._play(name, rest, _ChipVerb(ActionKind.ANTE, value, all_in, _DEAD))
+        return self._amount_act(name, rest, "antes ", ActionKind.ANTE, _DEAD)
 
     def _bring_in(self, name: str, rest: str) -> bool:
-        if not rest.startswith("brings in for "):
-            return False
-        value, all_in = self._amount_flags(rest[14:])
-        return self._play(name, rest, _ChipVerb(ActionKind.BRING_IN, value, all_in, _BLIND))
+        prefix = "brings in for "
+        return rest.startswith(prefix) and self._amount_act(
+            name, rest, prefix, ActionKind.BRING_IN, _BLIND)
 
     def _discard(self, name: str, rest: str) -> bool:
         """'discards 2 cards [Ah Ts]', 'discards 1 card', Irish 'discards [9h 9c]' or
