@@ -24,6 +24,7 @@ from typing import Any
 from checker.dsl import ast
 from checker.dsl.builtins import BUILTINS
 from checker.dsl.formatter import format_expression as expr_text
+from checker.dsl.guards import KeyPart, conjuncts, guard_key
 from checker.dsl.typecheck import event_names, rule_types
 from checker.dsl.types import (
     BOOL,
@@ -85,6 +86,21 @@ UNKNOWN = Verdict(True, "", {}, [], unknown=True)
 
 
 Explain = Callable[[object], tuple[Verdict | None, list[TraceStep]]]
+Evaluate = Callable[[object], Verdict | None]
+
+
+@dataclass(frozen=True, slots=True)
+class Guard:
+    """A conjunct of a rule's `when` that depends only on `key` (see checker.dsl.guards);
+    `test` takes an env whose slot 0 is the event."""
+
+    key: tuple[KeyPart, ...]
+    test: Fn
+
+
+# Given the key parts an engine reads for an event: the rule's guards that depend only on
+# those parts, and its evaluation for an event that passes every one of them.
+Specialise = Callable[[frozenset[KeyPart]], tuple[tuple[Guard, ...], Evaluate]]
 
 
 class CompiledRule:
@@ -92,11 +108,12 @@ class CompiledRule:
     `explain(event)` also gives the trace when the rule does not apply (empty unless the
     rule was compiled with trace=True)."""
 
-    __slots__ = ("clauses", "evaluate", "event", "explain", "rule", "rule_id", "severity",
-                 "title")
+    __slots__ = ("clauses", "evaluate", "event", "explain", "guard_keys", "rule", "rule_id",
+                 "severity", "specialise", "title")
 
-    def __init__(self, rule: ast.Rule, evaluate: Callable[[object], Verdict | None],
-                 explain: Explain) -> None:
+    def __init__(self, rule: ast.Rule, evaluate: Evaluate, explain: Explain,
+                 specialise: Specialise | None = None,
+                 guard_keys: tuple[tuple[KeyPart, ...], ...] = ()) -> None:
         self.rule = rule
         self.rule_id = rule.rule_id
         self.event = rule.event or ""
@@ -105,6 +122,9 @@ class CompiledRule:
         self.title = rule.title or rule.rule_id
         self.evaluate = evaluate
         self.explain = explain
+        # The key parts of each guard of the rule's `when` (what an engine may key on).
+        self.guard_keys = guard_keys
+        self.specialise: Specialise = specialise or (lambda chosen: ((), evaluate))
 
     def __repr__(self) -> str:
         return f"CompiledRule({self.rule_id!r}, on {self.event})"
@@ -126,8 +146,10 @@ def compile_rule(
         path: type_of_value(value) for path, value in params.items()}
     types = rule_types(rule, kinds)
     compiler = _Compiler(types, params, trace, frozenset(event_names(rule)))
-    evaluate, explain = compiler.rule(rule)
-    return CompiledRule(rule, evaluate, explain)
+    evaluate, explain, specialise = compiler.rule(rule)
+    keys = tuple(key for key in (guard_key(c, compiler.kind, compiler.roots)
+                                 for c in conjuncts(rule.when)) if key is not None)
+    return CompiledRule(rule, evaluate, explain, specialise, keys)
 
 
 def param_value(decl_type: Type, value: ast.Expr) -> object:
@@ -206,6 +228,8 @@ class _Compiler:
     roots: frozenset[str]
     slots: dict[str, int] = field(default_factory=dict)
     size: int = _FIRST_SLOT
+    # Untraced lets are computed on first read: (slot, value) by name.
+    lazy: dict[str, tuple[int, Fn]] = field(default_factory=dict)
 
     def kind(self, expr: ast.Expr) -> Type:
         return self.types[id(expr)]
@@ -218,32 +242,56 @@ class _Compiler:
         return self.size - 1
 
     # -- the rule
-    def rule(self, rule: ast.Rule) -> tuple[Callable[[object], Verdict | None], Explain]:
+    def rule(self, rule: ast.Rule) -> tuple[Evaluate, Explain, Specialise]:
         assert rule.require is not None
         lets: list[tuple[int, Fn, ast.Let]] = []
         for let in rule.lets:
             code = self.expr(let.value)
             slot = self.new_slot()
             self.slots[let.name] = slot
-            lets.append((slot, code.fn, let))
+            if self.trace:
+                lets.append((slot, code.fn, let))  # eager, so the trace shows every let
+            else:
+                self.lazy[let.name] = (slot, code.fn)
         when = self.expr(rule.when).fn if rule.when is not None else None
         require = self.expr(rule.require).fn
         needed = _lets_needed(rule.when, rule.lets) if rule.when is not None else set()
         before = tuple((slot, fn) for slot, fn, let in lets if let.name in needed)
         after = tuple((slot, fn) for slot, fn, let in lets if let.name not in needed)
         failure = self.failure(rule)
-        plan = _Plan(self.size, before, when, after, require, failure)
         if self.trace:
-            explain = _traced_evaluate(plan)
-            return (lambda event: explain(event)[0]), explain
+            explain = _traced_evaluate(_Plan(self.size, before, when, after, require, failure))
+            traced = lambda event: explain(event)[0]  # noqa: E731
+            return traced, explain, lambda chosen: ((), traced)
+        plan = _Plan(self.size, before, when, after, require, failure)
         evaluate = _evaluate(plan)
-        return evaluate, lambda event: (evaluate(event), [])
+        parts = self.conjunct_parts(rule.when)
+        size = self.size
+
+        def specialise(chosen: frozenset[KeyPart]) -> tuple[tuple[Guard, ...], Evaluate]:
+            guards = tuple(Guard(key, fn) for key, fn in parts
+                           if key is not None and chosen.issuperset(key))
+            if not guards:
+                return (), evaluate
+            rest = [fn for key, fn in parts if key is None or not chosen.issuperset(key)]
+            residual = _all_true(rest) if rest else None
+            return guards, _evaluate(
+                _Plan(size, before, residual, after, require, failure))
+
+        return evaluate, lambda event: (evaluate(event), []), specialise
+
+    def conjunct_parts(self, when: ast.Expr | None
+                       ) -> list[tuple[tuple[KeyPart, ...] | None, Fn]]:
+        """The `when`'s conjuncts in order, each compiled on its own, with the key parts it
+        depends on when it is a guard (see checker.dsl.guards)."""
+        return [(guard_key(conjunct, self.kind, self.roots), self.expr(conjunct).fn)
+                for conjunct in conjuncts(when)]
 
     def failure(self, rule: ast.Rule) -> Callable[[Env], Verdict]:
         """What a failing verdict shows: the message and the evidence (computed only then)."""
         # Quantifiers in placeholders take slots after those of the rule's expressions.
         untraced = _Compiler(self.types, self.params, False, self.roots, dict(self.slots),
-                             self.size)
+                             self.size, dict(self.lazy))
         assert rule.require is not None
         reads = _reads(rule.require, frozenset(let.name for let in rule.lets), frozenset())
         placeholders = [p for p in (rule.message.parts if rule.message else ())
@@ -306,6 +354,9 @@ class _Compiler:
                 return self.list_literal(expr.items)
 
     def name(self, expr: ast.Name) -> _Code:
+        lazy = self.lazy.get(expr.name)
+        if lazy is not None and self.slots.get(expr.name) == lazy[0]:
+            return _Code(_lazy_let(*lazy))
         if expr.name in self.slots:
             return _reader(self.slots[expr.name], "")
         if expr.name in self.roots:
@@ -468,6 +519,21 @@ class _Compiler:
 
 
 # ---------------------------------------------------------------- closures
+
+
+# An untraced let's slot before its first read.
+_UNSET: Any = object()
+
+
+def _lazy_let(slot: int, value: Fn) -> Fn:
+    """A let computed on its first read (a rule's `when` often decides without it)."""
+    def read(env: Env) -> Any:
+        known = env[slot]
+        if known is _UNSET:
+            known = env[slot] = value(env)
+        return known
+
+    return read
 
 
 def _read(code: _Code) -> tuple[Callable[[Any], Any], int] | None:
@@ -643,6 +709,17 @@ def _lookup_set(value: Any) -> Any:
         return value
 
 
+def _all_true(fns: list[Fn]) -> Fn:
+    """Conjuncts of a `when`: truthy only when every one is (unknown counts as false, as
+    for a whole `when`); stops at the first that is not."""
+    if len(fns) == 1:
+        return fns[0]
+    if len(fns) == 2:
+        first, second = fns
+        return lambda env: first(env) and second(env)
+    return lambda env: all(fn(env) for fn in fns)
+
+
 # -- quantifiers: each loop binds the variable's slot, then runs the body.
 
 
@@ -734,7 +811,7 @@ class _Plan:
 
 def _evaluate(plan: _Plan) -> Callable[[object], Verdict | None]:
     """The untraced evaluation: as few steps as the rule's shape allows."""
-    blank = [None] * (plan.size - 1)
+    blank = [_UNSET] * (plan.size - 1)
     before, when, after, require, failure = (
         plan.before, plan.when, plan.after, plan.require, plan.failure)
     if before or after:
@@ -762,7 +839,7 @@ def _evaluate(plan: _Plan) -> Callable[[object], Verdict | None]:
 
 
 def _evaluate_with_lets(plan: _Plan) -> Callable[[object], Verdict | None]:
-    blank = [None] * (plan.size - 1)
+    blank = [_UNSET] * (plan.size - 1)
     before, when, after, require, failure = (
         plan.before, plan.when, plan.after, plan.require, plan.failure)
 
