@@ -1,18 +1,18 @@
-"""Showdown hand strength for every game feltcheck reads, through maintained evaluators.
+"""Showdown hand strength for every game feltcheck reads.
 
 Standard high hands (hold'em, Irish, stud, five-card stud and draw, and every Omaha variant)
 go through phevaluator, a C perfect-hash evaluator: ~1 µs for 7 cards and ~1.5 µs for an
 Omaha-4 hand. The hands it does not know (short-deck high, 8-or-better, A-5 and 2-7 lows,
-badugi) go through pokerkit's hand classes. pokerkit is pure Python (40-500 µs a hand), so its
-results are memoised under a key that keeps only what decides the hand: the ranks (for lows,
-which ignore suits), plus the flush or the suit pattern where suits count. Figures and the choice
-are in docs/dependencies.md and docs/performance.md.
+badugi) go through our own pure-Python evaluators in `checker.replay.lowball` (a few µs; the
+paths that search are memoised there), which tests/test_replay_evaluate.py checks against the
+reference evaluator of the test extra. Figures and the choice are in docs/dependencies.md and
+docs/performance.md.
 
 Every rank returned here is an int where larger is better, comparable only within one game
 and one half.
 """
 
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations
 
 from phevaluator import (  # type: ignore[import-untyped]
@@ -21,18 +21,10 @@ from phevaluator import (  # type: ignore[import-untyped]
     evaluate_omaha_cards,
 )
 from phevaluator.card import Card as PhCard  # type: ignore[import-untyped]
-from pokerkit import (
-    BadugiHand,
-    EightOrBetterLowHand,
-    Hand,
-    OmahaEightOrBetterLowHand,
-    RegularLowHand,
-    ShortDeckHoldemHand,
-    StandardLowHand,
-)
 
 from checker.model.cards import RANKS, SUITS
 from checker.model.hand import Game
+from checker.replay import lowball
 
 # phevaluator ranks 1 (royal flush) .. 7462 (7-5-4-3-2 offsuit); flipped so larger is better.
 _PH_WORST = 7463
@@ -57,15 +49,10 @@ _FOUR_CARD_COVERS: dict[int, tuple[tuple[int, int, int, int], ...]] = {
     6: ((0, 1, 2, 3), (0, 1, 4, 5), (2, 3, 4, 5)),
 }
 
-# Memo of pokerkit results (keys: see the callers), cleared when it grows past this many keys.
-_LOW_RANKS = "A2345678"
-_MEMO_LIMIT = 200_000
-_low_memo: dict[Hashable, int | None] = {}
-
 
 def clear_memo() -> None:
     """Forget the memoised lows (for measuring the cold cost)."""
-    _low_memo.clear()
+    lowball.clear_memo()
 
 
 def evaluates(game: Game) -> tuple[bool, bool]:
@@ -76,21 +63,15 @@ def evaluates(game: Game) -> tuple[bool, bool]:
 def high_rank(hole: Sequence[str], board: Sequence[str], game: Game) -> int:
     """Strength of the best high hand `hole` makes with `board` under `game`'s rules."""
     _check_distinct(hole, board)
-    if game in _ANY_FIVE:
-        cards = [*hole, *board]
-        if not 5 <= len(cards) <= 7:
-            raise ValueError(f"{game.value} high hand needs 5 to 7 cards, got {len(cards)}")
-        return _PH_WORST - int(evaluate_cards(*map(_PH_ID.__getitem__, cards)))
     if game in _OMAHA:
         return _omaha_high(hole, board, game)
-    if game is Game.HOLDEM_SHORT_DECK:
-        cards = [*hole, *board]
+    cards = [*hole, *board]
+    if game in _ANY_FIVE or game is Game.HOLDEM_SHORT_DECK:
         if not 5 <= len(cards) <= 7:
             raise ValueError(f"{game.value} high hand needs 5 to 7 cards, got {len(cards)}")
-        value = _memo(("short", *_flush_pattern(cards)),
-                      lambda: _pokerkit_index(ShortDeckHoldemHand.from_game("".join(cards))))
-        assert value is not None  # five or more short-deck cards always make a hand
-        return value
+        if game is Game.HOLDEM_SHORT_DECK:
+            return lowball.short_deck_high(cards)
+        return _PH_WORST - int(evaluate_cards(*map(_PH_ID.__getitem__, cards)))
     raise ValueError(f"{game.value} has no high half")
 
 
@@ -100,34 +81,20 @@ def low_rank(hole: Sequence[str], board: Sequence[str], game: Game) -> int | Non
     _check_distinct(hole, board)
     if game in _OMAHA_LOW:
         _need_omaha_cards(hole, board, game)
-        low_hole, low_board = _eight_or_lower(hole), _eight_or_lower(board)
-        if len(low_hole) < 2 or len(low_board) < 3:
-            return None
-        key = ("omaha8", *_rank_list(low_hole), "/", *_rank_list(low_board))
-        return _memo(key, lambda: _low_or_none(OmahaEightOrBetterLowHand, low_hole, low_board))
-    if game is Game.STUD_HILO:
-        low_cards = _eight_or_lower([*hole, *board])
-        if len(low_cards) < 5:
-            return None
-        return _memo(("8", *_rank_list(low_cards)),
-                     lambda: _low_or_none(EightOrBetterLowHand, low_cards, ()))
+        return lowball.omaha_eight_or_better_low(hole, board)
     cards = [*hole, *board]
+    if game is Game.STUD_HILO:
+        return lowball.eight_or_better_low(cards)
     if game in _A5_LOW:
         _need_cards(cards, 5, game)
-        key = ("a5", *sorted(card[0] for card in cards))
-        return _memo(key, lambda: _low_or_none(RegularLowHand, cards, ()))
+        return lowball.ace_to_five_low(cards)
     if game in _DEUCE_SEVEN:
         if len(cards) != 5:
             raise ValueError(f"{game.value} low hand needs exactly 5 cards, got {len(cards)}")
-        # Five cards: the ranks and whether they are all one suit decide the hand.
-        ranks = "".join(sorted(card[0] for card in cards))
-        flush = len({card[1] for card in cards}) == 1
-        key = ("27", ranks, "flush" if flush else "")
-        return _memo(key, lambda: _low_or_none(StandardLowHand, cards, ()))
+        return lowball.deuce_to_seven_low(cards)
     if game is Game.BADUGI:
         _need_cards(cards, 1, game)
-        return _memo(("badugi", *_suit_pattern(cards)),
-                     lambda: _low_or_none(BadugiHand, cards, ()))
+        return lowball.badugi_low(cards)
     raise ValueError(f"{game.value} has no low half")
 
 
@@ -183,60 +150,6 @@ def _omaha_high(hole: Sequence[str], board: Sequence[str], game: Game) -> int:
         for three in combinations(board_ids, 3)
     )
     return _PH_WORST - best
-
-
-def _low_or_none(
-    hand_class: type[Hand], hole: Sequence[str], board: Sequence[str]
-) -> int | None:
-    hand = hand_class.from_game_or_none("".join(hole), "".join(board))
-    return None if hand is None else -_pokerkit_index(hand)
-
-
-def _pokerkit_index(hand: Hand) -> int:
-    # pokerkit's lookup index grows with high strength; its low classes invert the comparison,
-    # so callers negate the index for lows.
-    return hand.entry.index
-
-
-def _memo(key: Hashable, compute: Callable[[], int | None]) -> int | None:
-    try:
-        return _low_memo[key]
-    except KeyError:
-        pass
-    if len(_low_memo) >= _MEMO_LIMIT:
-        _low_memo.clear()
-    value = _low_memo[key] = compute()
-    return value
-
-
-def _eight_or_lower(cards: Sequence[str]) -> list[str]:
-    """One card for each distinct rank eight or lower, ordered by rank: all an 8-or-better low
-    can use, and (as ranks) a memo key that ignores the suits, which such a low never counts."""
-    by_rank = {card[0]: card for card in cards if card[0] in _LOW_RANKS}
-    return [by_rank[rank] for rank in _LOW_RANKS if rank in by_rank]
-
-
-def _suit_pattern(cards: Sequence[str]) -> list[str]:
-    """The cards sorted, suits renamed in order of first appearance: hands equal up to a
-    renaming of suits (which badugi cannot tell apart) often share this key."""
-    names: dict[str, int] = {}
-    for card in sorted(cards):
-        names.setdefault(card[1], len(names))
-    return [card[0] + SUITS[names[card[1]]] for card in sorted(cards)]
-
-
-def _flush_pattern(cards: Sequence[str]) -> tuple[str, str]:
-    """The ranks, and the ranks of the suit holding five or more cards (if any): from at most
-    seven cards only one suit can, and suits count only through a flush, so this decides a
-    high hand while letting the memo ignore which suit it is."""
-    suits = [card[1] for card in cards]
-    flush_suit = next((suit for suit in SUITS if suits.count(suit) >= 5), None)
-    flush_ranks = sorted(card[0] for card in cards if card[1] == flush_suit)
-    return "".join(sorted(card[0] for card in cards)), "".join(flush_ranks)
-
-
-def _rank_list(cards: Sequence[str]) -> list[str]:
-    return [card[0] for card in cards]
 
 
 def _check_distinct(hole: Sequence[str], board: Sequence[str]) -> None:
