@@ -371,3 +371,81 @@ def test_the_big_blind_level_is_called_unless_nobody_left_can_match_it() -> None
     calls = action_events(short)
     assert [c.action.to_call for c in calls] == [100, 30]
     assert failed(short) == []
+
+
+def test_a_short_big_blind_is_measured_both_ways() -> None:
+    # C posts the big blind of 100 all in for 60. D raises to 300: by 200 over the level's
+    # big blind, by 240 over the 60 posted. A re-raises to 520, by 220: a full raise against
+    # the level's 200, short of the 240 as posted.
+    stacks = {"A": 5000, "B": 5000, "C": 60, "D": 5000}
+    hand = make_hand(stacks, [act("B", "small_blind", 50),
+                              act("C", "big_blind", 60, all_in=True),
+                              act("D", "raise", 300, to=300), act("A", "raise", 520, to=520),
+                              act("B", "fold"), act("D", "call", 220)])
+    d_raise, a_raise, b_fold, d_call = action_events(hand)
+    level = [(e.street.current_bet, e.action.to_call, e.action.increment,
+              e.street.last_full_raise) for e in (d_raise, a_raise)]
+    assert level == [(100, 100, 200, 100), (300, 300, 220, 200)]
+    posted = [(p.current_bet, p.to_call, p.increment, p.last_full_raise)
+              for p in (d_raise.action.as_posted, a_raise.action.as_posted) if p is not None]
+    assert posted == [(60, 60, 240, 100), (300, 300, 220, 240)]
+    # The rules read the level's big blind: A's re-raise is a full one.
+    assert failed(hand) == []
+    # Once a raise tops the big blind, the bet to call is the same either way; the raise
+    # history keeps its first difference.
+    b_posted, d_posted = b_fold.action.as_posted, d_call.action.as_posted
+    assert b_posted is not None and d_posted is not None
+    assert (b_fold.action.to_call, b_posted.to_call) == (470, 470)
+    assert (d_call.actor.largest_raise_since_acted, d_posted.largest_raise_since_acted,
+            d_call.street.last_full_raise, d_posted.last_full_raise) == (
+        220, 220, 220, 240)
+    # Opponents who can still answer a bet: A and B (C is all in).
+    assert d_raise.action.opponents_with_chips == 2
+
+
+def test_a_full_big_blind_reads_the_same_both_ways() -> None:
+    hand = make_hand(FOUR, [*BLINDS, act("D", "raise", 300, to=300),
+                            act("A", "raise", 450, to=450), act("B", "fold")])
+    for event in action_events(hand):
+        posted = event.action.as_posted
+        assert posted is not None
+        assert (posted.current_bet, posted.to_call, posted.is_raise, posted.increment,
+                posted.last_full_raise, posted.bets_and_raises, posted.pot_limit_max_to,
+                posted.raised_since_acted, posted.largest_raise_since_acted) == (
+            event.street.current_bet, event.action.to_call, event.action.is_raise,
+            event.action.increment, event.street.last_full_raise,
+            event.street.bets_and_raises, event.street.pot_limit_max_to,
+            event.actor.raised_since_acted, event.actor.largest_raise_since_acted)
+
+
+def test_a_time_out_against_a_short_big_blind_is_judged_both_ways() -> None:
+    # C's big blind is all in for 50, what the small blind B has in, and D calls the 50 (as
+    # PokerKit plays it). As posted, B may check; the level's big blind of 100 leaves B 50 to
+    # call, which D can match.
+    timeout = [{"kind": "timed_out", "player": "B", "after_action": 4, "line": 23}]
+    hand = make_hand({"A": 5000, "B": 5000, "C": 50, "D": 5000},
+                     [act("B", "small_blind", 50), act("C", "big_blind", 50, all_in=True),
+                      act("D", "call", 50), act("A", "fold"), act("B", "fold")],
+                     events=timeout)
+    found = [e.timeout for _, e in events(hand) if isinstance(e, TimeoutEvent)]
+    assert [(t.check_was_free, t.check_was_free_as_posted) for t in found] == [(False, True)]
+    # D's call of the posted 50 is short of the level's big blind the rules read.
+    assert "betting.call-amount" in failed(hand)
+
+
+def test_raises_that_raise_nobody_or_do_not_raise_are_caught() -> None:
+    # A is all in; B has folded: C's raise has nobody to answer it.
+    stacks = {"A": 200, "B": 5000, "C": 5000}
+    alone = make_hand(stacks, [act("B", "small_blind", 50), act("C", "big_blind", 100),
+                               act("A", "raise", 200, to=200, all_in=True), act("B", "fold"),
+                               act("C", "raise", 500, to=600)])
+    assert failed(alone) == ["betting.raise-needs-an-opponent"]
+    # The same raise while B still has chips (B can call) is legal.
+    answered = make_hand(stacks, [act("B", "small_blind", 50), act("C", "big_blind", 100),
+                                  act("A", "raise", 200, to=200, all_in=True),
+                                  act("B", "call", 150), act("C", "raise", 500, to=600)])
+    assert failed(answered) == []
+    # A "raise" to the bet already standing is a call.
+    flat = make_hand(FOUR, [*BLINDS, act("D", "raise", 300, to=300),
+                            act("A", "raise", 300, to=300)])
+    assert failed(flat) == ["betting.raise-goes-above-the-bet"]

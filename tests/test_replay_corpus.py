@@ -205,10 +205,12 @@ def test_replayed_awards_equal_the_recorded_awards_chip_for_chip() -> None:
             differences[(file, hand.hand_id)] = problems
     assert set(differences) == set(KNOWN_DIFFERENCES), differences
     # The comparison covered the corpus: about 1,180 complete hands, 60 with side pots
-    # compared pot by pot, and pots shared by several winners.
+    # compared pot by pot, and pots (or hi/lo halves) shared by several winners (29 since the
+    # PokerStars reader labels hi/lo halves: a hi/lo pot split between two players is two
+    # halves of one winner each).
     assert checked >= 1150
     assert side_pot_hands >= 55
-    assert split_pots >= 40
+    assert split_pots >= 25
 
 
 def test_a_wrong_side_pot_shows_as_a_difference() -> None:

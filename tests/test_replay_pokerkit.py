@@ -13,6 +13,10 @@ Where the Full Tilt rules deliberately read a situation differently from PokerKi
 disagreement is a named exception below (`EXCEPTIONS`), each with its clause; a disagreement
 that matches none fails the test. After a tolerated disagreement the two no longer describe the
 same table, so the hand stops there too.
+
+The replay's measurement against the chips really posted (`action.as_posted`) is PokerKit's
+reading of a short big blind: for every act, its amount to call, minimum raise and pot-limit
+maximum equal PokerKit's, short blinds or not.
 """
 
 from collections.abc import Callable
@@ -38,7 +42,7 @@ from pokerkit import (
 from checker.dsl.engine import CompiledRuleset, compile_ruleset
 from checker.dsl.ruleset import load_ruleset
 from checker.model.hand import Hand
-from checker.replay.facts import ActionEvent, HandEndEvent
+from checker.replay.facts import ActionEvent, HandEndEvent, PlayerFact, PostedBettingFact
 from checker.replay.hand_replay import replay_hand
 from checker.replay.table import TableState
 from tests.conftest import REPO
@@ -197,6 +201,7 @@ class Before:
     to_call: int
     raise_to: int | None
     min_raise_to: int | None
+    max_raise_to: int | None
     short_all_ins: tuple[int, ...]
     acted: bool
     full_raise: int
@@ -261,6 +266,7 @@ def act(played: Played, state: State, intent: str, pick: int) -> bool:
     raise_to = None if intent in ("fold", "check", "call") else raise_target(state, intent, pick)
     before = Before(intent, street, bets, stacks, to_call, raise_to,
                     state.min_completion_betting_or_raising_to_amount,
+                    state.max_completion_betting_or_raising_to_amount,
                     tuple(state.consecutive_short_all_in_amounts),
                     actor in state.acted_player_indices,
                     state.completion_betting_or_raising_amount,
@@ -326,19 +332,46 @@ class Judged:
     legality: dict[int, list[str]]
     hand_end: list[str]
     end_stacks: dict[str, int]
+    # Action index -> the betting as posted and the actor, just before the act.
+    as_posted: dict[int, tuple[PostedBettingFact, PlayerFact]] = field(default_factory=dict)
 
 
 def judge(hand: Hand) -> Judged:
     table = TableState("1")
-    legality: dict[int, list[str]] = {}
-    hand_end: list[str] = []
+    judged = Judged({}, [], {})
     for event_name, event in replay_hand(hand, table):
         found = [rule.rule_id for rule, _ in rules().failures(event_name, event)]
         if isinstance(event, ActionEvent):
-            legality[event.action.index] = [r for r in found if is_legality_rule(r)]
+            judged.legality[event.action.index] = [r for r in found if is_legality_rule(r)]
+            assert event.action.as_posted is not None
+            judged.as_posted[event.action.index] = (event.action.as_posted, event.actor)
         elif isinstance(event, HandEndEvent):
-            hand_end = found
-    return Judged(legality, hand_end, table.end_stacks)
+            judged.hand_end = found
+    judged.end_stacks = table.end_stacks
+    return judged
+
+
+def posted_differences(played: Played, judged: Judged) -> list[str]:
+    """Where the replay's `as_posted` measurement differs from PokerKit's state before an act:
+    the amount to call, the minimum raise and the pot-limit maximum, as PokerKit states them
+    (capped by the actor's chips; and a pot smaller than a minimum raise, left by blinds
+    posted short, still allows the minimum)."""
+    problems: list[str] = []
+    for index, b in played.before.items():
+        posted, actor = judged.as_posted[index]
+        reach = actor.stack + actor.street_in
+        found: dict[str, int] = {"to_call": min(posted.to_call, actor.stack)}
+        expected = {"to_call": b.to_call}
+        minimum = posted.current_bet + posted.last_full_raise
+        if b.min_raise_to is not None:
+            found["min_raise_to"] = min(minimum, reach)
+            expected["min_raise_to"] = b.min_raise_to
+        if b.max_raise_to is not None and posted.pot_limit_max_to is not None:
+            found["max_raise_to"] = min(max(posted.pot_limit_max_to, minimum), reach)
+            expected["max_raise_to"] = b.max_raise_to
+        if found != expected:
+            problems.append(f"action {index}: as posted {found}, PokerKit {expected}")
+    return problems
 
 
 # ------------------------------------------------------------------ deliberate differences
@@ -357,16 +390,18 @@ class Exception_:
 
 _SIZING_RULES = frozenset({
     "betting.call-amount", "betting.min-raise", "betting.check-only-when-free",
-    "betting.pot-limit-maximum", "betting.short-all-in-does-not-reopen"})
+    "betting.pot-limit-maximum", "betting.short-all-in-does-not-reopen",
+    "betting.raise-goes-above-the-bet", "betting.raise-needs-an-opponent"})
 
 
 def _short_big_blind(legal: bool, found: list[str], b: Before, deal: Deal) -> bool:
     # The big blind was posted short or not at all (all-in on the ante): PokerKit plays the
-    # bet actually posted, so the others may check or call it and raise from it; Full Tilt
-    # plays the level's big blind as the bet to call and the minimum raise (clauses 17, 24:
-    # the blinds are the level's, a short post is an all-in), so putting in up to the big
-    # blind is a call there, not a raise, and the pot-limit maximum counts the whole big blind
-    # as the call.
+    # bet actually posted, so the others may check or call it and raise from it; the Full
+    # Tilt rules read the level's big blind as the bet to call and the minimum raise (clauses
+    # 17, 24: the blinds are the level's, a short post is an all-in), so putting in up to the
+    # big blind is a call there, not a raise, and the pot-limit maximum counts the whole big
+    # blind as the call. The replay measures both (`as_posted` is PokerKit's reading, checked
+    # by `posted_differences`); the rules choose the level's.
     # The difference lasts the whole preflop round (every later raise is sized from it).
     if not b.short_big_blind or b.intent == "fold":
         return False
@@ -400,10 +435,12 @@ def _unnecessary_fold(legal: bool, found: list[str], b: Before, deal: Deal) -> b
     return not legal and not found and b.intent == "fold" and b.to_call == 0
 
 
-def _raise_against_nobody(legal: bool, found: list[str], b: Before, deal: Deal) -> bool:
-    # Everyone else has folded or is all-in: PokerKit refuses a bet or raise nobody can call.
-    # No clause forbids it and the rules do not judge it (the excess is uncalled and goes
-    # back), so feltcheck finds nothing.
+def _raise_against_all_in_calls(legal: bool, found: list[str], b: Before, deal: Deal
+                                ) -> bool:
+    # No opponent can put in more than the bet standing, but one still has chips (it can
+    # call, all in for less): PokerKit refuses a bet or raise then; the Full Tilt rules forbid
+    # one only when every opponent still in the hand is all in or has folded
+    # (betting.raise-needs-an-opponent), and the excess nobody matches goes back uncalled.
     return not legal and not found and b.raise_to is not None and not b.anyone_to_raise
 
 
@@ -421,9 +458,10 @@ EXCEPTIONS = (
     Exception_("folding when checking is free", "27",
                "a fold with nothing to call is legal (check-fold); PokerKit's tournament mode "
                "refuses it", _unnecessary_fold),
-    Exception_("raising when nobody can call", "none (not covered)",
-               "a bet or raise when every opponent is all-in or folded; PokerKit refuses it, "
-               "no rule judges it", _raise_against_nobody),
+    Exception_("raising when only all-in calls are left", "23, 24",
+               "a bet or raise when no opponent can put in more than the bet but one still has "
+               "chips to call with; PokerKit refuses it, the rules allow it",
+               _raise_against_all_in_calls),
 )
 
 
@@ -434,7 +472,7 @@ def compare(played: Played) -> list[str]:
     """Disagreements no exception explains, as readable lines; also counts the exceptions."""
     hand = hand_record(played)
     judged = judge(hand)
-    problems: list[str] = []
+    problems = posted_differences(played, judged)
     for index, legal in played.verdicts.items():
         found = judged.legality.get(index, [])
         if legal == (not found):
@@ -523,10 +561,32 @@ def test_fold_when_checking_is_free() -> None:
         (True, [], None), (True, [], None), (False, [], "folding when checking is free")]
 
 
-def test_raise_when_nobody_can_call() -> None:
+def test_raise_when_every_opponent_is_all_in_is_refused_by_both() -> None:
     # Heads-up: the big blind (P1) is all-in on its post; the button may only call.
     deal = Deal("holdem", "no_limit", 50, 100, 0, (100, 5_000))
-    assert outcomes(deal, ["min_raise"]) == [(False, [], "raising when nobody can call")]
+    assert outcomes(deal, ["min_raise"]) == [
+        (False, ["betting.raise-needs-an-opponent"], None)]
+
+
+def test_raise_when_only_all_in_calls_are_left_is_refused_only_by_pokerkit() -> None:
+    # The button (P3) moves all in for 1,000; the small blind (P1) raises, but the big blind
+    # (P2, 300) could only call all in for less: PokerKit refuses, the rules allow it.
+    deal = Deal("holdem", "no_limit", 50, 100, 0, (5_000, 300, 1_000))
+    assert outcomes(deal, ["all_in", "min_raise"]) == [
+        (True, [], None), (False, [], "raising when only all-in calls are left")]
+
+
+def test_the_posted_reading_of_a_short_big_blind_is_pokerkits() -> None:
+    # P2 posts the big blind all in for 60 of 100; the button raises to 160 (the posted 60
+    # plus a full raise of 100): legal for PokerKit, and measured so `as_posted`; the rules,
+    # reading the level's 100 as the bet, find a raise of 60, short of the big blind.
+    deal = Deal("holdem", "no_limit", 50, 100, 0, (5_000, 60, 5_000))
+    played = play(deal, [("min_raise", 0)])
+    judged = judge(hand_record(played))
+    assert posted_differences(played, judged) == []
+    posted, _ = judged.as_posted[2]
+    assert (posted.current_bet, posted.to_call, posted.increment) == (60, 60, 100)
+    assert judged.legality[2] == ["betting.min-raise"]
 
 
 def test_pot_limit_over_pot_and_bets_beyond_the_stack_agree() -> None:

@@ -4,7 +4,7 @@ from typing import Any
 
 from checker.ingest.stream import UnrecognizedFile, read_paths
 from checker.model.hand import Hand, Street
-from checker.replay.betting import STUD_GAMES, high_card_order
+from checker.replay.betting import STUD_GAMES, card_rank, high_cards
 from checker.replay.facts import ActionEvent, PotEvent
 from tests.conftest import CORPUS
 from tests.test_replay import act, action_events, events, failed, make_hand
@@ -23,12 +23,6 @@ def stud(actions: list[dict[str, Any]], game: str = "stud", **extra: Any) -> Han
 
 def third(player: str, kind: str, amount: int = 0, to: int | None = None) -> dict[str, Any]:
     return act(player, kind, amount, to=to, street="third")
-
-
-def order(cards: list[str]) -> int:
-    found = high_card_order(cards)
-    assert found is not None
-    return found
 
 
 def expected_actors(hand: Hand) -> list[str | None]:
@@ -100,12 +94,15 @@ def test_open_pair_notice_marks_fourth_street_only() -> None:
                    for e in action_events(_fourth_street_bet(notice=False)))
 
 
-def test_high_card_order_ranks_by_rank_then_suit() -> None:
-    assert high_card_order([]) is None
-    assert order(["Ks", "Ac"]) > order(["Ks", "Kh"]) > order(["Qs", "Kc"])
-    # Clubs < diamonds < hearts < spades within a rank; any suit of a rank beats the rank below.
-    assert [order([c]) for c in ("Ac", "Ad", "Ah", "As")] == [48, 49, 50, 51]
-    assert order(["2c"]) == 0 and order(["3c"]) == order(["2s"]) + 1
+def test_high_cards_give_the_top_rank_and_every_suit_held_in_it() -> None:
+    assert high_cards([]) == (None, [])
+    assert high_cards(["Ks", "Ac"]) == (14, ["clubs"])
+    # A pair on top: both suits, in the order the cards come (ranking suits is the rules').
+    assert high_cards(["Ks", "9d", "Kh"]) == (13, ["spades", "hearts"])
+    assert high_cards(["Qs", "Kc", "Kc"]) == (13, ["clubs"])
+    assert [card_rank(c) for c in ("2c", "9h", "Td", "As")] == [2, 9, 10, 14]
+    # Ace low (razz): below the deuce.
+    assert [card_rank(c, ace_low=True) for c in ("As", "2c", "Kd")] == [1, 2, 13]
 
 
 def test_stud_winners_carry_their_highest_card_flop_winners_do_not() -> None:
@@ -118,16 +115,16 @@ def test_stud_winners_carry_their_highest_card_flop_winners_do_not() -> None:
                 shown=[{"player": "A", "cards": ["2c", "Kh", "9d"], "line": 38},
                        {"player": "B", "cards": ["Kd", "3s", "Qc"], "line": 39}])
     pots = [e.pot for _, e in events(hand) if isinstance(e, PotEvent)]
-    winners = {w.player: w.high_card_order for pot in pots for w in pot.winners}
-    # Kh (A, shown only at showdown) beats Kd (B) on suit.
-    assert winners == {"A": order(["Kh"]), "B": order(["Kd"])}
-    assert order(["Kh"]) > order(["Kd"])
+    winners = {w.player: (w.high_card_rank, w.high_card_suits)
+               for pot in pots for w in pot.winners}
+    # A's king of hearts was shown only at showdown; B holds the king of diamonds.
+    assert winners == {"A": (13, ["hearts"]), "B": (13, ["diamonds"])}
     holdem = make_hand({"A": 1000, "B": 1000},
                        [act("A", "small_blind", 50), act("B", "big_blind", 100),
                         act("A", "fold")],
                        awards=[{"player": "B", "amount": 150, "line": 40}])
     pot, = [e.pot for _, e in events(holdem) if isinstance(e, PotEvent)]
-    assert [w.high_card_order for w in pot.winners] == [None]
+    assert [(w.high_card_rank, w.high_card_suits) for w in pot.winners] == [(None, [])]
 
 
 # Every folder of the real corpus holding stud hands.

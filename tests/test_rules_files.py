@@ -333,9 +333,12 @@ def tournament(**changes: object) -> TournamentFact:
     return dataclasses.replace(base, **changes)  # type: ignore[arg-type]
 
 
-def winner(name: str, distance: int, awarded: int, high_card: int | None = None) -> WinnerFact:
+def winner(name: str, distance: int, awarded: int,
+           high_card: tuple[int, list[str]] | None = None) -> WinnerFact:
+    """`high_card`: the winner's highest rank (2-14) and the suits they hold in it."""
+    rank, suits = high_card if high_card is not None else (None, [])
     return WinnerFact(player=name, seat=distance, distance_from_button=distance,
-                      awarded=Chips(awarded), high_card_order=high_card)
+                      awarded=Chips(awarded), high_card_rank=rank, high_card_suits=suits)
 
 
 def pot_event(h: HandFact, amount: int, winners: list[WinnerFact], **changes: object
@@ -427,13 +430,24 @@ def test_limit_cap_lifts_heads_up_in_the_event_only_under_tda() -> None:
 def test_stud_odd_chip_goes_to_the_high_card_under_tda() -> None:
     stud = hand(game=Game.STUD, structure=BettingStructure.FIXED_LIMIT, is_stud=True,
                 small_blind=None, big_blind=None, bring_in=Chips(25))
-    right = pot_event(stud, 101, [winner("Low", 1, 50, high_card=40),
-                                  winner("High", 3, 51, high_card=51)])
-    wrong = pot_event(stud, 101, [winner("Low", 1, 51, high_card=40),
-                                  winner("High", 3, 50, high_card=51)])
+    queen, ace = (12, ["clubs"]), (14, ["spades"])
+    right = pot_event(stud, 101, [winner("Low", 1, 50, high_card=queen),
+                                  winner("High", 3, 51, high_card=ace)])
+    wrong = pot_event(stud, 101, [winner("Low", 1, 51, high_card=queen),
+                                  winner("High", 3, 50, high_card=ace)])
     tda = "pots.stud-odd-chip-high-card"
     assert outcome("tda2024", tda, right) == "pass"
     assert outcome("tda2024", tda, wrong) == "fail"
+    # One rank: the suit decides, by stud.suit_order (hearts above diamonds), and a pair's
+    # better suit counts (the diamond king holder also holds the spade king).
+    hearts, diamonds = (13, ["hearts"]), (13, ["diamonds"])
+    assert outcome("tda2024", tda, pot_event(stud, 101, [
+        winner("D", 1, 50, high_card=diamonds), winner("H", 3, 51, high_card=hearts)])) == "pass"
+    assert outcome("tda2024", tda, pot_event(stud, 101, [
+        winner("D", 1, 51, high_card=diamonds), winner("H", 3, 50, high_card=hearts)])) == "fail"
+    pair = (13, ["diamonds", "spades"])
+    assert outcome("tda2024", tda, pot_event(stud, 101, [
+        winner("D", 1, 51, high_card=pair), winner("H", 3, 50, high_card=hearts)])) == "pass"
     # Full Tilt names no stud recipient: its odd-chip rule does not judge stud pots.
     assert outcome("fulltilt", "pots.odd-chip-left-of-button", wrong) == "n/a"
 
@@ -470,10 +484,10 @@ def test_hilo_odd_chip_between_halves() -> None:
     rule = "pots.hilo-split-odd-chip"
     # Odd chip with the low half, whose winner is nearer the button's left: Full Tilt's reading.
     assert outcomes(rule, _hilo_high_half(100, 201)) == {
-        "fulltilt": "pass", "tda2024": "fail", "pokerstars": "pass"}
-    # Odd chip with the high half: the TDA's rule.
+        "fulltilt": "pass", "tda2024": "fail", "pokerstars": "fail"}
+    # Odd chip with the high half: the TDA's rule and PokerStars' procedure.
     assert outcomes(rule, _hilo_high_half(101, 201)) == {
-        "fulltilt": "fail", "tda2024": "pass", "pokerstars": "fail"}
+        "fulltilt": "fail", "tda2024": "pass", "pokerstars": "pass"}
     # An uneven split by more than a chip is wrong everywhere.
     assert outcomes(rule, _hilo_high_half(98, 200)) == {
         "fulltilt": "fail", "tda2024": "fail", "pokerstars": "fail"}

@@ -242,6 +242,11 @@ _SUMMARY_CARDS = re.compile(r"\b(showed|mucked) \[([^\]]*)\]")
 _SUMMARY_WON = re.compile(rf"\b(?:won|collected) \(({_AMOUNT})\)")
 _BOARD = re.compile(r"^(?:(FIRST|SECOND) )?Board \[([^\]]*)\]$")
 _NAME_ENDS = ("", " ")
+# Split-pot games: a shown hand's summary line names its high hand and, when it has one, its
+# qualifying low ("... with HI: two pair, Aces and Kings; LO: 8,7,6,2,A").
+_HILO_GAMES = frozenset({Game.OMAHA_HILO, Game.OMAHA5_HILO, Game.COURCHEVEL_HILO, Game.STUD_HILO})
+_HI_NAMED = " with HI: "
+_LO_NAMED = "; LO: "
 
 # --- cutting a file into hands -----------------------------------------------------------------
 
@@ -448,6 +453,10 @@ class _HandReader:
         self.returns: list[Json] = []
         self.awards: list[Json] = []
         self.warnings: list[str] = []
+        # Hi/lo games: each shown player's (high hand, low hand or None) as the summary names
+        # them, which tells the high half's awards from the low half's.
+        self.hilo = False
+        self.named_hands: dict[str, tuple[str, str | None]] = {}
 
     def names_longest_first(self) -> list[str]:
         """Seated names, longest first: for lines where a name holds ': ' or ' ['."""
@@ -565,6 +574,7 @@ class _HandReader:
                 _TERMS_CACHE.clear()
             _TERMS_CACHE[key] = terms
         self.family, self.cents, self.big_blind = terms.family, terms.cents, terms.big_blind
+        self.hilo = terms.fields["game"] in _HILO_GAMES
         self.street = _FIRST_STREET[self.family]
         hand = terms.fields.copy()
         hand["hand_id"] = hand_id
@@ -1194,6 +1204,8 @@ class _HandReader:
             raise self.fail(f"the summary from line {heading} has no 'Total pot' line", heading)
         self.check_summary_seats(listed, heading)
         self.check_awards(won, heading)
+        if self.hilo and self.named_hands:
+            self.label_halves()
         hand["summary"] = summary
 
     def summary_seat(
@@ -1231,6 +1243,9 @@ class _HandReader:
         if "won (" in detail or "collected (" in detail:
             for amount in _SUMMARY_WON.findall(detail):
                 won[name] = won.get(name, 0) + self.amount(amount, number)
+        if self.hilo and _HI_NAMED in detail:
+            high, _, low = detail.split(_HI_NAMED, 1)[1].partition(_LO_NAMED)
+            self.named_hands[name] = (high, low or None)
         if seat in listed:
             raise self.fail(
                 f"summary line {number} lists seat {seat} again (first on line {listed[seat]})",
@@ -1253,6 +1268,34 @@ class _HandReader:
                 if entry["player"] == name:
                     return  # shown in the body already
             self.shown.append({"player": name, "cards": good, "line": number})
+
+    def label_halves(self) -> None:
+        """Hi/lo: which half of its pot each award is. PokerStars writes "collected N from pot"
+        for both halves, the high half's winners first, then the low half's; the summary names
+        each shown hand's high and its qualifying low. A pot's awards are labelled when exactly
+        one cut of its list into high then low fits the record (see `_high_count`); a hand
+        is labelled whole or not at all, and a showdown hand that cannot be told is warned
+        about. A hand won without a showdown has whole pots, not halves: left as it is."""
+        named = self.named_hands
+        if not any(award["player"] in named for award in self.awards):
+            return
+        pots: dict[tuple[object, object], list[Json]] = {}
+        for award in self.awards:
+            pots.setdefault((award.get("board", 0), award.get("pot", "pot")), []).append(award)
+        cuts: list[tuple[list[Json], int]] = []
+        for (_, pot), awards in pots.items():
+            high_count = _high_count(awards, named)
+            if high_count is None:
+                lines = ", ".join(str(award["line"]) for award in awards)
+                self.warnings.append(
+                    f"the awards from the {pot} (lines {lines}) do not tell which half of the "
+                    "hi/lo pot each is: no award of the hand is labelled high or low"
+                )
+                return
+            cuts.append((awards, high_count))
+        for awards, high_count in cuts:
+            for index, award in enumerate(awards):
+                award["half"] = "high" if index < high_count else "low"
 
     def total_pot(self, text: str, number: int) -> Json:
         found = _TOTAL_POT.match(text)
@@ -1385,6 +1428,50 @@ class _HandReader:
             return parse_amount(text, True)
         except ValueError:
             raise self.fail(f"line {number}: {text[:40]!r} is not an amount", number) from None
+
+
+def _high_count(awards: list[Json], named: dict[str, tuple[str, str | None]]) -> int | None:
+    """How many of one pot's awards (in record order) are the high half's, when the record
+    leaves exactly one count; None otherwise. A count fits when each half pays a player at
+    most once, the high winners share one high hand and the low winners one qualifying low
+    (tied hands are named alike), and, with no low half, no winner holds a qualifying low (one
+    would have won it). Only when several counts fit do the amounts choose: the one whose
+    halves differ by at most the odd chip. So a split that is uneven but plain from the hands
+    is labelled, and judged by the rules, not hidden here."""
+    players: list[str] = []
+    amounts: list[int] = []
+    for award in awards:
+        player, amount = award["player"], award["amount"]
+        assert isinstance(player, str) and isinstance(amount, int)
+        if player not in named:
+            return None  # a winner whose hand is not named: nothing to tell the halves by
+        players.append(player)
+        amounts.append(amount)
+    fits = [
+        count
+        for count in range(1, len(awards) + 1)
+        if _halves_fit(players[:count], players[count:], named)
+    ]
+    if len(fits) > 1:
+        total = sum(amounts)
+        fits = [
+            count
+            for count in fits
+            if count < len(awards) and abs(2 * sum(amounts[:count]) - total) <= 1
+        ]
+    return fits[0] if len(fits) == 1 else None
+
+
+def _halves_fit(high: list[str], low: list[str], named: dict[str, tuple[str, str | None]]) -> bool:
+    """Whether `high` then `low` can be the winners of a pot's two halves (see `_high_count`)."""
+    if len(set(high)) != len(high) or len(set(low)) != len(low):
+        return False
+    if len({named[player][0] for player in high}) != 1:
+        return False
+    if not low:
+        return all(named[player][1] is None for player in high)
+    lows = {named[player][1] for player in low}
+    return len(lows) == 1 and None not in lows
 
 
 def _currency(text: str | None) -> str | None:

@@ -4,9 +4,16 @@ One `Betting` per hand. Posts and acts are applied in record order; before an ac
 `act` hands back the street, the action and the actor as they stood just BEFORE it, which is
 what the `action` event shows. Policy (who should have posted, what size was legal) is the
 rules' business: this module only measures.
+
+A big blind posted short (all in for less) or not at all leaves two readings of the bet to
+call on the first round: the level's big blind, or the chips really posted. Which one a site
+plays is policy, so the round is measured both ways while they differ (`StreetFact` and
+`PostedBettingFact`); turn order does not depend on it.
 """
 
-from checker.model.cards import RANKS, SUITS
+from dataclasses import dataclass, field
+
+from checker.model.cards import RANKS
 from checker.model.hand import (
     Action,
     ActionKind,
@@ -16,7 +23,7 @@ from checker.model.hand import (
     HandEventKind,
     Street,
 )
-from checker.replay.facts import ActionFact, Chips, PlayerFact, StreetFact
+from checker.replay.facts import ActionFact, Chips, PlayerFact, PostedBettingFact, StreetFact
 
 STUD_GAMES = frozenset({Game.STUD, Game.STUD_HILO, Game.RAZZ, Game.STUD5})
 DRAW_GAMES = frozenset({Game.DRAW5, Game.DRAW27_SINGLE, Game.DRAW27_TRIPLE, Game.DRAWA5_TRIPLE,
@@ -37,6 +44,9 @@ _STUD5_STREETS = (Street.SECOND, Street.THIRD, Street.FOURTH, Street.FIFTH)
 _MAX_UP = 4
 # Razz: the ace is the lowest card.
 _RAZZ_RANK = {rank: (0 if rank == "A" else index + 1) for index, rank in enumerate(RANKS)}
+_SUIT = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
+# The lowest rank a card can have (the deuce; the ace low is one below it).
+_DEUCE = 2
 
 
 def bet_unit(hand: Hand, street: Street) -> int | None:
@@ -50,6 +60,19 @@ def bet_unit(hand: Hand, street: Street) -> int | None:
     else:
         big = street in _BIG_BET_STREETS
     return hand.big_bet if big else hand.small_bet
+
+
+@dataclass(slots=True)
+class _AsPosted:
+    """The first round measured against the chips really posted, while that differs from the
+    level's big blind standing (the `PostedBettingFact` reading)."""
+
+    current: int
+    last_full: int
+    raises: int = 0
+    # Per player: raise increments by others since they last acted, and the largest one.
+    raised: dict[str, int] = field(default_factory=dict)
+    largest: dict[str, int] = field(default_factory=dict)
 
 
 class Betting:
@@ -78,6 +101,10 @@ class Betting:
         # start from the best hand showing (`_stud_opener`), when the up cards are known.
         self.anchor_pending = self.stud
         self.stud_streets = _STUD5_STREETS if hand.game is Game.STUD5 else _STUD7_STREETS
+        # The round measured against the chips posted; None while it reads as the street.
+        self.as_posted: _AsPosted | None = None
+        # Players neither folded nor all in (kept as they change: read on every act).
+        self.with_chips = sum(1 for p in players if not p.folded and not p.all_in)
 
     # ------------------------------------------------------------ posts
 
@@ -100,6 +127,9 @@ class Betting:
             street = self.street
             if player.street_in > street.current_bet:
                 street.current_bet = Chips(player.street_in)
+            posted = self.as_posted
+            if posted is not None and player.street_in > posted.current:
+                posted.current = player.street_in
         # The first big blind is the positional one; a later "big blind" is a player posting
         # out of turn to come in (it does not move the action), a straddle does.
         if kind is ActionKind.STRADDLE or (kind is ActionKind.BIG_BLIND
@@ -109,62 +139,95 @@ class Betting:
             self.big_blind_posted = True
 
     def start_betting(self) -> None:
-        """After the posts: the big blind stands as the bet (the level's, even when its
-        player posted short or nothing); the action starts left of it."""
+        """After the posts: the action starts left of the big blind. The street reads the
+        level's big blind as the bet to call even when its player posted short or nothing;
+        the chips really posted are then measured as well (`as_posted`)."""
         street = self.street
         big = self.hand.big_blind
-        if not self.stud and big is not None:
-            street.current_bet = Chips(max(street.current_bet, big))
+        if not self.stud and big is not None and big > street.current_bet:
+            self.as_posted = _AsPosted(street.current_bet, street.last_full_raise)
+            street.current_bet = Chips(big)
         if not self.stud:
             self.pointer = self.blind_seat
         street.pot_before = Chips(self.pot)
 
     # ------------------------------------------------------------ acts
 
-    def to_call(self, name: str, street: Street | None) -> int:
+    def to_call(self, name: str, street: Street | None) -> tuple[int, int]:
+        """What `name` must add to call, as the street reads the bet and as posted."""
         player = self.by_name[name]
         if street is not None and street is not self.street.name:
-            return 0
-        return self._owed(player, self.street.current_bet)
+            return 0, 0
+        reach = self._reach(player)
+        owed = _owed(player, self.street.current_bet, reach)
+        posted = self.as_posted
+        return owed, owed if posted is None else _owed(player, posted.current, reach)
 
-    def _owed(self, player: PlayerFact, current: int) -> int:
-        """What `player` must add to call: the standing bet, but never more than the most
-        any opponent still in the hand has put in or can put in on this street (a short
-        all-in big blind is called in full only while someone can match it)."""
-        owed = current - player.street_in
-        if owed <= 0:
+    def _reach(self, player: PlayerFact) -> int:
+        """The most any opponent of `player` still in the hand has put in or can put in on
+        this street; 0 when `player` owes nothing (then it caps nothing: the posted bet is
+        never above the street's)."""
+        if self.street.current_bet <= player.street_in:
             return 0
         reach = 0
         for other in self.seated:
             if other is not player and not other.folded:
-                reach = max(reach, other.street_in + max(other.stack, 0))
-        return max(0, min(owed, reach - player.street_in))
+                most = other.street_in + max(other.stack, 0)
+                if most > reach:
+                    reach = most
+        return reach
 
     def act(self, action: Action) -> tuple[StreetFact, ActionFact, PlayerFact]:
-        """Apply one act; return the street, action and actor as they were before it."""
+        """Apply one act; return the street, action and actor as they were before it (the
+        action carrying the same betting measured against the chips really posted)."""
         if action.street is not self.street.name:
             self._next_street(action.street)
         player = self.by_name[action.player]
         street = self.street
         kind = action.kind
         current = street.current_bet
-        to_call = self._owed(player, current)
+        reach = self._reach(player)
+        to_call = _owed(player, current, reach)
+        # The actor is not their own opponent.
+        with_chips = self.with_chips - (0 if player.folded or player.all_in else 1)
         to = action.to if action.to is not None else player.street_in + action.amount
         is_raise = kind in _RAISE_KINDS and to > current
         increment = to - current if is_raise else 0
         expected = None if kind is ActionKind.DISCARD else self._expected()
+        pot_max = self._pot_limit_max(current, to_call)
         before_street = StreetFact(street.name, street.bet_unit, street.current_bet,
                                    street.last_full_raise, street.bets_and_raises,
-                                   street.opened_by_blind, Chips(self.pot),
-                                   self._pot_limit_max(current, to_call),
+                                   street.opened_by_blind, Chips(self.pot), pot_max,
                                    street.open_pair_on_board)
         before_actor = _snapshot(player)
         fact = ActionFact(index=action.index, kind=kind, amount=Chips(action.amount),
                           to=Chips(to), all_in=action.all_in, is_raise=is_raise,
                           increment=Chips(increment), to_call=Chips(to_call),
-                          expected_actor=expected, line=action.line)
+                          expected_actor=expected, line=action.line,
+                          opponents_with_chips=with_chips)
+        posted = self.as_posted
+        if posted is None:
+            fact.as_posted = PostedBettingFact(current, fact.to_call, is_raise, fact.increment,
+                                               street.last_full_raise, street.bets_and_raises,
+                                               pot_max, player.raised_since_acted,
+                                               player.largest_raise_since_acted)
+        else:
+            fact.as_posted = self._measure_as_posted(posted, player, kind, to, reach)
         self._apply(action, player, is_raise, to)
         return before_street, fact, before_actor
+
+    def _measure_as_posted(self, posted: _AsPosted, player: PlayerFact, kind: ActionKind,
+                           to: int, reach: int) -> PostedBettingFact:
+        current = posted.current
+        owed = _owed(player, current, reach)
+        is_raise = kind in _RAISE_KINDS and to > current
+        name = player.name
+        return PostedBettingFact(Chips(current), Chips(owed), is_raise,
+                                 Chips(to - current if is_raise else 0),
+                                 Chips(posted.last_full), posted.raises,
+                                 self._pot_limit_max(current, owed),
+                                 Chips(posted.raised.get(name, 0)),
+                                 Chips(posted.largest.get(name, 0)))
 
     def _apply(self, action: Action, player: PlayerFact, is_raise: bool, to: int) -> None:
         kind = action.kind
@@ -172,10 +235,16 @@ class Betting:
             return
         if kind is ActionKind.FOLD and not player.all_in:
             # An all-in player's chips stay in contention whatever the record says next.
+            if not player.folded:
+                self.with_chips -= 1
             player.folded = True
         self._pay(player, action.amount, action.all_in)
         player.street_in = Chips(player.street_in + action.amount)
         street = self.street
+        posted = self.as_posted
+        if posted is not None:
+            # Before the street's own bet moves: the posted reading compares with its own.
+            self._apply_as_posted(posted, player, kind, to)
         if is_raise:
             self._raise(player, kind, to)
         elif player.street_in > street.current_bet:
@@ -189,6 +258,27 @@ class Betting:
         if self.pointer is not None or self.anchor_pending:
             self.pointer = player.seat
             self.anchor_pending = False
+
+    def _apply_as_posted(self, posted: _AsPosted, player: PlayerFact, kind: ActionKind,
+                         to: int) -> None:
+        """The act in the posted reading: the same steps as `_apply` and `_raise`."""
+        if kind in _RAISE_KINDS and to > posted.current:
+            size = to if kind is ActionKind.COMPLETE else to - posted.current
+            if not self.limit and size >= posted.last_full:
+                posted.last_full = size
+            posted.raises += 1
+            posted.current = to
+            for other in self.seated:
+                if other is player or other.folded or other.all_in:
+                    continue
+                name = other.name
+                posted.raised[name] = posted.raised.get(name, 0) + size
+                posted.largest[name] = max(posted.largest.get(name, 0), size)
+        elif player.street_in > posted.current:
+            posted.current = player.street_in
+        if kind is not ActionKind.BRING_IN:
+            posted.raised.pop(player.name, None)
+            posted.largest.pop(player.name, None)
 
     def _raise(self, player: PlayerFact, kind: ActionKind, to: int) -> None:
         street = self.street
@@ -209,8 +299,10 @@ class Betting:
         player.stack = Chips(player.stack - amount)
         player.hand_in = Chips(player.hand_in + amount)
         self.pot += amount
-        if all_in or (amount > 0 and player.stack <= 0):
+        if not player.all_in and (all_in or (amount > 0 and player.stack <= 0)):
             player.all_in = True
+            if not player.folded:
+                self.with_chips -= 1
 
     # ------------------------------------------------------------ streets and turns
 
@@ -223,6 +315,8 @@ class Betting:
 
     def _next_street(self, name: Street) -> None:
         self.street = self._new_street(name)
+        # Only the first round can open on a big blind posted short.
+        self.as_posted = None
         for player in self.seated:
             player.street_in = Chips(0)
             player.has_acted = False
@@ -315,21 +409,42 @@ def up_card_key(cards: list[str], razz: bool) -> tuple[tuple[int, ...], tuple[in
     return shape, order
 
 
-def card_order(card: str, ace_low: bool = False) -> int:
-    """A card as rank index * 4 + suit index (clubs < diamonds < hearts < spades); with
-    `ace_low` the ace ranks below the deuce."""
-    rank = RANKS.index(card[0])
+def card_rank(card: str, ace_low: bool = False) -> int:
+    """A card's rank: 2-14 with the ace high; with `ace_low` 1-13, the ace below the deuce."""
+    index = RANKS.index(card[0])
     if ace_low:
-        rank = (rank + 1) % len(RANKS)
-    return rank * len(SUITS) + SUITS.index(card[1])
+        return (index + 1) % len(RANKS) + _DEUCE - 1
+    return index + _DEUCE
 
 
-def high_card_order(cards: list[str]) -> int | None:
-    """The highest card by rank, then suit (spades > hearts > diamonds > clubs), as an int
-    (larger is higher): rank index * 4 + suit index; None without cards."""
+def card_suit(card: str) -> str:
+    """A card's suit by name: "clubs", "diamonds", "hearts" or "spades"."""
+    return _SUIT[card[1]]
+
+
+def high_cards(cards: list[str]) -> tuple[int | None, list[str]]:
+    """The highest rank among `cards` (the ace high) and the suits held in that rank, each
+    once in the order the cards come; (None, []) without cards. Which suit is higher is
+    policy, left to the rules."""
     if not cards:
-        return None
-    return max(card_order(card) for card in cards)
+        return None, []
+    top = max(card_rank(card) for card in cards)
+    suits: list[str] = []
+    for card in cards:
+        suit = card_suit(card)
+        if card_rank(card) == top and suit not in suits:
+            suits.append(suit)
+    return top, suits
+
+
+def _owed(player: PlayerFact, current: int, reach: int) -> int:
+    """What `player` must add to call `current`, but never more than `reach`, the most any
+    opponent still in the hand has put in or can put in on this street (a short all-in big
+    blind is called in full only while someone can match it)."""
+    owed = current - player.street_in
+    if owed <= 0:
+        return 0
+    return max(0, min(owed, reach - player.street_in))
 
 
 def _snapshot(p: PlayerFact) -> PlayerFact:
@@ -337,4 +452,5 @@ def _snapshot(p: PlayerFact) -> PlayerFact:
     return PlayerFact(p.name, p.seat, p.stack_start, p.stack, p.sitting_out, p.disconnected,
                       p.folded, p.all_in, p.street_in, p.hand_in, p.has_acted,
                       p.raised_since_acted, p.largest_raise_since_acted, p.posted_ante,
-                      p.posted_blind, p.door_card, p.door_card_ace_low)
+                      p.posted_blind, p.door_card_rank, p.door_card_rank_ace_low,
+                      p.door_card_suit)

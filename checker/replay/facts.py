@@ -83,10 +83,12 @@ class PlayerFact:
     largest_raise_since_acted: Chips = Chips(0)
     posted_ante: Chips = Chips(0)
     posted_blind: Chips = Chips(0)
-    # Stud: the first face-up card as rank * 4 + suit (clubs < diamonds < hearts < spades),
-    # ranked with the ace high and with the ace low; None when the card is not known.
-    door_card: int | None = None
-    door_card_ace_low: int | None = None
+    # Stud: the first face-up card: its rank 2-14 with the ace high, its rank 1-13 with the
+    # ace low, and its suit ("clubs", "diamonds", "hearts" or "spades"; which ranks higher is
+    # the rules' business); None when the card is not known.
+    door_card_rank: int | None = None
+    door_card_rank_ace_low: int | None = None
+    door_card_suit: str | None = None
 
 
 @dataclass(slots=True)
@@ -159,10 +161,20 @@ class HandFact:
 
 @dataclass(slots=True)
 class StreetFact:
+    """A betting round as it stands before an act.
+
+    The bet to call, the raise sizes and what follows from them are measured two ways, as the
+    replay cannot know which a site plays: here (and in `ActionFact`, and the actor's raises
+    since acting) the level's big blind stands as the bet to call on the first round of a
+    blind game even when its player posted less (all in) or nothing; `PostedBettingFact`
+    (`action.as_posted`) measures against the chips really put in. The two differ only on
+    such a round; the rules choose which they read."""
+
     name: Street
     # Fixed-limit bet size on this street (small or big bet); None in big-bet games.
     bet_unit: Chips | None = None
-    # Highest total put in by one player on this street before the action.
+    # The bet to call before the action: the highest total put in by one player on this
+    # street, and on the first round of a blind game at least the level's big blind.
     current_bet: Chips = Chips(0)
     # Size of the last full (complete) bet or raise on this street; the big blind preflop.
     last_full_raise: Chips = Chips(0)
@@ -180,6 +192,26 @@ class StreetFact:
 
 
 @dataclass(slots=True)
+class PostedBettingFact:
+    """The betting before an act measured against the chips really put in: a big blind
+    posted short (all in for less) or not at all leaves the bet to call at the highest amount
+    posted, and raises on that round are sized from it (as PokerKit plays). Same fields and
+    meanings as in `StreetFact`, `ActionFact` and the actor; equal to them except on the first
+    round of a blind game whose big blind was not posted in full."""
+
+    current_bet: Chips
+    to_call: Chips
+    is_raise: bool
+    increment: Chips
+    last_full_raise: Chips
+    bets_and_raises: int
+    pot_limit_max_to: Chips | None
+    # The actor's, as in `PlayerFact`.
+    raised_since_acted: Chips
+    largest_raise_since_acted: Chips
+
+
+@dataclass(slots=True)
 class ActionFact:
     index: int
     kind: ActionKind
@@ -191,11 +223,18 @@ class ActionFact:
     is_raise: bool
     # How much the act raised the amount to call (to - current bet), 0 for calls and checks.
     increment: Chips
-    # What the actor had to put in to call, before acting.
+    # What the actor had to put in to call, before acting: the bet to call less what they
+    # have in, but never more than an opponent still in the hand can match.
     to_call: Chips
     # Whose turn it was by seat order (mechanics), None when the order cannot be known.
     expected_actor: str | None
     line: int
+    # Opponents still in the hand (not folded) who are not all in: with none, nobody can
+    # answer a bet. None when not measured.
+    opponents_with_chips: int | None = None
+    # The same betting measured against the chips really posted (see `StreetFact`); None
+    # when not measured.
+    as_posted: PostedBettingFact | None = None
 
 
 @dataclass(slots=True)
@@ -215,11 +254,14 @@ class PostFact:
 @dataclass(slots=True)
 class TimeoutFact:
     player: str
-    # Whether the player could have checked when time ran out.
+    # Whether the player could have checked when time ran out (the bet to call measured as in
+    # `StreetFact`, and as in `PostedBettingFact`).
     check_was_free: bool
     # What the server did for the player, if the input records it.
     then: ActionKind | None
     line: int
+    # None when not measured.
+    check_was_free_as_posted: bool | None = None
 
 
 @dataclass(slots=True)
@@ -230,8 +272,10 @@ class WinnerFact:
     distance_from_button: int
     # Recorded amount won from this pot (half).
     awarded: Chips
-    # Stud: the winner's highest card ranked by rank then suit (for odd-chip policies).
-    high_card_order: int | None = None
+    # Stud (odd-chip policies): the highest rank among the winner's known cards (2-14, the
+    # ace high) and the suits they hold in that rank; None and empty without cards.
+    high_card_rank: int | None = None
+    high_card_suits: list[str] = field(default_factory=list)
 
 
 @dataclass(slots=True)

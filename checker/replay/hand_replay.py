@@ -9,7 +9,7 @@ of an action event are copies, frozen as they were just before the act.
 from collections.abc import Iterator
 
 from checker.model.hand import POST_KINDS, Action, ActionKind, Hand, HandEvent, HandEventKind
-from checker.replay.betting import STUD_GAMES, Betting, card_order
+from checker.replay.betting import STUD_GAMES, Betting, card_rank, card_suit
 from checker.replay.evaluate import evaluates
 from checker.replay.facts import (
     ActionEvent,
@@ -83,8 +83,9 @@ def _dealt_players(hand: Hand) -> list[PlayerFact]:
         for player in players:
             up = hand.up_cards.get(player.name)
             if up:
-                player.door_card = card_order(up[0])
-                player.door_card_ace_low = card_order(up[0], ace_low=True)
+                player.door_card_rank = card_rank(up[0])
+                player.door_card_rank_ace_low = card_rank(up[0], ace_low=True)
+                player.door_card_suit = card_suit(up[0])
     return players
 
 
@@ -173,9 +174,10 @@ class _Notes:
             player = event.player or ""
             if player not in betting.by_name:
                 continue
-            timeout = TimeoutFact(player=player,
-                                  check_was_free=betting.to_call(player, event.street) == 0,
-                                  then=self._next_act(event), line=event.line)
+            owed, owed_as_posted = betting.to_call(player, event.street)
+            timeout = TimeoutFact(player=player, check_was_free=owed == 0,
+                                  then=self._next_act(event), line=event.line,
+                                  check_was_free_as_posted=owed_as_posted == 0)
             yield "timeout", TimeoutEvent(hand=fact, timeout=timeout)
 
     def _next_act(self, event: HandEvent) -> ActionKind | None:

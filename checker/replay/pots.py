@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from checker.model.hand import Award, Hand
-from checker.replay.betting import DRAW_GAMES, STUD_GAMES, high_card_order
+from checker.replay.betting import DRAW_GAMES, STUD_GAMES, high_cards
 from checker.replay.evaluate import best_players, evaluates
 from checker.replay.facts import Chips, PlayerFact, PotFact, WinnerFact
 
@@ -133,7 +133,8 @@ def _fact(hand: Hand, players: list[PlayerFact], index: int, amount: int, half: 
                                            distance_from_button=_distance(hand, seat),
                                            awarded=Chips(award.amount))
         if stud:
-            winners[award.player].high_card_order = high_card_order(
+            winner = winners[award.player]
+            winner.high_card_rank, winner.high_card_suits = high_cards(
                 _known_cards(hand, award.player))
     eligible = set(pot.eligible)
     return PotFact(index=index, amount=Chips(amount), half=half, eligible=list(pot.eligible),
