@@ -49,7 +49,7 @@ def test_the_suit_order_comes_from_the_rules(tmp_path: Path) -> None:
     reversed_suits.write_text(
         'ruleset reversed "suits ranked spades, hearts, diamonds, clubs from the lowest"\n'
         f'extends "{RULES.as_posix()}"\n'
-        'override param stud.suit_order = ["spades", "hearts", "diamonds", "clubs"]\n',
+        'override param stud.suit_order = [spades, hearts, diamonds, clubs]\n',
         encoding="utf-8")
     assert _bring_in_findings(STUD, reversed_suits) == [
         "goulartarm brought in, but the door cards put the bring-in on another player"

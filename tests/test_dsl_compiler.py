@@ -55,6 +55,7 @@ from checker.replay.facts import (
     Seconds,
     Street,
     StreetFact,
+    Suit,
     TableFact,
     TournamentFact,
     TournamentKind,
@@ -412,6 +413,18 @@ def test_quantifiers_over_empty_lists() -> None:
 
 
 # ---------------------------------------------------------------- built-ins
+
+
+def test_position_finds_the_first_place_of_an_item() -> None:
+    order = [Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES]
+    assert [builtins.position(suit, order) for suit in reversed(order)] == [3, 2, 1, 0]
+    assert builtins.position(7, [7, 3, 7]) == 0
+    assert builtins.position(4, [7, 3, 7]) is None and builtins.position(1, []) is None
+    # In a rule: typed against the list's item type, unknown when the item is missing.
+    assert make("position(action.kind, [fold, call, raise]) == 2").evaluate(
+        short_all_in()) == PASSED
+    assert _outcome(make("position(action.kind, [fold, call]) == 0").evaluate(
+        short_all_in())) is None
 
 
 def test_seat_built_ins_by_example() -> None:

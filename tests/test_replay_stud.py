@@ -5,7 +5,7 @@ from typing import Any
 from checker.ingest.stream import UnrecognizedFile, read_paths
 from checker.model.hand import Hand, Street
 from checker.replay.betting import STUD_GAMES, card_rank, high_cards
-from checker.replay.facts import ActionEvent, PotEvent
+from checker.replay.facts import ActionEvent, PotEvent, Suit
 from tests.conftest import CORPUS
 from tests.test_replay import act, action_events, events, failed, make_hand
 
@@ -96,10 +96,10 @@ def test_open_pair_notice_marks_fourth_street_only() -> None:
 
 def test_high_cards_give_the_top_rank_and_every_suit_held_in_it() -> None:
     assert high_cards([]) == (None, [])
-    assert high_cards(["Ks", "Ac"]) == (14, ["clubs"])
+    assert high_cards(["Ks", "Ac"]) == (14, [Suit.CLUBS])
     # A pair on top: both suits, in the order the cards come (ranking suits is the rules').
-    assert high_cards(["Ks", "9d", "Kh"]) == (13, ["spades", "hearts"])
-    assert high_cards(["Qs", "Kc", "Kc"]) == (13, ["clubs"])
+    assert high_cards(["Ks", "9d", "Kh"]) == (13, [Suit.SPADES, Suit.HEARTS])
+    assert high_cards(["Qs", "Kc", "Kc"]) == (13, [Suit.CLUBS])
     assert [card_rank(c) for c in ("2c", "9h", "Td", "As")] == [2, 9, 10, 14]
     # Ace low (razz): below the deuce.
     assert [card_rank(c, ace_low=True) for c in ("As", "2c", "Kd")] == [1, 2, 13]
@@ -118,7 +118,7 @@ def test_stud_winners_carry_their_highest_card_flop_winners_do_not() -> None:
     winners = {w.player: (w.high_card_rank, w.high_card_suits)
                for pot in pots for w in pot.winners}
     # A's king of hearts was shown only at showdown; B holds the king of diamonds.
-    assert winners == {"A": (13, ["hearts"]), "B": (13, ["diamonds"])}
+    assert winners == {"A": (13, [Suit.HEARTS]), "B": (13, [Suit.DIAMONDS])}
     holdem = make_hand({"A": 1000, "B": 1000},
                        [act("A", "small_blind", 50), act("B", "big_blind", 100),
                         act("A", "fold")],

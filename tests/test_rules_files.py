@@ -50,6 +50,7 @@ from checker.replay.facts import (
     StartFact,
     Street,
     StreetFact,
+    Suit,
     TableBalanceEvent,
     TableBalanceFact,
     TableFact,
@@ -334,7 +335,7 @@ def tournament(**changes: object) -> TournamentFact:
 
 
 def winner(name: str, distance: int, awarded: int,
-           high_card: tuple[int, list[str]] | None = None) -> WinnerFact:
+           high_card: tuple[int, list[Suit]] | None = None) -> WinnerFact:
     """`high_card`: the winner's highest rank (2-14) and the suits they hold in it."""
     rank, suits = high_card if high_card is not None else (None, [])
     return WinnerFact(player=name, seat=distance, distance_from_button=distance,
@@ -430,7 +431,7 @@ def test_limit_cap_lifts_heads_up_in_the_event_only_under_tda() -> None:
 def test_stud_odd_chip_goes_to_the_high_card_under_tda() -> None:
     stud = hand(game=Game.STUD, structure=BettingStructure.FIXED_LIMIT, is_stud=True,
                 small_blind=None, big_blind=None, bring_in=Chips(25))
-    queen, ace = (12, ["clubs"]), (14, ["spades"])
+    queen, ace = (12, [Suit.CLUBS]), (14, [Suit.SPADES])
     right = pot_event(stud, 101, [winner("Low", 1, 50, high_card=queen),
                                   winner("High", 3, 51, high_card=ace)])
     wrong = pot_event(stud, 101, [winner("Low", 1, 51, high_card=queen),
@@ -440,12 +441,12 @@ def test_stud_odd_chip_goes_to_the_high_card_under_tda() -> None:
     assert outcome("tda2024", tda, wrong) == "fail"
     # One rank: the suit decides, by stud.suit_order (hearts above diamonds), and a pair's
     # better suit counts (the diamond king holder also holds the spade king).
-    hearts, diamonds = (13, ["hearts"]), (13, ["diamonds"])
+    hearts, diamonds = (13, [Suit.HEARTS]), (13, [Suit.DIAMONDS])
     assert outcome("tda2024", tda, pot_event(stud, 101, [
         winner("D", 1, 50, high_card=diamonds), winner("H", 3, 51, high_card=hearts)])) == "pass"
     assert outcome("tda2024", tda, pot_event(stud, 101, [
         winner("D", 1, 51, high_card=diamonds), winner("H", 3, 50, high_card=hearts)])) == "fail"
-    pair = (13, ["diamonds", "spades"])
+    pair = (13, [Suit.DIAMONDS, Suit.SPADES])
     assert outcome("tda2024", tda, pot_event(stud, 101, [
         winner("D", 1, 51, high_card=pair), winner("H", 3, 50, high_card=hearts)])) == "pass"
     # Full Tilt names no stud recipient: its odd-chip rule does not judge stud pots.

@@ -145,6 +145,15 @@ def length(values: Sequence[object]) -> int:
     return len(values)
 
 
+def position(item: object, values: Sequence[object]) -> int | None:
+    """Where `item` first stands in `values`, counting from 0; none when it is not there:
+    position(hearts, [clubs, diamonds, hearts, spades]) is 2."""
+    for index, value in enumerate(values):
+        if value == item:
+            return index
+    return None
+
+
 # ---------------------------------------------------------------- text
 
 # Ranks as written in chat: digits, letters and words; plural forms for "pocket kings".
@@ -207,6 +216,8 @@ BUILTINS: dict[str, Builtin] = {
     b.name: b
     for b in (
         Builtin("len", (("list", ListType(_ANY)),), INT, length),
+        Builtin("position", (("item", _ANY), ("list", ListType(_ANY))), Optional(INT),
+                position),
         Builtin("abs", (("number", _N),), _N, absolute),
         Builtin("lesser", (("a", _N), ("b", _N)), _N, lesser),
         Builtin("greater", (("a", _N), ("b", _N)), _N, greater),

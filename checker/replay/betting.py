@@ -23,7 +23,14 @@ from checker.model.hand import (
     HandEventKind,
     Street,
 )
-from checker.replay.facts import ActionFact, Chips, PlayerFact, PostedBettingFact, StreetFact
+from checker.replay.facts import (
+    ActionFact,
+    Chips,
+    PlayerFact,
+    PostedBettingFact,
+    StreetFact,
+    Suit,
+)
 
 STUD_GAMES = frozenset({Game.STUD, Game.STUD_HILO, Game.RAZZ, Game.STUD5})
 DRAW_GAMES = frozenset({Game.DRAW5, Game.DRAW27_SINGLE, Game.DRAW27_TRIPLE, Game.DRAWA5_TRIPLE,
@@ -44,7 +51,7 @@ _STUD5_STREETS = (Street.SECOND, Street.THIRD, Street.FOURTH, Street.FIFTH)
 _MAX_UP = 4
 # Razz: the ace is the lowest card.
 _RAZZ_RANK = {rank: (0 if rank == "A" else index + 1) for index, rank in enumerate(RANKS)}
-_SUIT = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
+_SUIT = {"c": Suit.CLUBS, "d": Suit.DIAMONDS, "h": Suit.HEARTS, "s": Suit.SPADES}
 # The lowest rank a card can have (the deuce; the ace low is one below it).
 _DEUCE = 2
 
@@ -417,19 +424,19 @@ def card_rank(card: str, ace_low: bool = False) -> int:
     return index + _DEUCE
 
 
-def card_suit(card: str) -> str:
-    """A card's suit by name: "clubs", "diamonds", "hearts" or "spades"."""
+def card_suit(card: str) -> Suit:
+    """A card's suit."""
     return _SUIT[card[1]]
 
 
-def high_cards(cards: list[str]) -> tuple[int | None, list[str]]:
+def high_cards(cards: list[str]) -> tuple[int | None, list[Suit]]:
     """The highest rank among `cards` (the ace high) and the suits held in that rank, each
     once in the order the cards come; (None, []) without cards. Which suit is higher is
     policy, left to the rules."""
     if not cards:
         return None, []
     top = max(card_rank(card) for card in cards)
-    suits: list[str] = []
+    suits: list[Suit] = []
     for card in cards:
         suit = card_suit(card)
         if card_rank(card) == top and suit not in suits:

@@ -56,6 +56,16 @@ class PrizeCurrency(StrEnum):
     NON_CASH = "non_cash"
 
 
+class Suit(StrEnum):
+    """A card's suit. They are listed, not ranked: an order of suits (stud's bring-in and odd
+    chip) is a rules parameter."""
+
+    CLUBS = "clubs"
+    DIAMONDS = "diamonds"
+    HEARTS = "hearts"
+    SPADES = "spades"
+
+
 # ---------------------------------------------------------------- hand level
 
 
@@ -84,11 +94,11 @@ class PlayerFact:
     posted_ante: Chips = Chips(0)
     posted_blind: Chips = Chips(0)
     # Stud: the first face-up card: its rank 2-14 with the ace high, its rank 1-13 with the
-    # ace low, and its suit ("clubs", "diamonds", "hearts" or "spades"; which ranks higher is
-    # the rules' business); None when the card is not known.
+    # ace low, and its suit (which suit ranks higher is the rules' business); None when the
+    # card is not known.
     door_card_rank: int | None = None
     door_card_rank_ace_low: int | None = None
-    door_card_suit: str | None = None
+    door_card_suit: Suit | None = None
 
 
 @dataclass(slots=True)
@@ -275,7 +285,7 @@ class WinnerFact:
     # Stud (odd-chip policies): the highest rank among the winner's known cards (2-14, the
     # ace high) and the suits they hold in that rank; None and empty without cards.
     high_card_rank: int | None = None
-    high_card_suits: list[str] = field(default_factory=list)
+    high_card_suits: list[Suit] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -743,4 +753,5 @@ EVENTS: dict[str, type] = {
 # Enumerations whose members rules may name bare (`hand.structure in {no_limit, pot_limit}`).
 ENUMS: tuple[type[StrEnum], ...] = (
     ActionKind, BettingStructure, Game, Street, TournamentKind, CancellationStage, PrizeCurrency,
+    Suit,
 )
