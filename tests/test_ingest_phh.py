@@ -149,6 +149,84 @@ def test_a_cash_hand_is_read_in_cents_with_kinds_amounts_and_rake() -> None:
     assert hand.warnings == []
 
 
+def seated(seats: list[int] | None, seat_count: int | None, dead_small_blind: bool = False,
+           count: int = 0) -> str:
+    """A chips hand everyone folds to the big blind, listed clockwise from the small blind
+    (from the big blind when the small blind is dead), on `seats` of `seat_count`."""
+    players = len(seats) if seats is not None else count
+    blinds = ["0"] * players
+    if dead_small_blind:
+        blinds[0] = "10"
+    else:
+        blinds[:2] = ["5", "10"]
+    big = 0 if dead_small_blind else 1
+    deals = [f"d dh p{i} ????" for i in range(1, players + 1)]
+    folds = [f"p{(big + k) % players + 1} f" for k in range(1, players)]
+    listed = ", ".join(f"'{a}'" for a in deals + folds)
+    extra = "" if seats is None else f"seats = {seats}\n"
+    extra += "" if seat_count is None else f"seat_count = {seat_count}\n"
+    return f"""variant = 'NT'
+antes = [{", ".join(["0"] * players)}]
+blinds_or_straddles = [{", ".join(blinds)}]
+min_bet = 10
+starting_stacks = [{", ".join(["1000"] * players)}]
+actions = [{listed}]
+{extra}"""
+
+
+@pytest.mark.parametrize(
+    ("seats", "seat_count", "dead_small_blind", "button"),
+    [
+        # Every seat taken: the button is on the last player.
+        ([3, 4, 5, 6, 1, 2], 6, False, 2),
+        ([3, 4, 5, 1, 2], None, False, 2),
+        # Seat 2 is empty: the button is on seat 1, or dead on seat 2 (the small blind of the
+        # hand before left); the file cannot say which.
+        ([3, 4, 5, 6, 1], 6, False, None),
+        ([1, 2, 3, 4, 5], 6, False, None),
+        # Seat 6 may exist or not.
+        ([1, 2, 3, 4, 5], None, False, None),
+        # A dead small blind was due on empty seat 2, between the button and the big blind.
+        ([3, 4, 5, 6, 1], 6, True, 1),
+        ([4, 5, 6, 1], 6, True, None),
+        # Without seats, the seat numbers are the players' positions.
+        (None, None, False, 5),
+    ],
+)
+def test_the_button_is_the_last_players_seat_only_when_no_empty_seat_could_hold_it(
+        seats: list[int] | None, seat_count: int | None, dead_small_blind: bool,
+        button: int | None) -> None:
+    hand = read_one(seated(seats, seat_count, dead_small_blind, count=5))
+    assert [a.kind for a in hand.posts] == (
+        [ActionKind.BIG_BLIND] if dead_small_blind
+        else [ActionKind.SMALL_BLIND, ActionKind.BIG_BLIND])
+    assert hand.button_seat == button
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_the_button_read_is_never_a_seat_it_cannot_be(data: st.DataObject) -> None:
+    """A real rotation, written as PHH writes it: the button on seat `button` (taken or
+    empty), the players listed from the first one after the button, who posts the small blind,
+    or the big blind when the small blind is dead (due on the empty seat after the button;
+    an empty seat there may also have been empty for long, the small blind then posted by
+    the next player). The reader names that button or none."""
+    seat_count = data.draw(st.integers(3, 10), label="seat_count")
+    taken = data.draw(st.sets(st.integers(1, seat_count), min_size=3), label="taken")
+    button = data.draw(st.integers(1, seat_count), label="button")
+    small_blind_seat = button % seat_count + 1
+    dead = small_blind_seat not in taken and data.draw(st.booleans(), label="dead")
+    first = next(seat for k in range(1, seat_count + 1)
+                 if (seat := (button + k - 1) % seat_count + 1) in taken)
+    at = sorted(taken).index(first)
+    seats = sorted(taken)[at:] + sorted(taken)[:at]
+    given_count = data.draw(st.sampled_from([seat_count, None]), label="seat_count given")
+    hand = read_one(seated(seats, given_count, dead_small_blind=dead))
+    assert hand.button_seat in (None, button)
+    if given_count is not None and button in taken and small_blind_seat in taken:
+        assert hand.button_seat == button  # taken, and the small blind's seat right after it
+
+
 def test_an_uncalled_bet_goes_back_and_a_walk_returns_the_big_blinds_excess() -> None:
     folded = read_one(cash([*CASH_ACTIONS[:18], "p3 f"], "winnings = [0, 0, 0, 0, 0, 5.95]"))
     assert [(r.player, r.amount) for r in folded.returns] == [("F", 400)]
@@ -263,14 +341,29 @@ winnings = [0, 80]
 
 def test_zero_winnings_are_read_with_a_warning_and_no_awards() -> None:
     hand = read_one(cash(last="winnings = [0, 0, 0, 0, 0, 0]"))
-    assert hand.awards == [] and hand.pot is None
+    assert hand.awards == [] and hand.pot is None and not hand.awards_recorded
     assert hand.warnings == ["winnings are all zero and there are no finishing_stacks: the "
                              "awards are not recorded (2675 was put in the pot)"]
+    assert not read_one(cash(last="")).awards_recorded
+    assert read_one(cash()).awards_recorded
+
+
+def test_an_empty_pot_has_its_awards_recorded_without_winnings() -> None:
+    # The big blind alone posts and everyone folds to it: it comes back, the pot holds
+    # nothing, so "nobody is paid" is exactly what happened.
+    walk = ["d dh p1 ????", "d dh p2 ????", "d dh p3 ????", "p3 f", "p1 f"]
+    text = (cash(walk, last="").replace("[0.25, 0.50, 0, 0, 0, 0]", "[0.50, 0, 0]")
+            .replace("[0, 0, 0, 0, 0, 0]", "[0, 0, 0]")
+            .replace("[20, 30.40, 12.25, 50, 41.10, 60]", "[20, 30.40, 12.25]")
+            .replace("[4, 5, 6, 1, 2, 3]", "[4, 5, 6]").replace(", 'D', 'E', 'F'", ""))
+    hand = read_one(text)
+    assert hand.put_in() == sum(r.amount for r in hand.returns) == 50
+    assert hand.awards == [] and hand.awards_recorded
 
 
 def test_winnings_above_what_was_put_in_are_dropped_with_a_warning() -> None:
     hand = read_one(cash(last="winnings = [0, 0, 31, 0, 0, 0]"))
-    assert hand.awards == [] and hand.pot is None
+    assert hand.awards == [] and hand.pot is None and not hand.awards_recorded
     assert hand.warnings == ["the recorded amounts do not add up: winnings pay out 3100, more "
                              "than the 2675 the actions put in the pot (net of uncalled bets); "
                              "the awards are left out"]
@@ -597,14 +690,21 @@ def test_every_read_hand_adds_up(corpus_records: dict[str, list[Hand | Rejection
 def test_awards_are_missing_exactly_where_the_file_has_no_usable_winnings(
         corpus_records: dict[str, list[Hand | Rejection]]) -> None:
     # Independently: a HandHQ section whose winnings line has no non-zero digit, or none at all.
+    # And a walk: one blind posted and no call or raise, so the pot ends empty.
     text = BULK.read_text(encoding="utf-8")
     no_winnings = set()
+    walks = set()
     for section in re.split(r"^\[\d+\]\s*$", text, flags=re.M)[1:]:
         hand_id = re.search(r"^hand = (\d+)$", section, re.M)
         winnings = re.search(r"^winnings = \[(.*)\]$", section, re.M)
-        assert hand_id is not None
+        blinds = re.search(r"^blinds_or_straddles = \[(.*)\]$", section, re.M)
+        actions = re.search(r"^actions = \[(.*)\]$", section, re.M)
+        assert hand_id is not None and blinds is not None and actions is not None
         if winnings is None or not re.search(r"[1-9]", winnings[1]):
             no_winnings.add(hand_id[1])
+        posted = [b for b in blinds[1].split(",") if re.search(r"[1-9]", b)]
+        if len(posted) == 1 and not re.search(r" (cc|cbr)\b", actions[1]):
+            walks.add(hand_id[1])
     hands = [r for r in corpus_records["handhq_ftp2009/ftp-50nl-handhq_1.phhs"]
              if isinstance(r, Hand)]
     unrecorded = {h.hand_id for h in hands if any("awards are not recorded (" in w
@@ -614,6 +714,10 @@ def test_awards_are_missing_exactly_where_the_file_has_no_usable_winnings(
     assert len(no_winnings) == 824 and unrecorded == no_winnings
     assert overpaid == OVERPAID
     assert all(h.awards for h in hands if h.hand_id not in no_winnings | OVERPAID)
+    # Awards unknown, except where the pot is empty (two walks): nobody is paid from it.
+    assert len(walks & no_winnings) == 2
+    assert {h.hand_id for h in hands if not h.awards_recorded} == (
+        no_winnings - walks) | OVERPAID
 
 
 def _only(path: str) -> Hand:
@@ -641,10 +745,11 @@ def test_exact_values_against_the_file_text() -> None:
     # River: p1 bets 8.50, p2 raises to 38, p1 folds: 29.50 goes back to p2.
     seven = _only("handhq_ftp2009/ftp50nl_26262274180_7handed.phh")
     assert [(r.player, r.amount) for r in seven.returns] == [("mADijDGFNfT9gHt7ScpQwg", 2950)]
-    # Only a big blind of 10 dollars; everyone folds, so it all goes back.
+    # Only a big blind of 10 dollars; everyone folds, so it all goes back. Seats [1, 3, 4, 5,
+    # 6] and no seat_count: the seats after 6, where the button could be, are not known.
     no_sb = _only("handhq_ftp2009/ftp1000nl_26262275486_no_small_blind.phh")
     assert kinds(no_sb)[0] == ("iF+mrWakfojecHQc1b0maA", "big_blind", 1000, None, False)
-    assert (no_sb.small_blind, no_sb.big_blind, no_sb.button_seat) == (None, 1000, 6)
+    assert (no_sb.small_blind, no_sb.big_blind, no_sb.button_seat) == (None, 1000, None)
     assert [(r.player, r.amount) for r in no_sb.returns] == [("iF+mrWakfojecHQc1b0maA", 1000)]
     # Dwan-Ivey: Ivey (1125600) shoves 1067100 on the turn after 500 + 23000 + 35000; Dwan
     # (553500) calls all in for 495000 in all on the turn: 572100 dollars go back to Ivey.
@@ -679,11 +784,39 @@ def _round_trip(hand: Hand) -> Hand:
     return read_one(text, f"{hand.hand_id}.phh")
 
 
+def _listed_button(hand: Hand) -> Hand:
+    """The writer orders players from the button. Where the reader left it unknown, the seat
+    PHH listed last (the one before the first blind's) stands in, so that the text written
+    lists the players as the file did."""
+    blinds = [a for a in hand.posts if a.kind in (ActionKind.SMALL_BLIND, ActionKind.BIG_BLIND)]
+    if hand.button_seat is not None or not blinds:
+        return hand
+    seats = sorted(s.seat for s in hand.seats)
+    first = next(s.seat for s in hand.seats if s.player == blinds[0].player)
+    return hand.model_copy(update={"button_seat": seats[seats.index(first) - 1]})
+
+
 def test_every_real_hand_survives_write_and_read(
         corpus_records: dict[str, list[Hand | Rejection]]) -> None:
-    hands = [r for records in corpus_records.values() for r in records if isinstance(r, Hand)]
-    different = [h.hand_id for h in hands if _comparable(_round_trip(h)) != _comparable(h)]
-    assert len(hands) == 1018 and different == []
+    read = [(name, r) for name, records in corpus_records.items() for r in records
+            if isinstance(r, Hand)]
+    different: list[str] = []
+    button_lost: set[str] = set()
+    for _, hand in read:
+        back = _round_trip(_listed_button(hand))
+        if back.button_seat != hand.button_seat:
+            button_lost.add(hand.hand_id)
+            hand = hand.model_copy(update={"button_seat": back.button_seat})
+        if _comparable(back) != _comparable(hand):
+            different.append(hand.hand_id)
+    assert len(read) == 1018 and different == []
+    # The writer numbers the seats of a file that gave none 1..n, without seat_count: the
+    # seats after the last player, where the button might be, are then unknown. Only there
+    # (button games of three or more players) does the button not come back.
+    no_seats = {hand.hand_id for name, hand in read
+                if not re.search(r"^seats\s*=", (PHH / name).read_text(encoding="utf-8"), re.M)
+                and hand.button_seat is not None and len(hand.seats) > 2}
+    assert len(no_seats) == 14 and button_lost == no_seats
 
 
 def test_written_text_is_toml_with_the_spec_fields() -> None:
@@ -921,10 +1054,12 @@ class _Dealer:
                               "line": 1})
         return shown
 
-    def awards(self, cents: bool) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
+    def awards(self, cents: bool) -> tuple[list[dict[str, Any]] | None, dict[str, Any] | None]:
         net = sum(self.total_in)
-        if net == 0 or self.draw(st.integers(0, 9)) == 0:
-            return [], None  # awards not recorded
+        if net == 0:
+            return [], None  # an empty pot pays nobody
+        if self.draw(st.integers(0, 9)) == 0:
+            return None, None  # awards not recorded
         rake = self.draw(st.integers(0, net // 10)) if cents else 0
         share_out = net - rake
         live = self.live()
@@ -982,7 +1117,8 @@ def generated_hands(draw: Callable[[Any], Any]) -> Hand:
         "boards": [dealer.board] if dealer.board else [],
         "shown": dealer.showdown(),
         "returns": dealer.returns,
-        "awards": awards,
+        "awards": awards or [],
+        "awards_recorded": awards is not None,
         "pot": pot,
         "location": {"file": "generated.phh", "line": 1},
         "end_line": 1,
@@ -995,6 +1131,10 @@ def generated_hands(draw: Callable[[Any], Any]) -> Hand:
 @given(hand=generated_hands())
 def test_generated_hands_survive_write_and_read(hand: Hand) -> None:
     back = _round_trip(hand)
+    # PHH shows no empty seat's button: the reader names the button or leaves it unknown.
+    assert back.button_seat in (None, hand.button_seat)
+    if back.button_seat is None:
+        hand = hand.model_copy(update={"button_seat": None})
     assert _comparable(back) == _comparable(hand)
     assert pot_problems(back) == []
 

@@ -167,6 +167,26 @@ def test_three_all_ins_make_a_main_and_two_side_pots() -> None:
     assert failed(hand, on=("pot",)) == ["pots.paid-to-eligible"]
 
 
+def test_awards_left_out_of_the_record_are_not_judged() -> None:
+    # B and C are all in preflop and show down; the record pays nobody.
+    stacks = {"A": 1000, "B": 1000, "C": 1000}
+    actions = [act("B", "small_blind", 50), act("C", "big_blind", 100), act("A", "fold"),
+               act("B", "raise", 950, to=1000, all_in=True),
+               act("C", "call", 900, all_in=True)]
+    shown = [{"player": "B", "cards": ["As", "Ah"], "line": 30},
+             {"player": "C", "cards": ["2c", "7d"], "line": 31}]
+    showdown: dict[str, Any] = {"boards": [["Kd", "9s", "5h", "4c", "Jd"]], "shown": shown}
+    on = ("pot", "hand_end")
+    # Stated: nobody was paid, so 2000 chips vanished and the best hand went unpaid.
+    assert sorted(failed(make_hand(stacks, actions, **showdown), on)) == [
+        "chips.conserved-in-hand", "pots.best-hand-paid", "pots.fully-awarded"]
+    # Unknown: nothing to judge.
+    unknown = make_hand(stacks, actions, awards_recorded=False, **showdown)
+    assert failed(unknown, on) == []
+    start = next(e for _, e in events(unknown) if isinstance(e, HandEvent))
+    assert start.hand.awards_recorded is False
+
+
 def test_dead_money_from_folded_players_stays_in_the_pots_it_reached() -> None:
     pots = build_pots({"A": 100, "B": 50, "C": 300, "D": 300}, live={"A", "C", "D"})
     assert [(p.amount, p.eligible) for p in pots] == [(350, ["A", "C", "D"]),
@@ -331,6 +351,22 @@ def test_stacks_that_do_not_carry_over_mean_hands_are_missing() -> None:
     assert fact.previous_button_seat is None and fact.continuing_seats == []
 
 
+def test_a_hand_with_no_player_in_common_is_not_the_previous_hand() -> None:
+    # Two tables under one name (as an anonymised input can give): a heads-up hand, then a
+    # hand of the other table. Nobody carries chips over, so nothing ties them together.
+    table = TableState("1")
+    heads_up = make_hand({"P": 5000, "Q": 5000}, [act("Q", "small_blind", 50),
+                                                  act("P", "big_blind", 100), act("Q", "fold")],
+                         button=2, hand_id="1")
+    events(heads_up, table)
+    other = make_hand(FOUR, [*BLINDS, act("D", "fold"), act("A", "fold"), act("B", "fold")],
+                      hand_id="2")
+    fact = next(e for _, e in events(other, table) if isinstance(e, HandEvent)).table
+    assert not fact.previous_hand_known
+    assert fact.previous_big_blind_seat is None and fact.previous_heads_up is False
+    assert (fact.arrived, fact.departed) == ([], [])
+
+
 def test_continuing_seats_leave_out_arrivals_and_returning_players() -> None:
     table = TableState("1")
     first = make_hand({"A": 5000, "B": 5000, "C": 5000},
@@ -449,3 +485,21 @@ def test_raises_that_raise_nobody_or_do_not_raise_are_caught() -> None:
     flat = make_hand(FOUR, [*BLINDS, act("D", "raise", 300, to=300),
                             act("A", "raise", 300, to=300)])
     assert failed(flat) == ["betting.raise-goes-above-the-bet"]
+
+
+def test_a_hand_called_off_before_the_deal_owes_no_big_blind() -> None:
+    # ftp/cash 26884156000, heads-up cash: `Villain posts the small blind`, `Hero is sitting
+    # out`, `Total pot $0`: the blind came back and no cards were dealt. Only the poster is in
+    # the hand (a cash table deals in the seats that post or act).
+    def heads_up(actions: list[dict[str, Any]]) -> Hand:
+        return make_hand({"Villain": 5000, "Hero": 5000}, actions, tournament_id=None,
+                         returns=[{"player": "Villain", "amount": 50, "line": 30}])
+
+    small_blind = act("Villain", "small_blind", 50)
+    called_off = heads_up([small_blind])
+    start, = [e for _, e in events(called_off) if isinstance(e, HandEvent)]
+    assert start.hand.players_dealt == 1
+    assert failed(called_off, on=("hand",)) == []
+    # Dealt to both, the missing big blind is found.
+    dealt = heads_up([small_blind, act("Hero", "fold")])
+    assert failed(dealt, on=("hand",)) == ["posts.big-blind-posted"]

@@ -76,14 +76,15 @@ def test_later_streets_are_not_ordered_without_up_cards() -> None:
     assert expected_actors(hand)[-2:] == [None, None]
 
 
-def _fourth_street_bet(notice: bool) -> Hand:
+def _fourth_street_bet(notice: bool, up: dict[str, list[str]] | None = None) -> Hand:
+    """B bets the big bet on fourth street; `up`: the up cards the record shows."""
     actions = [third("A", "bring_in", 25), third("B", "call", 25), third("C", "fold"),
                third("D", "fold"), third("E", "fold"),
                act("B", "bet", 200, to=200, street="fourth"),
                act("A", "call", 200, street="fourth")]
     notices = [{"kind": "other", "text": NOTICE, "street": "fourth", "after_action": 10,
                 "line": 60}] if notice else []
-    return stud(actions, events=notices)
+    return stud(actions, events=notices, up_cards=up or {})
 
 
 def test_open_pair_notice_marks_fourth_street_only() -> None:
@@ -92,6 +93,19 @@ def test_open_pair_notice_marks_fourth_street_only() -> None:
     assert streets == [("third", False)] * 5 + [("fourth", True)] * 2
     assert not any(e.street.open_pair_on_board
                    for e in action_events(_fourth_street_bet(notice=False)))
+
+
+def test_an_open_pair_in_the_up_cards_marks_fourth_street_without_a_notice() -> None:
+    # Full Tilt writes no notice but shows the up cards (`Dealt to Player4 [9c] [9d]`).
+    pair = _fourth_street_bet(notice=False, up={"A": ["2c", "5d"], "B": ["9c", "9d"]})
+    streets = [(e.street.name.value, e.street.open_pair_on_board) for e in action_events(pair)]
+    assert streets == [("third", False)] * 5 + [("fourth", True)] * 2
+    assert failed(pair) == []
+    # No pair among the first two up cards (the nines pair only on fifth street): the big
+    # bet on fourth is found.
+    no_pair = _fourth_street_bet(notice=False, up={"A": ["2c", "5d"], "B": ["9c", "8d", "9h"]})
+    assert not any(e.street.open_pair_on_board for e in action_events(no_pair))
+    assert failed(no_pair) == ["limit.bet-size"]
 
 
 def test_high_cards_give_the_top_rank_and_every_suit_held_in_it() -> None:
@@ -145,7 +159,7 @@ def _stud_action_events() -> list[tuple[str, ActionEvent]]:
     return found
 
 
-def test_real_stud_hands_act_in_the_order_replay_expects_and_one_shows_an_open_pair() -> None:
+def test_real_stud_hands_act_in_the_order_replay_expects_and_open_pairs_are_found() -> None:
     acts = _stud_action_events()
     ordered = [(hand_id, e) for hand_id, e in acts if e.action.expected_actor is not None]
     # Every act is ordered but each hand's first (the bring-in's own turn is not checked);
@@ -154,8 +168,26 @@ def test_real_stud_hands_act_in_the_order_replay_expects_and_one_shows_an_open_p
     assert {e.street.name for _, e in ordered} >= {Street.THIRD, Street.FOURTH, Street.SEVENTH}
     assert [(h, e.action.line) for h, e in ordered
             if e.actor.name != e.action.expected_actor] == []
-    # "Pair on board - a double bet is allowed" (stars/tour/Mixed 8-Game, fourth street).
-    open_pair = {(h, e.street.name, e.action.kind.value, e.action.to)
-                 for h, e in acts if e.street.open_pair_on_board}
-    assert open_pair == {("99632512109", Street.FOURTH, "bet", 80),
-                         ("99632512109", Street.FOURTH, "call", 80)}
+    # Open pairs on fourth street, read off the records' 3rd and 4th street deal lines (the
+    # first two up cards pair): PokerStars writes "Pair on board - a double bet is allowed"
+    # for 99632512109 (stud) only, not for its razz and stud hi/lo pairs; Full Tilt writes no
+    # notice (`Dealt to Player4 [9c] [9d]`). Razz 31349767778's pair has no fourth-street act.
+    assert {e.street.name for h, e in acts if e.street.open_pair_on_board} == {Street.FOURTH}
+    # The first bet on each such street (hand, bet), and the streets checked through.
+    opening_bets = {(h, e.action.to) for h, e in acts
+                    if e.street.open_pair_on_board and e.action.kind.value == "bet"}
+    assert opening_bets == {
+        # ftp/cash/Mix 10-Game, small/big bet 250/500: stud, stud hi/lo, razz.
+        ("29704173010", 250), ("29705002586", 250), ("29705726470", 250),
+        # ftp/cash/Stud, stud 200/400: the big bet, which the open pair allows.
+        ("11111111813", 400), ("11111112277", 400),
+        # stars/tour/Mixed 8-Game: razz 30/60, stud 40/80 (the big bet, after the notice),
+        # stud hi/lo 40/80 twice.
+        ("99632379168", 30), ("99632512109", 80), ("99632554838", 40), ("99632561862", 40),
+        # stars/tour/Stud, stud hi/lo 25/50.
+        ("29356803849", 25),
+    }
+    # stars/tour/Mixed 8-Game: razz twice, stud hi/lo.
+    checked_through = {"99632288552", "99632356819", "99632586956"}
+    assert {h for h, e in acts if e.street.open_pair_on_board} == (
+        {h for h, _ in opening_bets} | checked_through)

@@ -35,6 +35,7 @@ from checker.replay.facts import (
     EliminationFact,
     EntrantFact,
     Game,
+    HandEndEvent,
     HandEvent,
     HandFact,
     MatrixMatchFact,
@@ -412,6 +413,25 @@ def _limit_raise(bets_before: int, remaining: int | None) -> ActionEvent:
     return action_event(h, street, raise_to(to, 100, 100, to - 100), hero)
 
 
+def _fourth_street_big_bet(game: Game) -> ActionEvent:
+    """Fourth street of a limit stud game, an open pair showing: Hero opens for the big bet."""
+    h = hand(game=game, structure=BettingStructure.FIXED_LIMIT, small_bet=Chips(100),
+             big_bet=Chips(200), is_stud=True, small_blind=None, big_blind=None)
+    street = StreetFact(name=Street.FOURTH, bet_unit=Chips(100), current_bet=Chips(0),
+                        last_full_raise=Chips(100), open_pair_on_board=True)
+    hero = player("Hero", 1, 5000, stack=Chips(4800))
+    bet = dataclasses.replace(raise_to(200, 200, 0, 200), kind=ActionKind.BET)
+    return action_event(h, street, bet, hero)
+
+
+def test_an_open_pair_allows_the_big_bet_in_seven_card_stud_only() -> None:
+    rule = "limit.bet-size"
+    assert outcome("fulltilt", rule, _fourth_street_big_bet(Game.STUD)) == "pass"
+    # limit.open_pair_games: not in stud hi/lo nor in razz.
+    assert outcome("fulltilt", rule, _fourth_street_big_bet(Game.STUD_HILO)) == "fail"
+    assert outcome("fulltilt", rule, _fourth_street_big_bet(Game.RAZZ)) == "fail"
+
+
 def test_limit_cap_lifts_heads_up_in_the_event_only_under_tda() -> None:
     rule = "limit.bet-cap"
     # Big blind, raise, re-raise: the fourth bet (the cap) is allowed everywhere.
@@ -455,19 +475,23 @@ def test_stud_odd_chip_goes_to_the_high_card_under_tda() -> None:
 
 def test_odd_chip_goes_left_of_the_button_in_flop_games() -> None:
     rule = "pots.odd-chip-left-of-button"
-    right = pot_event(hand(), 101, [winner("Near", 1, 51), winner("Far", 4, 50)])
-    wrong = pot_event(hand(), 101, [winner("Near", 1, 50), winner("Far", 4, 51)])
+    flop = hand(button_seat=9)
+    right = pot_event(flop, 101, [winner("Near", 1, 51), winner("Far", 4, 50)])
+    wrong = pot_event(flop, 101, [winner("Near", 1, 50), winner("Far", 4, 51)])
     assert outcomes(rule, right) == {"fulltilt": "pass", "tda2024": "pass", "pokerstars": "pass"}
     assert outcomes(rule, wrong) == {"fulltilt": "fail", "tda2024": "fail", "pokerstars": "fail"}
+    # Without a known button (a PHH file may not place it) the distances say nothing.
+    assert outcome("fulltilt", rule, dataclasses.replace(wrong, hand=hand())) == "n/a"
     # Three ways, two odd chips: one each to the two nearest.
-    three = pot_event(hand(), 302, [winner("A", 2, 101), winner("B", 5, 100), winner("C", 1, 101)])
+    three = pot_event(flop, 302, [winner("A", 2, 101), winner("B", 5, 100), winner("C", 1, 101)])
     assert outcome("fulltilt", rule, three) == "pass"
-    skewed = pot_event(hand(), 302, [winner("A", 2, 100), winner("B", 5, 101),
-                                     winner("C", 1, 101)])
+    skewed = pot_event(flop, 302, [winner("A", 2, 100), winner("B", 5, 101),
+                                   winner("C", 1, 101)])
     assert outcome("fulltilt", rule, skewed) == "fail"
     # A hi/lo pot whose awards do not say their half (PokerStars): a quartered pot of 400 pays
     # 300 and 100; no winner's share is known, so no verdict (and not a failure).
-    h = hand(game=Game.OMAHA_HILO, structure=BettingStructure.POT_LIMIT, is_hilo=True)
+    h = hand(game=Game.OMAHA_HILO, structure=BettingStructure.POT_LIMIT, is_hilo=True,
+             button_seat=9)
     unlabeled = pot_event(h, 400, [winner("Near", 1, 300), winner("Far", 4, 100)], shared=None)
     assert outcomes(rule, unlabeled) == {"fulltilt": "n/a", "tda2024": "n/a", "pokerstars": "n/a"}
     assert outcome("fulltilt", rule, pot_event(h, 400, [winner("Near", 1, 300),
@@ -476,7 +500,8 @@ def test_odd_chip_goes_left_of_the_button_in_flop_games() -> None:
 
 def _hilo_high_half(high: int, whole: int) -> PotEvent:
     """Omaha hi/lo: the high half's winner sits 4 seats left of the button, the low half's 1."""
-    h = hand(game=Game.OMAHA_HILO, structure=BettingStructure.POT_LIMIT, is_hilo=True)
+    h = hand(game=Game.OMAHA_HILO, structure=BettingStructure.POT_LIMIT, is_hilo=True,
+             button_seat=9)
     return pot_event(h, high, [winner("Highhand", 4, high)], half="high",
                      whole_amount=Chips(whole), other_half_distances=[1])
 
@@ -492,6 +517,43 @@ def test_hilo_odd_chip_between_halves() -> None:
     # An uneven split by more than a chip is wrong everywhere.
     assert outcomes(rule, _hilo_high_half(98, 200)) == {
         "fulltilt": "fail", "tda2024": "fail", "pokerstars": "fail"}
+
+
+def _payouts_judged_wrong() -> dict[str, PotEvent | HandEndEvent]:
+    """For each rule that judges what a hand paid, an event it fails on every rule set that
+    has it."""
+    flop = hand(button_seat=9)
+    stud = hand(game=Game.STUD, structure=BettingStructure.FIXED_LIMIT, is_stud=True,
+                small_blind=None, big_blind=None, bring_in=Chips(25))
+    ace, king = (14, [Suit.SPADES]), (13, [Suit.SPADES])
+    return {
+        "chips.conserved-in-hand": HandEndEvent(hand=hand(total_put_in=Chips(300)),
+                                                table=table()),
+        "pots.fully-awarded": pot_event(flop, 300, [winner("A", 1, 200)]),
+        "pots.paid-to-eligible": pot_event(flop, 300, [winner("A", 1, 300)],
+                                           paid_to_ineligible=["A"]),
+        "pots.best-hand-paid": pot_event(flop, 300, [winner("A", 1, 300)], best=["B"]),
+        "pots.odd-chip-left-of-button": pot_event(flop, 101, [winner("Near", 1, 50),
+                                                              winner("Far", 4, 51)]),
+        "pots.hilo-split-odd-chip": _hilo_high_half(98, 200),
+        "pots.stud-odd-chip-high-card": pot_event(stud, 101, [
+            winner("Low", 1, 51, high_card=king), winner("High", 3, 50, high_card=ace)]),
+    }
+
+
+def test_payout_rules_give_no_verdict_where_the_awards_are_not_recorded() -> None:
+    wrong = _payouts_judged_wrong()
+    # Every rule that reads what the hand paid is in the list.
+    for name in RULE_SETS:
+        reads_awards = {rule_id for rule_id, loaded in ruleset(name).rules.items()
+                        if loaded.rule.event == "pot" or rule_id.startswith("chips.conserved")}
+        assert reads_awards <= set(wrong), name
+    for rule_id, event in wrong.items():
+        names = tuple(n for n in RULE_SETS if rule_id in ruleset(n).rules)
+        assert names and set(outcomes(rule_id, event, names).values()) == {"fail"}, rule_id
+        unknown = dataclasses.replace(event, hand=dataclasses.replace(event.hand,
+                                                                      awards_recorded=False))
+        assert set(outcomes(rule_id, unknown, names).values()) == {"n/a"}, rule_id
 
 
 def _hand_for_hand_busts(places: tuple[int, int], tables: tuple[str, str]) -> EliminationEvent:

@@ -116,6 +116,33 @@ def seat_slot(position: int, players: int) -> int:
     return 1 - position if players == 2 else position
 
 
+def button_seat(seats: list[int], seats_given: bool, seat_count: int | None,
+                first_kind: ActionKind | None) -> int | None:
+    """The button's seat in a button game, when the file says it.
+
+    phh-std ("Position") orders players clockwise from the small blind, so the button is the
+    last player's position; heads-up the forced bets are reversed, so p2 (last) is the button
+    posting the small blind, as the HandHQ hands confirm (p2 acts first preflop). A seat is
+    not a position, though: under a dead-button rotation the button may sit on an empty seat
+    between the last player and the first, which PHH cannot show, and a hand whose button is
+    on the last player looks the same. So the last player's seat is the button only when no
+    empty seat lies between them, or when the one there is where a dead small blind was due
+    (the first player posts the big blind: the small blind's empty seat lies between the
+    button and them). Otherwise, or when `seat_count` is missing and the seats after the last
+    one are unknown, None. Without `seats` the seat numbers are the reader's own (1..n)."""
+    last, first = seats[-1], seats[0]
+    if len(seats) == 2 or not seats_given:
+        return last
+    if first > last:
+        empty_between = first - last - 1
+    elif seat_count is None:
+        return None
+    else:
+        empty_between = seat_count - last + first - 1
+    allowed = 1 if first_kind is ActionKind.BIG_BLIND else 0
+    return last if empty_between <= allowed else None
+
+
 # --------------------------------------------------------------------------------------------
 # TOML: an exact fast path for one-line `key = value` blocks, tomllib for everything else.
 
@@ -1123,12 +1150,12 @@ class _HandBuilder:
         hand["seats"] = [{"seat": seats[i], "player": names[i], "stack": stacks[i],
                           "line": seat_line} for i in sorted(range(count), key=seats.__getitem__)]
         hand["actions"] = tracker.actions
-        # The button is sound to derive: phh-std ("Position") orders players clockwise, and in
-        # button games the first is the small blind and the last has the button; heads-up the
-        # forced bets are reversed, so p2 (last) is the button posting the small blind, as the
-        # HandHQ hands confirm (p2 acts first preflop). Stud games have no button.
+        # Stud games have no button; in button games the file may not say where it is.
         if family != "stud":
-            hand["button_seat"] = seats[-1]
+            button = button_seat(seats, "seats" in f.table, hand.get("max_seats"),
+                                 stakes.kinds[0] if stakes.kinds else None)
+            if button is not None:
+                hand["button_seat"] = button
         # Empty lists and a missing pot are the model's defaults: left out, not validated.
         if events:
             hand["events"] = events
@@ -1142,6 +1169,8 @@ class _HandBuilder:
             hand["returns"] = tracker.returns
         if awards:
             hand["awards"] = awards
+        elif awards is None:
+            hand["awards_recorded"] = False
         if pot is not None:
             hand["pot"] = pot
         if self.warnings:
@@ -1375,7 +1404,9 @@ class _HandBuilder:
     # Awards --------------------------------------------------------------------------------
 
     def awards(self, tracker: _Tracker, stacks: list[int], names: list[str], in_cents: bool,
-               trimmed: bool) -> tuple[list[dict[str, Any]], dict[str, Any] | None]:
+               trimmed: bool) -> tuple[list[dict[str, Any]] | None, dict[str, Any] | None]:
+        """The awards and the pot with its rake; None for awards the record leaves unknown
+        (an empty pot pays nobody, so its awards are known whatever the record says)."""
         f = self.f
         count = len(names)
         net_in = sum(tracker.starting) - sum(tracker.stack)
@@ -1394,7 +1425,7 @@ class _HandBuilder:
             told = "winnings are all zero" if winnings is not None else "there are no winnings"
             self.warnings.append(f"{told} and there are no finishing_stacks: the awards are "
                                  f"not recorded ({net_in} was put in the pot)")
-            return [], None
+            return (None if net_in else []), None
         total = sum(won)
         if total > net_in and key == "winnings":
             # Kept for its actions, with the discrepancy told (as the other readers do), but
@@ -1403,7 +1434,7 @@ class _HandBuilder:
             self.warnings.append(f"the recorded amounts do not add up: winnings pay out {total}, "
                                  f"more than the {net_in} the actions put in the pot (net of "
                                  "uncalled bets); the awards are left out")
-            return [], None
+            return None, None
         if total > net_in:
             raise f.fail(key, f"{key} pay out {total}, more than the {net_in} put in the pot "
                               "(net of uncalled bets)")

@@ -11,8 +11,8 @@ Not carried (PHH has no place for them, or the reader derives them again):
 - tournament id, mixed-game label, cap, bounties, a currency on a chips hand, summary
   lines, a level that is not a number;
 - `played_at_et` (set again when the zone is ET/EST/EDT); a date without a time;
-- sitting-out seats (left out of the player list); a button on an empty seat (the reader puts
-  it on the last player's seat);
+- sitting-out seats (left out of the player list); a button on an empty seat (the reader
+  gives the button only where the listing settles it, and leaves it unknown otherwise);
 - events other than player-less commentary; which cards a draw threw (only how many);
 - where unknown cards sat among known ones (hole cards are the known cards in deal order);
 - awards split into pots, hi/lo halves or boards (summed per player); the listed pot parts;

@@ -255,6 +255,10 @@ class Hand(BaseModel):
     shown: list[ShownCards] = Field(default_factory=list)
     returns: list[UncalledReturn] = Field(default_factory=list)
     awards: list[Award] = Field(default_factory=list)
+    # Whether `awards` is what the record says was paid. False when the input states no
+    # usable payout for a pot that held chips (PHH without usable winnings or final stacks):
+    # the awards are then unknown, not none, and nothing about them can be judged.
+    awards_recorded: bool = True
     pot: RecordedPot | None = None
     summary: list[SummarySeat] = Field(default_factory=list)
     location: SourceLocation

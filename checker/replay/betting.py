@@ -45,6 +45,8 @@ _LIVE_BLINDS = frozenset({ActionKind.SMALL_BLIND, ActionKind.BIG_BLIND, ActionKi
 # The dealer's notice PokerStars writes on seven-card stud's fourth street when a player
 # shows an open pair (the double bet is then allowed). Full Tilt writes none.
 _OPEN_PAIR_NOTICE = "Pair on board"
+# Where seven-card stud's open pair counts: the two up cards of fourth street.
+_FOURTH = frozenset({Street.FOURTH})
 _STUD7_STREETS = (Street.THIRD, Street.FOURTH, Street.FIFTH, Street.SIXTH, Street.SEVENTH)
 _STUD5_STREETS = (Street.SECOND, Street.THIRD, Street.FOURTH, Street.FIFTH)
 # Up cards on show from the first street on: 1, 2, 3, 4, and still 4 on seventh (dealt down).
@@ -390,12 +392,25 @@ class Betting:
 
 
 def _open_pair_streets(hand: Hand) -> frozenset[Street]:
-    """Streets on which the record says an open pair allows the double bet."""
-    return frozenset(
+    """Streets on which a player shows an open pair: seven-card stud's fourth street, by the
+    dealer's notice where the record writes one (PokerStars), else by the up cards (Full Tilt
+    writes no notice but shows them). Whether the pair allows the double bet is the rules'."""
+    noticed = frozenset(
         event.street for event in hand.events
         if event.kind is HandEventKind.OTHER and event.player is None
         and event.street is not None and event.text.startswith(_OPEN_PAIR_NOTICE)
     )
+    if noticed or hand.game is Game.STUD5:
+        return noticed
+    if any(_pair_showing_on_fourth(up) for up in hand.up_cards.values()):
+        return _FOURTH
+    return noticed
+
+
+def _pair_showing_on_fourth(up: list[str]) -> bool:
+    """A player's first two up cards (third and fourth street's) pair. A player with a fourth
+    street card was still in the hand when it was dealt."""
+    return len(up) > 1 and up[0][0] == up[1][0]
 
 
 def up_card_key(cards: list[str], razz: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:

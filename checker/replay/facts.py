@@ -167,6 +167,9 @@ class HandFact:
     total_returned: Chips = Chips(0)
     total_awarded: Chips = Chips(0)
     rake: Chips = Chips(0)
+    # Whether the record states who was paid what. False when it leaves the awards out (PHH
+    # without usable winnings): no pot then has winners, and no rule can judge the payout.
+    awards_recorded: bool = True
 
 
 @dataclass(slots=True)
@@ -195,9 +198,9 @@ class StreetFact:
     pot_before: Chips = Chips(0)
     # Pot-limit: the largest total this player may raise to.
     pot_limit_max_to: Chips | None = None
-    # Seven-card stud, fourth street: the record says a player shows an open pair, so the
-    # big bet may be bet (PokerStars writes the dealer's notice; Full Tilt records none, so
-    # this stays False there).
+    # Seven-card stud games, fourth street: a player shows an open pair (PokerStars' dealer
+    # notice says so in stud; otherwise the up cards show it, as Full Tilt records them, in
+    # stud, stud hi/lo and razz alike). Whether it allows the big bet is the rules' business.
     open_pair_on_board: bool = False
 
 
@@ -309,8 +312,14 @@ class PotFact:
     other_half_distances: list[int] = field(default_factory=list)
     # The chips shared equally among `winners` (odd-chip policies): the pot or half, or None
     # when the record does not say which half of a hi/lo pot each award is from (PokerStars),
-    # so a winner's award may be a quarter, a half, or both halves: no share is known.
+    # so a winner's award may be a quarter, a half, or both halves: no share is known; None
+    # too for pots merged into one (a winner's award may come from another pot than theirs).
     shared: Chips | None = None
+    # A pot run more than once ("run it twice"): which board (0-based) this part of it is,
+    # judged among that board's own winners; None for a pot dealt one board. Each board's
+    # `amount` is what the record pays on it, and the last board's the rest of the pot, so
+    # the pot is still checked in full (whether the boards split it evenly is not measured).
+    board: int | None = None
 
 
 # ---------------------------------------------------------------- tournament level

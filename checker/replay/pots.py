@@ -5,8 +5,9 @@ an all-in player who stayed in stops at closes a pot; folded players' chips are 
 the pots they reached. The record's awards are matched to pots by the name the record gives
 ("main pot", "side pot 2"). When that cannot be done unambiguously (the record names fewer or
 other pots than the chips make, or raked side pots), the hand gets ONE merged pot holding
-everything, with `best` empty (unknown): conservation and eligibility are still checked, the
-split between pots is not invented.
+everything, with `best` and `shared` unknown: conservation and eligibility are still checked,
+the split between pots is not invented. A pot of no chips (everything put in came back) is no
+pot. A pot run more than once (awards on several boards) is one fact per board.
 """
 
 from collections.abc import Mapping
@@ -43,9 +44,10 @@ def build_pots(contributions: Mapping[str, int], live: set[str]) -> list[BuiltPo
         else:
             pots.append(BuiltPot(amount, eligible))
         previous = level
-    if not pots:
+    dead = sum(contributions.values())
+    if not pots and dead:
         # Nobody live put anything in (a walk with dead money only): one pot of everything.
-        pots.append(BuiltPot(sum(contributions.values()), sorted(live)))
+        pots.append(BuiltPot(dead, sorted(live)))
     return pots
 
 
@@ -72,10 +74,14 @@ def pot_facts(hand: Hand, players: list[PlayerFact]) -> list[PotFact]:
         merged = BuiltPot(sum(p.amount for p in pots) - rake,
                           [n for n in contributions if n in live])
         return _facts_for_pot(hand, players, 0, merged, hand.awards, known=len(pots) == 1)
+    if not pots:
+        # Everything put in came back and nothing is paid: no pot. (Awards with no chips in
+        # the middle are merged above, so the record's payment is still judged.)
+        return []
     pots[0].amount -= rake
     facts: list[PotFact] = []
     for index, pot in enumerate(pots):
-        facts += _facts_for_pot(hand, players, index, pot, grouped.get(index, []), known=True)
+        facts += _facts_for_boards(hand, players, index, pot, grouped.get(index, []))
     return facts
 
 
@@ -93,33 +99,54 @@ def _group_awards(awards: list[Award], pots: int) -> dict[int, list[Award]] | No
     return grouped
 
 
+def _facts_for_boards(hand: Hand, players: list[PlayerFact], index: int, pot: BuiltPot,
+                      awards: list[Award]) -> list[PotFact]:
+    """A pot's facts, one set per board when the record pays it on several (run it twice):
+    each board's part is what the record pays on it, the last board's the rest of the pot."""
+    boards = sorted({a.board for a in awards})
+    if len(boards) < 2:
+        return _facts_for_pot(hand, players, index, pot, awards, known=True)
+    facts: list[PotFact] = []
+    left = pot.amount
+    for board in boards:
+        on_board = [a for a in awards if a.board == board]
+        amount = left if board == boards[-1] else sum(a.amount for a in on_board)
+        left -= amount
+        facts += _facts_for_pot(hand, players, index, BuiltPot(amount, pot.eligible), on_board,
+                                known=True, board=board)
+    return facts
+
+
 def _facts_for_pot(hand: Hand, players: list[PlayerFact], index: int, pot: BuiltPot,
-                   awards: list[Award], *, known: bool) -> list[PotFact]:
+                   awards: list[Award], *, known: bool,
+                   board: int | None = None) -> list[PotFact]:
     has_high, has_low = evaluates(hand.game)
     if not (has_high and has_low):
-        return [_fact(hand, players, index, pot.amount, None, pot, awards, None, known)]
+        return [_fact(hand, players, index, pot.amount, None, pot, awards, None, known, board)]
     if awards and all(a.half is None for a in awards):
         # The record does not say which half each award is (PokerStars writes "collected N
-        # from pot" for both): the halves are unknown, the pot is judged whole.
-        fact = _fact(hand, players, index, pot.amount, None, pot, awards, None, False)
-        fact.shared = None
-        return [fact]
+        # from pot" for both): the halves are unknown, the pot is judged whole, its best
+        # hand and share unknown.
+        return [_fact(hand, players, index, pot.amount, None, pot, awards, None, False, board)]
     low = [a for a in awards if a.half == "low"]
     high = [a for a in awards if a.half != "low"]
-    low_best = _best(hand, pot.eligible, "low") if known else []
+    low_best = _best(hand, pot.eligible, "low", board) if known else []
     if not low and not low_best:
-        return [_fact(hand, players, index, pot.amount, "high", pot, high, None, known)]
+        return [_fact(hand, players, index, pot.amount, "high", pot, high, None, known, board)]
     low_paid = sum(a.amount for a in low)
     high_fact = _fact(hand, players, index, pot.amount - low_paid, "high", pot, high,
-                      pot.amount, known)
-    low_fact = _fact(hand, players, index, low_paid, "low", pot, low, pot.amount, known)
+                      pot.amount, known, board)
+    low_fact = _fact(hand, players, index, low_paid, "low", pot, low, pot.amount, known, board)
     high_fact.other_half_distances = [w.distance_from_button for w in low_fact.winners]
     low_fact.other_half_distances = [w.distance_from_button for w in high_fact.winners]
     return [high_fact, low_fact]
 
 
 def _fact(hand: Hand, players: list[PlayerFact], index: int, amount: int, half: str | None,
-          pot: BuiltPot, awards: list[Award], whole: int | None, known: bool) -> PotFact:
+          pot: BuiltPot, awards: list[Award], whole: int | None, known: bool,
+          board: int | None) -> PotFact:
+    """`known`: the awards are this pot's or half's alone (not several pots merged, nor
+    unlabelled hi/lo halves), so its best hand and the share its winners split can be told."""
     seats = {p.name: p.seat for p in players}
     stud = hand.game in STUD_GAMES
     winners: dict[str, WinnerFact] = {}
@@ -138,10 +165,11 @@ def _fact(hand: Hand, players: list[PlayerFact], index: int, amount: int, half: 
                 _known_cards(hand, award.player))
     eligible = set(pot.eligible)
     return PotFact(index=index, amount=Chips(amount), half=half, eligible=list(pot.eligible),
-                   best=_best(hand, pot.eligible, half) if known else [],
+                   best=_best(hand, pot.eligible, half, board) if known else [],
                    winners=list(winners.values()),
                    paid_to_ineligible=[n for n in winners if n not in eligible],
-                   whole_amount=None if whole is None else Chips(whole), shared=Chips(amount))
+                   whole_amount=None if whole is None else Chips(whole),
+                   shared=Chips(amount) if known else None, board=board)
 
 
 def _known_cards(hand: Hand, player: str) -> list[str]:
@@ -161,15 +189,21 @@ def _distance(hand: Hand, seat: int) -> int:
     return (seat - button - 1) % size + 1
 
 
-def _best(hand: Hand, eligible: list[str], half: str | None) -> list[str]:
-    """The best hand(s) among `eligible`; empty when unknown (cards not all shown, several
-    boards, or a hand the evaluator refuses)."""
+def _best(hand: Hand, eligible: list[str], half: str | None, board: int | None) -> list[str]:
+    """The best hand(s) among `eligible` on `board` (None: the hand's only board); empty
+    when unknown (cards not all shown, several boards and none named, or a hand the evaluator
+    refuses)."""
     if len(eligible) == 1:
         return list(eligible) if half != "low" else []
-    if len(hand.boards) > 1:
+    boards = hand.boards
+    if board is None:
+        if len(boards) > 1:
+            return []
+        board = 0
+    elif board >= len(boards):
         return []
     shown = {s.player: s.cards for s in hand.shown}
-    board = hand.boards[0] if hand.boards and hand.game not in STUD_GAMES else []
+    dealt = boards[board] if board < len(boards) and hand.game not in STUD_GAMES else []
     cards: dict[str, tuple[list[str], list[str]]] = {}
     for name in eligible:
         hole = shown.get(name)
@@ -177,7 +211,7 @@ def _best(hand: Hand, eligible: list[str], half: str | None) -> list[str]:
             hole = hand.hole_cards.get(name)
         if not hole:
             return []
-        cards[name] = (list(hole), list(board))
+        cards[name] = (list(hole), list(dealt))
     try:
         return best_players(cards, hand.game, half)
     except ValueError:

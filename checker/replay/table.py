@@ -66,11 +66,22 @@ class TableState:
         return fact
 
     def _stacks_carry_over(self, hand: Hand) -> bool:
-        """Whether every player who stayed starts with the chips the previous hand left them.
-        If not, the previous hand in the input is not the one dealt before this (hands are
-        missing in between; a rebuy or add-on looks the same and is equally unprovable)."""
+        """Whether the previous hand in the input is the one dealt before this: some player
+        of it is still seated, and every player who stayed starts with the chips it left
+        them. Otherwise hands are missing in between (a rebuy or add-on looks the same and is
+        equally unprovable), or the previous hand is another table's: with no player in
+        common nothing ties the two hands together (inputs that anonymise table names may
+        give two tables one name)."""
         ends = self.end_stacks
-        return all(ends.get(s.player, s.stack) == s.stack for s in hand.seats)
+        stayed = False
+        for seat in hand.seats:
+            end = ends.get(seat.player)
+            if end is None:
+                continue
+            if end != seat.stack:
+                return False
+            stayed = True
+        return stayed
 
     def record(self, hand: Hand, fact: HandFact) -> None:
         """Remember what this hand established for the next one."""
