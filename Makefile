@@ -4,8 +4,11 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP_RUN := $(VENV)/.installed-run
 STAMP_TEST := $(VENV)/.installed-test
+# The compiled hot path (checker/native.py): rebuilt when a compiled module's source changes.
+NATIVE_SOURCES := $(shell sed -n 's/^    "\(checker\/[a-z_/]*\.py\)",$$/\1/p' checker/native.py)
+STAMP_ACCEL := checker/_native_manifest.json
 
-.PHONY: run test lint typecheck unit bench clean
+.PHONY: run test lint typecheck unit bench accel pure clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -19,22 +22,33 @@ $(STAMP_TEST): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $@ $(STAMP_RUN)
 
-run: $(STAMP_RUN)
+$(STAMP_ACCEL): setup.py checker/native.py $(NATIVE_SOURCES) | $(STAMP_TEST)
+	find checker -name '*.so' -delete
+	FELTCHECK_COMPILE=1 $(BIN)/python setup.py -q build_ext --inplace
+
+accel: $(STAMP_ACCEL)
+
+pure:
+	find checker -name '*.so' -delete
+	rm -rf build $(STAMP_ACCEL)
+
+run: $(STAMP_ACCEL)
 	$(BIN)/feltcheck audit hand_histories/ --rules rules/fulltilt.rules --format text --fail-on never
 
 lint: $(STAMP_TEST)
-	$(BIN)/ruff check checker tests benchmarks
+	$(BIN)/ruff check checker tests benchmarks setup.py
 
 typecheck: $(STAMP_TEST)
 	$(BIN)/mypy
 
-unit: $(STAMP_TEST)
+unit: $(STAMP_ACCEL)
 	$(BIN)/pytest -q -p no:cacheprovider
 
 test: lint typecheck unit
 
-bench: $(STAMP_RUN)
+bench: $(STAMP_ACCEL)
 	$(BIN)/python benchmarks/bench_audit.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info .mypy_cache .ruff_cache .pytest_cache
+	rm -rf $(VENV) build *.egg-info .mypy_cache .ruff_cache .pytest_cache $(STAMP_ACCEL)
+	find checker -name '*.so' -delete

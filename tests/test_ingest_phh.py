@@ -20,13 +20,13 @@ from checker.ingest.phh import (
     FIRST_DEAL,
     FORMAT,
     VARIANTS,
-    TomlFloat,
     fast_toml,
     seat_slot,
     streets_of,
 )
 from checker.ingest.phh_writer import toml_string, write_phh
 from checker.ingest.stream import parse_records
+from checker.ingest.toml_float import TomlFloat
 from checker.model import (
     ActionKind,
     BettingStructure,

@@ -59,16 +59,16 @@ _OPERATORS: dict[str, Callable[[Any, Any], Any]] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class TraceStep:
     """One sub-expression's value during a traced evaluation."""
 
     span: ast.Span
     text: str
-    value: object
+    value: Any
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Verdict:
     """A rule's judgement of one event. Passing verdicts of untraced rules are shared
     objects: do not mutate them."""
@@ -89,7 +89,7 @@ Explain = Callable[[object], tuple[Verdict | None, list[TraceStep]]]
 Evaluate = Callable[[object], Verdict | None]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Guard:
     """A conjunct of a rule's `when` that depends only on `key` (see checker.dsl.guards);
     `test` takes an env whose slot 0 is the event."""
@@ -195,7 +195,7 @@ def render(value: object, kind: Type) -> str:
 # ---------------------------------------------------------------- code
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class _Code:
     """A compiled expression. A constant also gives its value; a plain read of a path from
     an env slot gives (slot, path), so that operators can inline the read."""
@@ -799,7 +799,7 @@ _QUANTIFIERS: dict[str, Callable[[Fn, int, Fn], Fn]] = {
 # ---------------------------------------------------------------- evaluation
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class _Plan:
     size: int
     before: tuple[tuple[int, Fn], ...]

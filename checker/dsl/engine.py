@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from functools import partial
+from typing import Any
 
 from checker.dsl.compiler import CompiledRule, Evaluate, Guard, Verdict, compile_rule
 from checker.dsl.guards import KeyPart
@@ -101,8 +102,9 @@ def event_key(parts: list[KeyPart]) -> Callable[[object], Hashable]:
     """A function giving an event's key: the values of the parts' paths (C-level reads)."""
     values = [part.path for part in parts if not part.is_none_test]
     probes = [part.path for part in parts if part.is_none_test]
-    read_values = operator.attrgetter(*values) if values else None
-    read_probes = operator.attrgetter(*probes) if probes else None
+    # Typed as plain callables: one path gives a value, several a tuple.
+    read_values: Callable[[object], Any] | None = operator.attrgetter(*values) if values else None
+    read_probes: Callable[[object], Any] | None = operator.attrgetter(*probes) if probes else None
     if read_probes is None:
         return read_values if read_values is not None else _no_key
     if len(probes) == 1:

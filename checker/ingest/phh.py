@@ -32,6 +32,7 @@ from pydantic import ValidationError
 from checker.ingest.amounts import currency_of, parse_amount
 from checker.ingest.base import Block, RecordError, split_at
 from checker.ingest.decode import Line
+from checker.ingest.toml_float import TomlFloat
 from checker.model import (
     ActionKind,
     BettingStructure,
@@ -172,16 +173,6 @@ _TOML_LINE = re.compile(r"at line (\d+)")
 _FastTable = tuple[dict[str, Any], dict[str, int], tuple[str, ...]]
 
 
-class TomlFloat(str):
-    """A TOML float kept as its text, so money never passes through a binary float (and a
-    float is still told apart from a string)."""
-
-    __slots__ = ()
-
-    def __repr__(self) -> str:
-        return str(self)
-
-
 def _fast_value(text: str) -> object:
     first = text[:1]
     if first == "'":
@@ -295,7 +286,7 @@ def fast_toml(lines: list[str], first_line: int = 0) -> _FastTable | None:
             known = _new_line(raw)
             if known is None:
                 return None
-            if known is _SKIP:
+            if known == _SKIP:  # equality: compiled code copies tuples (checker/native.py)
                 skipped += 1
                 continue
         key, value, is_shared = known

@@ -1,0 +1,93 @@
+"""The compiled modules (checker/native.py): the guard against stale builds, and that a built
+package really runs its compiled modules (so `make test`, which builds first, tests them)."""
+
+import hashlib
+import importlib
+import json
+from pathlib import Path
+
+import pytest
+
+import checker
+from checker.native import (
+    COMPILED_MODULES,
+    MANIFEST,
+    StaleBuildError,
+    check_fresh,
+    source_digests,
+)
+from tests.conftest import REPO
+
+
+def fake_repository(root: Path) -> Path:
+    """A repository whose compiled modules are small files; its package folder."""
+    for path in COMPILED_MODULES:
+        (root / path).parent.mkdir(parents=True, exist_ok=True)
+        (root / path).write_text(f'"""{path}"""\n', encoding="utf-8")
+    return root / "checker"
+
+
+def build(package: Path) -> None:
+    """What `make accel` leaves: the group's library and the sources' digests."""
+    (package / "_native__mypyc.cpython-311-x86_64-linux-gnu.so").write_bytes(b"\x7fELF")
+    (package / MANIFEST).write_text(json.dumps(source_digests(package.parent)),
+                                    encoding="utf-8")
+
+
+def test_a_package_without_compiled_modules_is_fresh(tmp_path: Path) -> None:
+    check_fresh(fake_repository(tmp_path))
+
+
+def test_a_build_of_the_current_sources_is_fresh(tmp_path: Path) -> None:
+    package = fake_repository(tmp_path)
+    build(package)
+    check_fresh(package)
+
+
+def test_a_changed_source_makes_the_build_stale(tmp_path: Path) -> None:
+    package = fake_repository(tmp_path)
+    build(package)
+    (tmp_path / "checker/replay/betting.py").write_text("changed = True\n", encoding="utf-8")
+    with pytest.raises(StaleBuildError, match=r"checker/replay/betting\.py.*make accel"):
+        check_fresh(package)
+
+
+def test_a_library_without_its_manifest_is_refused(tmp_path: Path) -> None:
+    package = fake_repository(tmp_path)
+    build(package)
+    (package / MANIFEST).unlink()
+    with pytest.raises(StaleBuildError, match="make pure"):
+        check_fresh(package)
+
+
+def test_an_extension_of_a_module_no_longer_compiled_is_refused(tmp_path: Path) -> None:
+    package = fake_repository(tmp_path)
+    build(package)
+    (package / "dsl" / "builtins.cpython-311-x86_64-linux-gnu.so").write_bytes(b"\x7fELF")
+    with pytest.raises(StaleBuildError, match=r"checker/dsl/builtins\.py"):
+        check_fresh(package)
+
+
+def test_a_manifest_without_its_library_is_refused(tmp_path: Path) -> None:
+    package = fake_repository(tmp_path)
+    build(package)
+    next(package.glob("_native__mypyc*")).unlink()
+    with pytest.raises(StaleBuildError, match="library is missing"):
+        check_fresh(package)
+
+
+def test_digests_are_the_sources_sha256() -> None:
+    digests = source_digests(REPO)
+    assert sorted(digests) == sorted(COMPILED_MODULES)
+    first = COMPILED_MODULES[0]
+    assert digests[first] == hashlib.sha256((REPO / first).read_bytes()).hexdigest()
+
+
+def test_the_package_runs_compiled_modules_exactly_when_built() -> None:
+    """Built (`make accel`, done by `make test`): every listed module is an extension;
+    not built: every one is its source. Never a mix."""
+    built = (Path(checker.__file__).parent / MANIFEST).exists()
+    for path in COMPILED_MODULES:
+        module = importlib.import_module(path.removesuffix(".py").replace("/", "."))
+        origin = Path(module.__file__ or "")
+        assert (origin.suffix == ".so") == built, (path, origin)
