@@ -7,7 +7,7 @@ from checker.audit.findings import HandJudge
 from checker.dsl.engine import CompiledRuleset, compile_ruleset
 from checker.dsl.ruleset import load_ruleset
 from checker.model.findings import Finding
-from checker.model.hand import Hand
+from checker.model.hand import Hand, Street
 from checker.replay.facts import ActionEvent, HandEvent, PotEvent, PotFact, TimeoutEvent
 from checker.replay.hand_replay import replay_hand
 from checker.replay.pots import build_pots
@@ -29,7 +29,7 @@ def act(player: str, kind: str, amount: int = 0, to: int | None = None,
             "all_in": all_in}
 
 
-def make_hand(stacks: dict[str, int], actions: list[dict[str, Any]], *, button: int = 1,
+def make_hand(stacks: dict[str, int], actions: list[dict[str, Any]], *, button: int | None = 1,
               structure: str = "no_limit", game: str = "holdem", hand_id: str = "1",
               **extra: Any) -> Hand:
     """Seats 1.. in `stacks` order; blinds 50/100 (limit bets 100/200) unless changed."""
@@ -503,3 +503,33 @@ def test_a_hand_called_off_before_the_deal_owes_no_big_blind() -> None:
     # Dealt to both, the missing big blind is found.
     dealt = heads_up([small_blind, act("Hero", "fold")])
     assert failed(dealt, on=("hand",)) == ["posts.big-blind-posted"]
+
+
+def first_on_flop(hand: Hand) -> ActionEvent:
+    return next(e for e in action_events(hand) if e.street.name is Street.FLOP)
+
+
+def test_without_a_button_the_first_blind_opens_the_later_streets() -> None:
+    """A record that does not place the button: after the flop the action starts at the small
+    blind (the first seat left of wherever the button was); heads-up it is not guessed."""
+    stacks = {"A": 5000, "B": 5000, "C": 5000, "D": 5000}
+    blinds = [act("B", "small_blind", 50), act("C", "big_blind", 100)]
+    preflop = [act("D", "call", 100), act("A", "call", 100), act("B", "call", 50),
+               act("C", "check")]
+    for button, expected in ((1, "B"), (None, "B")):
+        flop = [act("B", "check", street="flop"), act("C", "check", street="flop")]
+        hand = make_hand(stacks, [*blinds, *preflop, *flop], button=button)
+        first_flop = first_on_flop(hand)
+        assert first_flop.action.expected_actor == expected
+    # The small blind is dead: the big blind opens the flop.
+    dead = [act("C", "big_blind", 100), act("D", "call", 100), act("A", "call", 100),
+            act("C", "check"), act("C", "check", street="flop")]
+    hand = make_hand(stacks, dead, button=None)
+    first_flop = first_on_flop(hand)
+    assert first_flop.action.expected_actor == "C"
+    heads_up = make_hand({"A": 5000, "B": 5000},
+                         [act("A", "small_blind", 50), act("B", "big_blind", 100),
+                          act("A", "call", 50), act("B", "check"),
+                          act("B", "check", street="flop")], button=None)
+    first_flop = first_on_flop(heads_up)
+    assert first_flop.action.expected_actor is None

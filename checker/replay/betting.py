@@ -104,6 +104,9 @@ class Betting:
         self.pointer: int | None = None
         self.blind_seat: int | None = None
         self.big_blind_posted = False
+        # The seat of the first positional blind (the small blind, or the big blind when the
+        # small one is dead).
+        self.first_blind_seat: int | None = None
         # Stud's first street: the first act (the bring-in, or the bring-in player's
         # completion) anchors the clockwise order; its own turn is not checked (who brings in
         # is the lowest up card, suits breaking ties: the rules' business). Later streets
@@ -144,6 +147,9 @@ class Betting:
         if kind is ActionKind.STRADDLE or (kind is ActionKind.BIG_BLIND
                                            and not self.big_blind_posted):
             self.blind_seat = player.seat
+        if self.first_blind_seat is None and (kind is ActionKind.SMALL_BLIND or (
+                kind is ActionKind.BIG_BLIND and not self.big_blind_posted)):
+            self.first_blind_seat = player.seat
         if kind is ActionKind.BIG_BLIND:
             self.big_blind_posted = True
 
@@ -337,7 +343,14 @@ class Betting:
             self.pointer = None if opener is None else opener - 1
             self.anchor_pending = False
         else:
-            self.pointer = self.hand.button_seat
+            # The button's left acts first. A record that does not place the button (PHH
+            # without the seats to tell) still says where the blinds sat: the first blind is
+            # the first seat left of the button, wherever the button was (not heads-up, where
+            # the button posts the small blind).
+            pointer = self.hand.button_seat
+            if pointer is None and self.first_blind_seat is not None and len(self.seated) > 2:
+                pointer = self.first_blind_seat - 1
+            self.pointer = pointer
 
     def _stud_opener(self, name: Street) -> int | None:
         """Seat of the player showing the best up cards on stud street `name` (high hand
