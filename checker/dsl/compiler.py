@@ -146,10 +146,8 @@ def compile_rule(
         path: type_of_value(value) for path, value in params.items()}
     types = rule_types(rule, kinds)
     compiler = _Compiler(types, params, trace, frozenset(event_names(rule)))
-    evaluate, explain, specialise = compiler.rule(rule)
-    keys = tuple(key for key in (guard_key(c, compiler.kind, compiler.roots)
-                                 for c in conjuncts(rule.when)) if key is not None)
-    return CompiledRule(rule, evaluate, explain, specialise, keys)
+    evaluate, explain, specialise, guard_keys = compiler.rule(rule)
+    return CompiledRule(rule, evaluate, explain, specialise, guard_keys)
 
 
 def param_value(decl_type: Type, value: ast.Expr) -> object:
@@ -242,7 +240,10 @@ class _Compiler:
         return self.size - 1
 
     # -- the rule
-    def rule(self, rule: ast.Rule) -> tuple[Evaluate, Explain, Specialise]:
+    def rule(self, rule: ast.Rule) -> tuple[Evaluate, Explain, Specialise,
+                                            tuple[tuple[KeyPart, ...], ...]]:
+        """The rule's evaluation, explanation, specialisation for dispatch and guard keys
+        (none when traced: a traced rule runs whole)."""
         assert rule.require is not None
         lets: list[tuple[int, Fn, ast.Let]] = []
         for let in rule.lets:
@@ -262,7 +263,7 @@ class _Compiler:
         if self.trace:
             explain = _traced_evaluate(_Plan(self.size, before, when, after, require, failure))
             traced = lambda event: explain(event)[0]  # noqa: E731
-            return traced, explain, lambda chosen: ((), traced)
+            return traced, explain, lambda chosen: ((), traced), ()
         plan = _Plan(self.size, before, when, after, require, failure)
         evaluate = _evaluate(plan)
         parts = self.conjunct_parts(rule.when)
@@ -278,7 +279,8 @@ class _Compiler:
             return guards, _evaluate(
                 _Plan(size, before, residual, after, require, failure))
 
-        return evaluate, lambda event: (evaluate(event), []), specialise
+        keys = tuple(key for key, _ in parts if key is not None)
+        return evaluate, lambda event: (evaluate(event), []), specialise, keys
 
     def conjunct_parts(self, when: ast.Expr | None
                        ) -> list[tuple[tuple[KeyPart, ...] | None, Fn]]:
@@ -810,12 +812,11 @@ class _Plan:
 
 
 def _evaluate(plan: _Plan) -> Callable[[object], Verdict | None]:
-    """The untraced evaluation: as few steps as the rule's shape allows."""
+    """The untraced evaluation: as few steps as the rule's shape allows. Its lets are lazy
+    (computed on first read), so the plan has none to run up front."""
+    assert not (plan.before or plan.after), "untraced lets are lazy"
     blank = [_UNSET] * (plan.size - 1)
-    before, when, after, require, failure = (
-        plan.before, plan.when, plan.after, plan.require, plan.failure)
-    if before or after:
-        return _evaluate_with_lets(plan)
+    when, require, failure = plan.when, plan.require, plan.failure
     if when is None:
         def evaluate_require(event: object) -> Verdict | None:
             env = [event, *blank]
@@ -836,27 +837,6 @@ def _evaluate(plan: _Plan) -> Callable[[object], Verdict | None]:
         return UNKNOWN if result is None else failure(env)
 
     return evaluate_when
-
-
-def _evaluate_with_lets(plan: _Plan) -> Callable[[object], Verdict | None]:
-    blank = [_UNSET] * (plan.size - 1)
-    before, when, after, require, failure = (
-        plan.before, plan.when, plan.after, plan.require, plan.failure)
-
-    def evaluate(event: object) -> Verdict | None:
-        env = [event, *blank]
-        for slot, fn in before:
-            env[slot] = fn(env)
-        if when is not None and not when(env):
-            return None
-        for slot, fn in after:
-            env[slot] = fn(env)
-        result = require(env)
-        if result:
-            return PASSED
-        return UNKNOWN if result is None else failure(env)
-
-    return evaluate
 
 
 def _traced_evaluate(plan: _Plan) -> Explain:
