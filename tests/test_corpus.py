@@ -11,7 +11,7 @@ from checker.ingest.consistency import pot_problems
 from checker.ingest.decode import iter_lines
 from checker.ingest.detect import FORMATS, HEAD_LINES, clean_head_line
 from checker.ingest.stream import FileRecords, UnrecognizedFile, open_file
-from checker.model import Hand, Rejection, TournamentSummary
+from checker.model import Hand, Record, Rejection
 from tests.conftest import CORPUS, REPO
 from tests.corpus_expectations import HAND_FORMATS, count_hands_present, expected_format
 
@@ -49,9 +49,9 @@ def _relative(path: Path) -> str:
 
 
 @pytest.fixture(scope="module")
-def corpus_read() -> dict[str, tuple[str | None, list[Hand | TournamentSummary | Rejection]]]:
+def corpus_read() -> dict[str, tuple[str | None, list[Record]]]:
     """Each corpus file: the detected format (None if unrecognised) and its records."""
-    read: dict[str, tuple[str | None, list[Hand | TournamentSummary | Rejection]]] = {}
+    read: dict[str, tuple[str | None, list[Record]]] = {}
     for path in _corpus_files():
         opened = open_file(path)
         if isinstance(opened, UnrecognizedFile):

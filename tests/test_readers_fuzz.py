@@ -12,8 +12,8 @@ from checker.ingest.base import InputFormat
 from checker.ingest.decode import iter_lines, iter_lines_from_bytes
 from checker.ingest.detect import FORMATS
 from checker.ingest.stream import parse_records
-from checker.model import Hand, Rejection, TournamentSummary
-from tests.conftest import CORPUS
+from checker.model import Hand, LogRecord, Rejection, TournamentSummary
+from tests.conftest import CORPUS, REPO
 
 # One real file per format, small enough to mutate quickly.
 SAMPLES = {
@@ -26,6 +26,8 @@ SAMPLES = {
     "pokertracker-summary": (
         "other/pokertracker_summaries/NLHE-USD-22-STT-Turbo-200706.FullTilt.txt"
     ),
+    # Written by us (the corpus holds no tournament log); an absolute path wins over CORPUS.
+    "tournament-log": str(REPO / "hand_histories" / "logs" / "sng-6max-700001.jsonl"),
 }
 FORMAT_BY_NAME = {fmt.name: fmt for fmt in FORMATS}
 # FELTCHECK_FUZZ_EXAMPLES raises the example count for a deep local run.
@@ -43,7 +45,7 @@ def _sample_lines(name: str) -> list[str]:
 def _assert_clean(fmt: InputFormat, data: bytes) -> None:
     records = list(parse_records(fmt, iter_lines_from_bytes(data), "fuzz.txt"))
     for record in records:
-        assert isinstance(record, Hand | TournamentSummary | Rejection)
+        assert isinstance(record, Hand | TournamentSummary | LogRecord | Rejection)
         if isinstance(record, Rejection):
             assert not record.reason.startswith("reader error"), record.reason
             assert record.location.line >= 1

@@ -1,4 +1,5 @@
-"""Replay each hand and turn every broken rule into a located, fingerprinted Finding."""
+"""Replay each hand (and read each tournament summary) and turn every broken rule into a
+located, fingerprinted Finding."""
 
 from datetime import date, datetime
 from enum import Enum
@@ -7,11 +8,15 @@ from checker.dsl.compiler import CompiledRule, Verdict
 from checker.dsl.engine import CompiledRuleset
 from checker.model.findings import Finding, FindingLocation, fingerprint
 from checker.model.hand import Hand
+from checker.model.summary import TournamentSummary
 from checker.replay.facts import ActionEvent, PostEvent
 from checker.replay.hand_replay import replay_hand
+from checker.replay.summary_replay import summary_event
 from checker.replay.table import TableState
 
 TableKey = tuple[str | None, str | None]
+# The event a summary is judged as (facts.EVENTS).
+SUMMARY_EVENT = "summary"
 
 
 class HandJudge:
@@ -20,6 +25,7 @@ class HandJudge:
     def __init__(self, rules: CompiledRuleset, findings: list[Finding]) -> None:
         self.rules = rules
         self.findings = findings
+        self.summaries = SummaryJudge(rules, findings)
         self.tables: dict[TableKey, TableState] = {}
         # A hand record of this file was rejected: any table may be missing a hand, even its
         # first one.
@@ -54,6 +60,28 @@ class HandJudge:
             return f"replay failed, hand not fully audited: {type(exc).__name__}: {exc}"
         return None
 
+    def judge_summary(self, summary: TournamentSummary) -> None:
+        """Judge a tournament summary (SummaryJudge): summaries have no table to follow."""
+        self.summaries.judge(summary)
+
+
+class SummaryJudge:
+    """Judges each tournament summary by the rules listening to the `summary` event."""
+
+    def __init__(self, rules: CompiledRuleset, findings: list[Finding]) -> None:
+        self.rules = rules
+        self.findings = findings
+
+    def judge(self, summary: TournamentSummary) -> None:
+        """Record the summary's findings, located at its header line and tournament id."""
+        if SUMMARY_EVENT not in self.rules.dispatch:
+            return  # no rule reads summaries: their facts need not be built
+        event = summary_event(summary)
+        for rule, verdict in self.rules.failures(SUMMARY_EVENT, event):
+            location = FindingLocation(file=summary.location.file, line=summary.location.line,
+                                       tournament=summary.tournament_id)
+            self.findings.append(_located(rule, verdict, location))
+
 
 def _finding(rule: CompiledRule, verdict: Verdict, hand: Hand, event: object) -> Finding:
     line = hand.location.line
@@ -66,6 +94,10 @@ def _finding(rule: CompiledRule, verdict: Verdict, hand: Hand, event: object) ->
     location = FindingLocation(file=hand.location.file, line=line,
                                tournament=hand.tournament_id, table=hand.table,
                                hand=hand.hand_id, street=street, action=index)
+    return _located(rule, verdict, location)
+
+
+def _located(rule: CompiledRule, verdict: Verdict, location: FindingLocation) -> Finding:
     return Finding(rule=rule.rule_id, clauses=list(rule.clauses),
                    severity=rule.severity, message=verdict.message, location=location,
                    evidence={k: json_safe(v) for k, v in verdict.evidence.items()},

@@ -15,7 +15,8 @@ from checker.audit.ruleset import RulesetId
 from checker.dsl.engine import compile_ruleset
 from checker.dsl.ruleset import Ruleset, load_ruleset
 from checker.ingest.stream import UnrecognizedFile, read_paths
-from checker.model import Hand, Rejection, SourceLocation, TournamentSummary
+from checker.ingest.tournament_log import NAME as TOURNAMENT_LOG
+from checker.model import Hand, LogRecord, Rejection, SourceLocation, TournamentSummary
 from checker.model.findings import SEVERITIES, Finding
 
 
@@ -26,6 +27,9 @@ class FormatTally:
     hands_rejected: int = 0
     summaries: int = 0
     summaries_rejected: int = 0
+    # Tournament-log events read (accepted plus rejected); they are not hands.
+    events: int = 0
+    events_rejected: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +75,15 @@ class AuditResult:
     def summaries_rejected(self) -> int:
         return sum(t.summaries_rejected for t in self.formats.values())
 
+    @property
+    def events(self) -> int:
+        """Tournament-log events read: accepted plus rejected."""
+        return sum(t.events for t in self.formats.values())
+
+    @property
+    def events_rejected(self) -> int:
+        return sum(t.events_rejected for t in self.formats.values())
+
 
 def audit(paths: Iterable[Path], ruleset: RulesetId, rules: Ruleset | None = None) -> AuditResult:
     """Audit `paths` under `rules` (loaded from `ruleset.path` when not given)."""
@@ -96,6 +109,12 @@ def audit(paths: Iterable[Path], ruleset: RulesetId, rules: Ruleset | None = Non
                 tally.summaries += 1
                 result.tournaments.add(record.tournament_id)
                 _note_warnings(result, record.location, None, record.warnings)
+                judge.judge_summary(record)
+            elif isinstance(record, LogRecord):
+                # Counted only until the tournament replay is written (issue 5).
+                tally.events += 1
+                if record.tournament is not None:
+                    result.tournaments.add(record.tournament)
             else:
                 if record.is_hand:
                     tally.hands += 1
@@ -103,6 +122,9 @@ def audit(paths: Iterable[Path], ruleset: RulesetId, rules: Ruleset | None = Non
                     # A hand is missing from its table's sequence (which table is unknown):
                     # no table's previous hand is known any more.
                     judge.hand_missing()
+                elif record.source_format == TOURNAMENT_LOG:
+                    tally.events += 1
+                    tally.events_rejected += 1
                 else:
                     tally.summaries += 1
                     tally.summaries_rejected += 1

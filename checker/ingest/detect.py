@@ -8,6 +8,7 @@ from checker.ingest import (
     stars_archive_html,
     stars_hand,
     stars_summary,
+    tournament_log,
 )
 from checker.ingest.base import InputFormat
 
@@ -22,6 +23,7 @@ FORMATS: list[InputFormat] = [
     stars_summary.FORMAT,
     stars_archive_html.FORMAT,
     pokertracker_summary.FORMAT,
+    tournament_log.FORMAT,
 ]
 
 # How many non-blank lines a sniffer sees: enough to pass a few blank or separator lines.

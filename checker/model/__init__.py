@@ -19,6 +19,7 @@ from checker.model.hand import (
 from checker.model.records import Record, Rejection
 from checker.model.source import SourceLocation
 from checker.model.summary import Placement, Prize, PrizeKind, TournamentSummary
+from checker.model.tournament_log import LogRecord, TournamentEvent
 
 __all__ = [
     "Action",
@@ -29,6 +30,7 @@ __all__ = [
     "Hand",
     "HandEvent",
     "HandEventKind",
+    "LogRecord",
     "Placement",
     "Prize",
     "PrizeKind",
@@ -39,6 +41,7 @@ __all__ = [
     "ShownCards",
     "SourceLocation",
     "Street",
+    "TournamentEvent",
     "TournamentSummary",
     "UncalledReturn",
     "Unit",

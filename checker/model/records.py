@@ -1,10 +1,12 @@
-"""What a reader yields: a hand, a tournament summary, or a located rejection."""
+"""What a reader yields: a hand, a tournament summary, a tournament-log event, or a located
+rejection."""
 
 from pydantic import BaseModel, ConfigDict
 
 from checker.model.hand import Hand
 from checker.model.source import SourceLocation
 from checker.model.summary import TournamentSummary
+from checker.model.tournament_log import LogRecord
 
 
 class Rejection(BaseModel):
@@ -21,4 +23,4 @@ class Rejection(BaseModel):
     is_hand: bool = True
 
 
-Record = Hand | TournamentSummary | Rejection
+Record = Hand | TournamentSummary | LogRecord | Rejection

@@ -15,6 +15,8 @@ from enum import StrEnum
 from typing import NewType
 
 from checker.model.hand import ActionKind, BettingStructure, Game, Street
+from checker.model.summary import PrizeKind
+from checker.model.tournament_log import CancellationStage, PrizeCurrency, TournamentKind
 
 Chips = NewType("Chips", int)
 Money = NewType("Money", int)
@@ -25,35 +27,18 @@ Percent = NewType("Percent", int)
 __all__ = [
     "ActionKind",
     "BettingStructure",
+    "CancellationStage",
     "Chips",
     "Game",
     "Money",
     "Percent",
+    "PrizeCurrency",
+    "PrizeKind",
     "Seconds",
     "Street",
+    "TournamentKind",
 ]
 
-
-class TournamentKind(StrEnum):
-    SIT_AND_GO = "sit_and_go"
-    MTT = "mtt"
-    HEADS_UP = "heads_up"
-    SATELLITE = "satellite"
-    MATRIX = "matrix"
-    MULTI_ENTRY = "multi_entry"
-
-
-class CancellationStage(StrEnum):
-    BEFORE_START = "before_start"
-    BEFORE_MONEY = "before_money"
-    IN_THE_MONEY = "in_the_money"
-
-
-class PrizeCurrency(StrEnum):
-    CASH = "cash"
-    TOURNAMENT_DOLLARS = "tournament_dollars"
-    TICKET = "ticket"
-    NON_CASH = "non_cash"
 
 
 class Suit(StrEnum):
@@ -584,6 +569,86 @@ class PairFact:
     soft_play_z: int
 
 
+# ---------------------------------------------------------------- tournament summaries
+
+
+@dataclass(slots=True)
+class PrizeFact:
+    """One prize a summary lists for a place."""
+
+    kind: PrizeKind
+    # Cents of `currency` when the summary states an amount (points or play chips for those
+    # units); None when it does not (a ticket or seat named without its value).
+    amount: Money | None
+    currency: str | None
+    text: str
+
+
+@dataclass(slots=True)
+class PlacementFact:
+    """One line of a summary's list: an entry and where it finished."""
+
+    # None while the entry is still playing, or when the summary does not say.
+    place: int | None
+    player: str
+    still_playing: bool
+    # Nothing listed: the place won nothing.
+    prizes: list[PrizeFact]
+    line: int
+
+
+@dataclass(slots=True)
+class PlaceFact:
+    """One place number of a summary with every entry listed at it (more than one: a tie).
+    A tie of n entries at place p spans places p to p + n - 1."""
+
+    place: int
+    holders: list[PlacementFact]
+    # The next place number the summary lists (None after the last one).
+    next_place: int | None
+
+
+@dataclass(slots=True)
+class SummaryFact:
+    """A tournament summary as the site wrote it: terms, entries, places and prizes. Money is
+    in cents of `currency` (points or play chips for those units); None where the summary
+    does not say."""
+
+    tournament_id: str
+    site: str
+    source_format: str
+    # The tournament's name and game as the header writes them ("" when it does not).
+    name: str
+    game: str
+    currency: str | None
+    buy_in: Money | None
+    fee: Money | None
+    bounty: Money | None
+    # The entries (or players) the summary counts; its list can be longer (re-entries).
+    entries: int | None
+    prize_pool: Money | None
+    rebuys: int | None
+    add_ons: int | None
+    # The summary says the tournament is still running.
+    in_progress: bool
+    # The summary states when the tournament finished.
+    finish_recorded: bool
+    line: int
+    placements: list[PlacementFact] = field(default_factory=list)
+    # Every place number listed, ascending, with its holders; `ties` are those held by more
+    # than one entry.
+    places: list[PlaceFact] = field(default_factory=list)
+    ties: list[PlaceFact] = field(default_factory=list)
+    # Entries listed; of them, still playing, and finished at a place the summary leaves
+    # unknown.
+    listed: int = 0
+    still_playing: int = 0
+    places_unknown: int = 0
+    # The lowest and highest place numbers listed (None when none is).
+    first_place: int | None = None
+    last_place: int | None = None
+
+
 # ---------------------------------------------------------------- events
 
 
@@ -732,6 +797,13 @@ class PairEvent:
     pair: PairFact
 
 
+@dataclass(slots=True)
+class SummaryEvent:
+    """A tournament summary, once per summary read."""
+
+    summary: SummaryFact
+
+
 # What `on NAME` may name, and the event each delivers. Rules listen to exactly one.
 EVENTS: dict[str, type] = {
     "hand": HandEvent,
@@ -757,10 +829,11 @@ EVENTS: dict[str, type] = {
     "tournament_end": TournamentEndEvent,
     "seating_audit": SeatingAuditEvent,
     "pair": PairEvent,
+    "summary": SummaryEvent,
 }
 
 # Enumerations whose members rules may name bare (`hand.structure in {no_limit, pot_limit}`).
 ENUMS: tuple[type[StrEnum], ...] = (
     ActionKind, BettingStructure, Game, Street, TournamentKind, CancellationStage, PrizeCurrency,
-    Suit,
+    Suit, PrizeKind,
 )

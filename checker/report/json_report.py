@@ -9,6 +9,8 @@ from typing import Any
 
 from checker import __version__
 from checker.audit.run import AuditResult
+from checker.ingest.tournament_log import NAME as TOURNAMENT_LOG
+from checker.model import Rejection
 from checker.model.findings import SEVERITIES, Finding
 
 
@@ -29,6 +31,8 @@ def report_document(result: AuditResult) -> dict[str, Any]:
             "hands_rejected": result.hands_rejected,
             "summaries": result.summaries,
             "summaries_rejected": result.summaries_rejected,
+            "events": result.events,
+            "events_rejected": result.events_rejected,
             "tournaments": len(result.tournaments),
             "warnings": len(result.warnings),
             "findings": {s: result.finding_counts[s] for s in SEVERITIES},
@@ -40,6 +44,8 @@ def report_document(result: AuditResult) -> dict[str, Any]:
                 "hands_rejected": tally.hands_rejected,
                 "summaries": tally.summaries,
                 "summaries_rejected": tally.summaries_rejected,
+                "events": tally.events,
+                "events_rejected": tally.events_rejected,
             }
             for name, tally in sorted(result.formats.items())
         },
@@ -54,7 +60,7 @@ def report_document(result: AuditResult) -> dict[str, Any]:
                 "hand": r.hand,
                 "reason": r.reason,
                 "format": r.source_format,
-                "record": "hand" if r.is_hand else "summary",
+                "record": _record_kind(r),
             }
             for r in rejected
         ],
@@ -67,6 +73,12 @@ def report_document(result: AuditResult) -> dict[str, Any]:
             for u in sorted(result.unrecognized, key=lambda u: u.path)
         ],
     }
+
+
+def _record_kind(rejected: Rejection) -> str:
+    if rejected.is_hand:
+        return "hand"
+    return "event" if rejected.source_format == TOURNAMENT_LOG else "summary"
 
 
 def _finding_order(finding: Finding) -> tuple[str, int, str, str]:

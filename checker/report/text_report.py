@@ -5,7 +5,10 @@ from typing import Any
 from checker.audit.run import AuditResult
 from checker.report.json_report import report_document
 
-_COLUMNS = (("files", 7), ("hands", 9), ("rejected", 10), ("summaries", 11), ("rejected", 10))
+_COLUMNS = (
+    ("files", 7), ("hands", 9), ("rejected", 10), ("summaries", 11), ("rejected", 10),
+    ("events", 8), ("rejected", 10),
+)
 
 
 def _row(label: str, *counts: int) -> str:
@@ -44,17 +47,21 @@ def render_text(result: AuditResult) -> str:
     out.append("-" * len(header))
     for name, tally in doc["formats"].items():
         out.append(_row(name, tally["files"], tally["hands"], tally["hands_rejected"],
-                        tally["summaries"], tally["summaries_rejected"]))
+                        tally["summaries"], tally["summaries_rejected"], tally["events"],
+                        tally["events_rejected"]))
     out.append("-" * len(header))
     recognized = summary["files"] - summary["files_unrecognized"]
     out.append(_row("total", recognized, summary["hands"], summary["hands_rejected"],
-                    summary["summaries"], summary["summaries_rejected"]))
+                    summary["summaries"], summary["summaries_rejected"], summary["events"],
+                    summary["events_rejected"]))
     audited = summary["hands"] - summary["hands_rejected"]
     counts = summary["findings"]
     out += [
         "",
         f"hands read {summary['hands']} = audited {audited} + rejected "
         f"{summary['hands_rejected']}; tournaments seen {summary['tournaments']}",
+        f"tournament-log events read {summary['events']} = accepted "
+        f"{summary['events'] - summary['events_rejected']} + rejected {summary['events_rejected']}",
         f"findings: {counts['error']} error, {counts['warning']} warning, {counts['info']} info",
     ]
     if doc["findings"]:

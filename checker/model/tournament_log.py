@@ -1,0 +1,537 @@
+"""The tournament event log: one event per line, as a poker server writes it.
+
+Mirrors `checker/schemas/tournament-log.schema.json` (the published contract, documented field
+by field in docs/tournament-log.md): the same events, fields, types and required fields. Lines
+are validated against the schema first; these models are what the rest of the checker reads.
+
+Money is integer cents, chips are ints (strict: a float is refused even when it is whole);
+times are ISO 8601 timestamps with an offset; durations are whole seconds.
+"""
+
+from datetime import datetime
+from enum import StrEnum
+from typing import Annotated, Literal
+
+from annotated_types import Ge, Le
+from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, Strict, StringConstraints
+
+from checker.model.cards import Card
+from checker.model.hand import ActionKind, BettingStructure, Game, Street
+from checker.model.source import SourceLocation
+
+_FROZEN = ConfigDict(frozen=True, extra="forbid")
+
+SCHEMA_VERSION = "1.0"
+
+Count = Annotated[int, Strict(), Ge(0)]
+Positive = Annotated[int, Strict(), Ge(1)]
+# Integer cents of the tournament's currency.
+Money = Annotated[int, Strict(), Ge(0)]
+Chips = Annotated[int, Strict(), Ge(0)]
+Seconds = Annotated[int, Strict(), Ge(0)]
+# Basis points: 65% = 6500.
+BasisPoints = Annotated[int, Strict(), Ge(0), Le(10000)]
+SeatNumber = Annotated[int, Strict(), Ge(1), Le(10)]
+Name = Annotated[str, StringConstraints(min_length=1)]
+CurrencyCode = Annotated[str, StringConstraints(pattern=r"^[A-Z]{3}$")]
+Timestamp = AwareDatetime
+
+
+class TournamentKind(StrEnum):
+    SIT_AND_GO = "sit_and_go"
+    MTT = "mtt"
+    HEADS_UP = "heads_up"
+    SATELLITE = "satellite"
+    MATRIX = "matrix"
+    MULTI_ENTRY = "multi_entry"
+
+
+class PrizeCurrency(StrEnum):
+    """What a payment or an entry was made in."""
+
+    CASH = "cash"
+    TOURNAMENT_DOLLARS = "tournament_dollars"
+    TICKET = "ticket"
+    NON_CASH = "non_cash"
+
+
+class CancellationStage(StrEnum):
+    BEFORE_START = "before_start"
+    BEFORE_MONEY = "before_money"
+    IN_THE_MONEY = "in_the_money"
+
+
+class MoveReason(StrEnum):
+    BALANCE = "balance"
+    TABLE_CLOSED = "table_closed"
+    FINAL_TABLE = "final_table"
+
+
+class RebuyKind(StrEnum):
+    REBUY = "rebuy"
+    ADD_ON = "add_on"
+
+
+class Outcome(StrEnum):
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+
+
+class Half(StrEnum):
+    HIGH = "high"
+    LOW = "low"
+
+
+# ---------------------------------------------------------------- parts
+
+
+class Level(BaseModel):
+    """One level of the announced schedule: its length and stakes."""
+
+    model_config = _FROZEN
+
+    level: Positive
+    duration_s: Positive
+    small_blind: Chips | None = None
+    big_blind: Chips | None = None
+    ante: Chips = 0
+    small_bet: Chips | None = None
+    big_bet: Chips | None = None
+    bring_in: Chips | None = None
+
+
+class BreakSchedule(BaseModel):
+    model_config = _FROZEN
+
+    every_s: Positive
+    duration_s: Positive
+    # None: a break every `every_s` for as long as the event lasts.
+    max_breaks: Count | None = None
+
+
+class PayoutTier(BaseModel):
+    """The shares paid when the field has between `min_entrants` and `max_entrants`."""
+
+    model_config = _FROZEN
+
+    min_entrants: Positive
+    max_entrants: Positive | None = None
+    shares_bp: list[BasisPoints]
+
+
+class BountyTerms(BaseModel):
+    model_config = _FROZEN
+
+    # The site's sponsored professionals playing the event (clause 13).
+    professionals: list[Name]
+    amount: Money | None = None
+
+
+class HandSeat(BaseModel):
+    model_config = _FROZEN
+
+    seat: SeatNumber
+    player: Name
+    stack: Chips
+    # Every card the player was dealt (down and up), in deal order.
+    cards: list[Card]
+    # Stud: the cards dealt face up, in street order.
+    up_cards: list[Card] = Field(default_factory=list)
+    sitting_out: bool = False
+    disconnected: bool = False
+
+
+class HandAction(BaseModel):
+    model_config = _FROZEN
+
+    street: Street
+    player: Name
+    kind: ActionKind
+    # Chips this act put in.
+    amount: Chips = 0
+    # The player's total on the street after the act.
+    to: Chips | None = None
+    all_in: bool = False
+    # Draw games: cards thrown and cards drawn.
+    discards: Count | None = None
+    drawn: list[Card] = Field(default_factory=list)
+
+
+class ChipsReturned(BaseModel):
+    model_config = _FROZEN
+
+    player: Name
+    amount: Chips
+
+
+class HandAward(BaseModel):
+    model_config = _FROZEN
+
+    player: Name
+    amount: Chips
+    # 0 = the main pot, 1.. side pots.
+    pot: Count = 0
+    half: Half | None = None
+    board: Count = 0
+
+
+class SeatStack(BaseModel):
+    model_config = _FROZEN
+
+    player: Name
+    seat: SeatNumber
+    stack: Chips
+
+
+class MatrixMatch(BaseModel):
+    model_config = _FROZEN
+
+    match: Name
+    buy_in: Money
+    in_the_money: bool
+    next_payout: Money = 0
+
+
+class CancellationPayout(BaseModel):
+    model_config = _FROZEN
+
+    player: Name
+    chips: Chips
+    paid: Money
+    paid_currency: PrizeCurrency
+    # Matrix only.
+    matches: list[MatrixMatch] = Field(default_factory=list)
+    estimated_matrix_score: Count | None = None
+
+
+# ---------------------------------------------------------------- events
+
+
+class LogStart(BaseModel):
+    """Line 1: which version of the format the log follows, and who wrote it."""
+
+    model_config = _FROZEN
+
+    event: Literal["log_start"]
+    schema_version: Annotated[str, StringConstraints(pattern=r"^1\.[0-9]+$")]
+    seq: Count
+    at: Timestamp
+    site: Name
+    writer: Name | None = None
+
+
+class _Event(BaseModel):
+    model_config = _FROZEN
+
+    seq: Count
+    at: Timestamp
+    tournament: Name
+
+
+class TournamentTerms(_Event):
+    """The event's terms as the lobby states them; a later one replaces the earlier."""
+
+    event: Literal["tournament_terms"]
+    kind: TournamentKind
+    name: Name | None = None
+    game: Game
+    structure: BettingStructure
+    currency: CurrencyCode
+    buy_in: Money
+    fee: Money
+    guarantee: Money | None = None
+    starting_stack: Chips | None = None
+    seats_per_table: Annotated[int, Strict(), Ge(2), Le(10)]
+    min_entrants: Positive | None = None
+    max_entrants: Positive | None = None
+    scheduled_start: Timestamp
+    levels: list[Level]
+    breaks: BreakSchedule | None
+    payout_structure: list[PayoutTier]
+    seats_awarded: Count | None = None
+    non_cash_value: Money | None = None
+    bounty: BountyTerms | None = None
+    rebuy: bool = False
+    add_on: bool = False
+    satellite_target: Name | None = None
+
+
+class Registration(_Event):
+    event: Literal["registration"]
+    player: Name
+    accepted: bool
+    refusal: Name | None = None
+    via_satellite: bool = False
+    paid: Money
+    paid_currency: PrizeCurrency
+    entry: Positive | None = None
+
+
+class Unregistration(_Event):
+    event: Literal["unregistration"]
+    player: Name
+    accepted: bool
+    refusal: Name | None = None
+    via_satellite: bool = False
+    refund: Money
+    refund_currency: PrizeCurrency
+
+
+class RegistrationClosed(_Event):
+    event: Literal["registration_closed"]
+    entrants: Count
+    prize_pool: Money
+    payout_shares_bp: list[BasisPoints]
+
+
+class SeatingStarted(_Event):
+    event: Literal["seating_started"]
+
+
+class SeatAssigned(_Event):
+    event: Literal["seat"]
+    player: Name
+    table: Name
+    seat: SeatNumber
+    stack: Chips
+
+
+class TournamentStart(_Event):
+    event: Literal["tournament_start"]
+    entrants: Count
+    tables: Positive
+
+
+class Rebuy(_Event):
+    event: Literal["rebuy"]
+    player: Name
+    kind: RebuyKind
+    paid: Money
+    chips: Chips
+
+
+class LevelChange(_Event):
+    event: Literal["level"]
+    level: Positive
+    small_blind: Chips | None = None
+    big_blind: Chips | None = None
+    ante: Chips = 0
+    small_bet: Chips | None = None
+    big_bet: Chips | None = None
+    bring_in: Chips | None = None
+
+
+class BreakStart(_Event):
+    event: Literal["break_start"]
+    duration_s: Positive
+
+
+class BreakEnd(_Event):
+    event: Literal["break_end"]
+
+
+class HandForHand(_Event):
+    event: Literal["hand_for_hand"]
+    active: bool
+
+
+class TableMove(_Event):
+    event: Literal["table_move"]
+    player: Name
+    from_table: Name
+    from_seat: SeatNumber
+    to_table: Name
+    to_seat: SeatNumber
+    stack: Chips
+    reason: MoveReason
+
+
+class TableHold(_Event):
+    event: Literal["table_hold"]
+    table: Name
+    held: bool
+
+
+class TableClosed(_Event):
+    event: Literal["table_closed"]
+    table: Name
+
+
+class HandPlayed(_Event):
+    """A whole hand, written when it ends (`at`); `started` is when it was dealt."""
+
+    event: Literal["hand"]
+    table: Name
+    hand: Name
+    started: Timestamp
+    level: Positive | None = None
+    game: Game
+    structure: BettingStructure
+    small_blind: Chips | None = None
+    big_blind: Chips | None = None
+    ante: Chips = 0
+    small_bet: Chips | None = None
+    big_bet: Chips | None = None
+    bring_in: Chips | None = None
+    button: SeatNumber | None
+    players_left: Positive | None = None
+    deal: Positive | None = None
+    seats: Annotated[list[HandSeat], Field(min_length=1)]
+    actions: list[HandAction]
+    boards: list[list[Card]] = Field(default_factory=list)
+    returns: list[ChipsReturned] = Field(default_factory=list)
+    awards: list[HandAward]
+    shown: list[Name] = Field(default_factory=list)
+
+
+class Timeout(_Event):
+    event: Literal["timeout"]
+    player: Name
+    table: Name
+    hand: Name
+    # Actions of the hand before the time-out.
+    action: Count
+    then: ActionKind | None = None
+
+
+class Disconnect(_Event):
+    event: Literal["disconnect"]
+    player: Name
+    table: Name | None = None
+    hand: Name | None = None
+    action: Count | None = None
+
+
+class Reconnect(_Event):
+    event: Literal["reconnect"]
+    player: Name
+    table: Name | None = None
+    hand: Name | None = None
+    action: Count | None = None
+
+
+class Chat(_Event):
+    event: Literal["chat"]
+    player: Name
+    text: str
+    observer: bool = False
+    table: Name | None = None
+    # The hand in progress at that table when the line was written, and its actions so far.
+    hand: Name | None = None
+    action: Count | None = None
+
+
+class InfoView(_Event):
+    event: Literal["info_view"]
+    player: Name
+    largest_stack: Chips
+    smallest_stack: Chips
+    average_stack: Chips
+    next_level_at: Timestamp | None = None
+    next_break_at: Timestamp | None = None
+
+
+class Elimination(_Event):
+    event: Literal["elimination"]
+    player: Name
+    place: Positive
+    table: Name
+    hand: Name
+    prize: Money
+
+
+class Payout(_Event):
+    event: Literal["payout"]
+    player: Name
+    place: Positive
+    paid: Money
+    paid_currency: PrizeCurrency
+    description: Name | None = None
+
+
+class Bounty(_Event):
+    event: Literal["bounty"]
+    eliminated: Name
+    hand: Name
+    paid_to: list[Name]
+    amount_each: Money
+
+
+class ServerFailure(_Event):
+    event: Literal["server_failure"]
+    reason: Name
+    tables: list[Name]
+
+
+class Rollback(_Event):
+    event: Literal["rollback"]
+    table: Name
+    # The hand in progress that was rolled back, if any.
+    hand: Name | None = None
+    stacks: list[SeatStack]
+
+
+class Cancellation(_Event):
+    event: Literal["cancellation"]
+    stage: CancellationStage
+    reason: Name
+    payouts: list[CancellationPayout]
+    matrix_score_pool: Money | None = None
+
+
+class TournamentEnd(_Event):
+    event: Literal["tournament_end"]
+    outcome: Outcome
+    winner: Name | None = None
+
+
+TournamentEvent = Annotated[
+    LogStart
+    | TournamentTerms
+    | Registration
+    | Unregistration
+    | RegistrationClosed
+    | SeatingStarted
+    | SeatAssigned
+    | TournamentStart
+    | Rebuy
+    | LevelChange
+    | BreakStart
+    | BreakEnd
+    | HandForHand
+    | TableMove
+    | TableHold
+    | TableClosed
+    | HandPlayed
+    | Timeout
+    | Disconnect
+    | Reconnect
+    | Chat
+    | InfoView
+    | Elimination
+    | Payout
+    | Bounty
+    | ServerFailure
+    | Rollback
+    | Cancellation
+    | TournamentEnd,
+    Field(discriminator="event"),
+]
+
+
+class LogRecord(BaseModel):
+    """One line of a tournament log as the audit streams it: the event and where it stands."""
+
+    model_config = _FROZEN
+
+    source_format: str
+    location: SourceLocation
+    event: TournamentEvent
+
+    @property
+    def tournament(self) -> str | None:
+        return None if isinstance(self.event, LogStart) else self.event.tournament
+
+    @property
+    def at(self) -> datetime:
+        return self.event.at
