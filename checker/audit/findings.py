@@ -1,6 +1,7 @@
 """Replay each hand (and read each tournament summary) and turn every broken rule into a
 located, fingerprinted Finding."""
 
+from collections.abc import Iterator
 from datetime import date, datetime
 from enum import Enum
 
@@ -9,10 +10,12 @@ from checker.dsl.engine import CompiledRuleset
 from checker.model.findings import Finding, FindingLocation, fingerprint
 from checker.model.hand import Hand
 from checker.model.summary import TournamentSummary
+from checker.model.tournament_log import LogRecord
 from checker.replay.facts import ActionEvent, PostEvent
 from checker.replay.hand_replay import replay_hand
 from checker.replay.summary_replay import summary_event
 from checker.replay.table import TableState
+from checker.replay.tournament import Step, TournamentState
 
 TableKey = tuple[str | None, str | None]
 # The event a summary is judged as (facts.EVENTS).
@@ -26,6 +29,7 @@ class HandJudge:
         self.rules = rules
         self.findings = findings
         self.summaries = SummaryJudge(rules, findings)
+        self.tournaments = TournamentJudge(rules, findings)
         self.tables: dict[TableKey, TableState] = {}
         # A hand record of this file was rejected: any table may be missing a hand, even its
         # first one.
@@ -64,6 +68,14 @@ class HandJudge:
         """Judge a tournament summary (SummaryJudge): summaries have no table to follow."""
         self.summaries.judge(summary)
 
+    def judge_log(self, record: LogRecord) -> None:
+        """Judge one tournament-log line (TournamentJudge)."""
+        self.tournaments.judge(record)
+
+    def end_file(self) -> None:
+        """The file being read has ended: its tournaments are closed and dropped."""
+        self.tournaments.end_file()
+
 
 class SummaryJudge:
     """Judges each tournament summary by the rules listening to the `summary` event."""
@@ -81,6 +93,41 @@ class SummaryJudge:
             location = FindingLocation(file=summary.location.file, line=summary.location.line,
                                        tournament=summary.tournament_id)
             self.findings.append(_located(rule, verdict, location))
+
+
+class TournamentJudge:
+    """Replays each tournament log's lines (one state per tournament id, within one file)
+    and judges the events they deliver."""
+
+    def __init__(self, rules: CompiledRuleset, findings: list[Finding]) -> None:
+        self.rules = rules
+        self.findings = findings
+        self.states: dict[str, TournamentState] = {}
+        self.file = ""
+
+    def judge(self, record: LogRecord) -> None:
+        tournament = record.tournament
+        if tournament is None:
+            return  # the log_start header
+        self.file = record.location.file
+        state = self.states.get(tournament)
+        if state is None:
+            state = self.states[tournament] = TournamentState(tournament)
+        self._judge_steps(tournament, state.feed(record))
+
+    def end_file(self) -> None:
+        """Deliver what each tournament still held back (eliminations waiting for a payout
+        that never came), then drop the states: memory stays constant across files."""
+        states, self.states = self.states, {}
+        for tournament, state in states.items():
+            self._judge_steps(tournament, state.close())
+
+    def _judge_steps(self, tournament: str, steps: Iterator[Step]) -> None:
+        failures = self.rules.failures
+        for name, event, line in steps:
+            for rule, verdict in failures(name, event):
+                location = FindingLocation(file=self.file, line=line, tournament=tournament)
+                self.findings.append(_located(rule, verdict, location))
 
 
 def _finding(rule: CompiledRule, verdict: Verdict, hand: Hand, event: object) -> Finding:

@@ -111,10 +111,10 @@ def audit(paths: Iterable[Path], ruleset: RulesetId, rules: Ruleset | None = Non
                 _note_warnings(result, record.location, None, record.warnings)
                 judge.judge_summary(record)
             elif isinstance(record, LogRecord):
-                # Counted only until the tournament replay is written (issue 5).
                 tally.events += 1
                 if record.tournament is not None:
                     result.tournaments.add(record.tournament)
+                judge.judge_log(record)
             else:
                 if record.is_hand:
                     tally.hands += 1
@@ -129,6 +129,8 @@ def audit(paths: Iterable[Path], ruleset: RulesetId, rules: Ruleset | None = Non
                     tally.summaries += 1
                     tally.summaries_rejected += 1
                 result.rejected.append(record)
+        # A tournament's state lives within its file (eliminations held back are judged now).
+        judge.end_file()
     return result
 
 

@@ -1,0 +1,301 @@
+"""The tournament replay (checker/replay/tournament.py) and its audit (TournamentJudge).
+
+The example log yields the events the rules read, with the facts its lines state; it audits
+clean under rules/fulltilt.rules. Every planted log fixture (hand_histories/fixtures/log-*)
+gives exactly its finding at the line that decided it, and its twin none.
+"""
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from hypothesis import given
+from hypothesis import strategies as st
+from pydantic import TypeAdapter
+
+from checker.audit.ruleset import ruleset_id
+from checker.audit.run import audit
+from checker.dsl.ruleset import Ruleset, load_ruleset
+from checker.ingest.stream import FileRecords, open_file
+from checker.model.source import SourceLocation
+from checker.model.tournament_log import LogRecord, TournamentEvent
+from checker.replay.facts import (
+    BountyEvent,
+    EliminationEvent,
+    PayoutEvent,
+    RegistrationEvent,
+    StartEvent,
+    TournamentEndEvent,
+)
+from checker.replay.tournament import Step, TournamentState
+
+ROOT = Path(__file__).resolve().parents[1]
+RULES = ROOT / "rules" / "fulltilt.rules"
+EXAMPLE = ROOT / "hand_histories" / "logs" / "sng-6max-700001.jsonl"
+FIXTURES = ROOT / "tests" / "log_fixtures"
+_EVENT: TypeAdapter[Any] = TypeAdapter(TournamentEvent)
+T0 = datetime(2026, 11, 2, 12, 0, tzinfo=UTC)
+
+_RULESET: list[Ruleset] = []
+
+
+def _ruleset() -> Ruleset:
+    if not _RULESET:
+        _RULESET.append(load_ruleset(RULES))
+    return _RULESET[0]
+
+
+def _findings(path: Path) -> list[tuple[str, int, str | None]]:
+    rules = _ruleset()
+    result = audit([path], ruleset_id(rules, RULES), rules)
+    return sorted((f.rule, f.location.line, f.location.tournament) for f in result.findings)
+
+
+def _replay(path: Path) -> list[Step]:
+    opened = open_file(path)
+    assert isinstance(opened, FileRecords)
+    state = TournamentState("700001")
+    steps: list[Step] = []
+    for record in opened.records:
+        assert isinstance(record, LogRecord)
+        if record.tournament is not None:
+            steps.extend(state.feed(record))
+    steps.extend(state.close())
+    return steps
+
+
+# ---------------------------------------------------------------- the example log
+
+
+def test_example_yields_the_events_of_its_lines() -> None:
+    # Line n holds seq n-1: registrations seq 2-7, start seq 15, eliminations seq 18, 21,
+    # 24, 26 (no prize), 28 (alice's prize, delivered when its payout seq 29 is read),
+    # payouts seq 29-30, end seq 31.
+    steps = _replay(EXAMPLE)
+    assert [(s.name, s.line) for s in steps] == (
+        [("registration", line) for line in range(3, 9)]
+        + [("tournament_start", 16)]
+        + [("elimination", line) for line in (19, 22, 25, 27, 29)]
+        + [("payout", 30), ("payout", 31), ("tournament_end", 32)]
+    )
+
+
+def test_example_facts() -> None:
+    steps = _replay(EXAMPLE)
+    regs = [s.event for s in steps if isinstance(s.event, RegistrationEvent)]
+    assert [r.registration.registered_before for r in regs] == [0, 1, 2, 3, 4, 5]
+    start = next(s.event for s in steps if isinstance(s.event, StartEvent))
+    # Terms: scheduled 18:00:01; frank's registration (the sixth seat) at 18:00:35, the
+    # start at 18:00:37.
+    assert start.tournament.filled_at == 34
+    assert start.start.at == 36
+    assert [(e.player, e.starting_stack) for e in start.start.entrants] == [
+        (p, 1500) for p in ("alice", "bob", "carol", "dave", "erin", "frank")]
+    busts = {s.event.elimination.player: s.event.elimination
+             for s in steps if isinstance(s.event, EliminationEvent)}
+    # Bob started hand 7000010003 with 1470 chips (its seats line); dave hand 1 with 1500.
+    assert busts["bob"].started_hand_with == 1470
+    assert busts["dave"].started_hand_with == 1500
+    assert [b.player for b in busts["dave"].same_hand] == ["dave"]
+    assert busts["dave"].credited_at is None
+    # alice: eliminated 18:03:56, payout credited 18:03:56 (235 s after the scheduled start).
+    assert busts["alice"].at == busts["alice"].credited_at == 235
+    payouts = [s.event.payout for s in steps if isinstance(s.event, PayoutEvent)]
+    assert [(p.player, p.share, p.paid) for p in payouts] == [
+        ("alice", 3500, 2100), ("erin", 6500, 3900)]
+    end = steps[-1].event
+    assert isinstance(end, TournamentEndEvent)
+    assert (end.end.chips_at_start, end.end.chips_at_end) == (9000, 9000)
+    assert end.end.players_with_chips == 1 and not end.end.cancelled
+    assert end.tournament.prize_pool == 6000 and end.tournament.payout_shares == [6500, 3500]
+
+
+def test_example_audits_clean() -> None:
+    assert _findings(EXAMPLE) == []
+
+
+# ---------------------------------------------------------------- planted fixtures
+
+# Each planted log: the one finding it gives, at the line of the event that decided it.
+PLANTED: dict[str, tuple[str, int]] = {
+    "log-registration-after-start": ("registration.closes-at-start", 4),
+    "log-registration-beyond-full": ("registration.not-beyond-full", 5),
+    "log-refund-after-start": ("unregistration.only-until-seating", 6),
+    "log-unregistration-refund": ("unregistration.refund", 4),
+    "log-satellite-refund": ("unregistration.satellite-refund", 4),
+    "log-starting-stack": ("tournament.starting-stack", 8),
+    "log-sng-late-start": ("tournament.sit-and-go-starts-at-once", 8),
+    "log-sng-start-not-full": ("tournament.sit-and-go-starts-when-full", 8),
+    "log-chips-created": ("tournament.chips-conserved", 12),
+    "log-pool-short": ("prizes.pool-holds-the-buy-ins", 12),
+    "log-prize-short": ("prizes.paid-per-structure", 8),
+    "log-prize-credited-late": ("prizes.credited-at-once", 7),
+}
+
+
+def _tournament_of(path: Path) -> str:
+    second = path.read_text().splitlines()[1]
+    value = _EVENT.validate_json(second)
+    return str(value.tournament)
+
+
+def test_every_log_fixture_is_listed() -> None:
+    names = {p.name.split(".")[0] for p in FIXTURES.glob("log-*.jsonl")}
+    assert names == set(PLANTED)
+    for name in PLANTED:
+        assert (FIXTURES / f"{name}.planted.jsonl").exists()
+        assert (FIXTURES / f"{name}.twin.jsonl").exists()
+
+
+def test_planted_logs_give_their_finding() -> None:
+    for name, (rule, line) in PLANTED.items():
+        path = FIXTURES / f"{name}.planted.jsonl"
+        assert _findings(path) == [(rule, line, _tournament_of(path))], name
+
+
+def test_twin_logs_give_no_finding() -> None:
+    for name in PLANTED:
+        assert _findings(FIXTURES / f"{name}.twin.jsonl") == [], name
+
+
+# ---------------------------------------------------------------- mechanics
+
+
+def _at(seconds: int) -> str:
+    return (T0 + timedelta(seconds=seconds)).isoformat()
+
+
+def _terms(**over: object) -> dict[str, object]:
+    terms: dict[str, object] = {
+        "event": "tournament_terms", "at": _at(-3600), "kind": "sit_and_go",
+        "game": "holdem", "structure": "no_limit", "currency": "USD", "buy_in": 1000,
+        "fee": 100, "seats_per_table": 9, "max_entrants": 3, "scheduled_start": _at(0),
+        "levels": [{"level": 1, "duration_s": 600, "small_blind": 10, "big_blind": 20}],
+        "breaks": None, "payout_structure": [{"min_entrants": 2, "shares_bp": [10000]}],
+    }
+    terms.update(over)
+    return terms
+
+
+def _feed(state: TournamentState, lines: list[dict[str, object]]) -> list[Step]:
+    steps: list[Step] = []
+    for number, line in enumerate(lines, start=2):
+        event = _EVENT.validate_python({"seq": number, "tournament": "1", **line})
+        record = LogRecord(source_format="tournament-log",
+                           location=SourceLocation(file="t.jsonl", line=number), event=event)
+        steps.extend(state.feed(record))
+    return steps
+
+
+def _reg(player: str, at: int, accepted: bool = True) -> dict[str, object]:
+    return {"event": "registration", "at": _at(at), "player": player, "accepted": accepted,
+            "paid": 1100, "paid_currency": "cash"}
+
+
+def _unreg(player: str, at: int, accepted: bool = True) -> dict[str, object]:
+    return {"event": "unregistration", "at": _at(at), "player": player, "accepted": accepted,
+            "refund": 1100, "refund_currency": "cash"}
+
+
+@given(st.lists(st.tuples(st.booleans(), st.booleans()), max_size=12))
+def test_registered_before_counts_the_entries_held(requests: list[tuple[bool, bool]]) -> None:
+    # A registration (True) or an unregistration (False) by a fresh player, accepted or not.
+    lines: list[dict[str, object]] = [_terms(max_entrants=None)]
+    for i, (registers, accepted) in enumerate(requests):
+        lines.append((_reg if registers else _unreg)(f"p{i}", -100 + i, accepted))
+    steps = _feed(TournamentState("1"), lines)
+    held = 0
+    for (registers, accepted), step in zip(requests, steps, strict=True):
+        if registers:
+            assert isinstance(step.event, RegistrationEvent)
+            assert step.event.registration.registered_before == held
+            held += accepted
+        elif accepted:
+            held = max(held - 1, 0)
+
+
+def test_unregistering_unfills_a_sit_and_go() -> None:
+    state = TournamentState("1")
+    steps = _feed(state, [_terms(max_entrants=2), _reg("a", -30), _reg("b", -20)])
+    assert isinstance(steps[-1].event, RegistrationEvent)
+    assert steps[-1].event.tournament.filled_at == -20
+    _feed(state, [_unreg("b", -10)])
+    assert state.fact is not None and state.fact.filled_at is None
+    _feed(state, [_reg("c", -5)])
+    assert state.fact.filled_at == -5
+
+
+def test_new_terms_keep_what_happened() -> None:
+    state = TournamentState("1")
+    _feed(state, [_terms(), _reg("a", -30), _terms(buy_in=2000, at=_at(-20))])
+    assert state.fact is not None
+    assert (state.fact.buy_in, state.fact.registered) == (2000, 1)
+
+
+def _bust(player: str, hand: str, place: int, prize: int, at: int) -> dict[str, object]:
+    return {"event": "elimination", "at": _at(at), "player": player, "place": place,
+            "table": "1", "hand": hand, "prize": prize}
+
+
+def _payout(player: str, place: int, paid: int, at: int) -> dict[str, object]:
+    return {"event": "payout", "at": _at(at), "player": player, "place": place, "paid": paid,
+            "paid_currency": "cash"}
+
+
+def test_busts_of_one_hand_are_delivered_together_and_ties_share_places() -> None:
+    closed = {"event": "registration_closed", "at": _at(-1), "entrants": 4,
+              "prize_pool": 4000, "payout_shares_bp": [5000, 3000, 2000]}
+    steps = _feed(TournamentState("1"), [
+        _terms(max_entrants=4), closed, _bust("c", "h1", 3, 0, 10), _bust("d", "h1", 3, 0, 10),
+        _bust("b", "h2", 2, 0, 20), _payout("a", 1, 2000, 30)])
+    busts = [s.event.elimination for s in steps if isinstance(s.event, EliminationEvent)]
+    assert [[b.player for b in e.same_hand] for e in busts] == [["c", "d"], ["c", "d"], ["b"]]
+    # c and d tie at place 3: they share places 3 and 4 (20% and nothing) -> 10% each.
+    payout = _feed_payout_share(closed, place=3, tied=2)
+    assert payout == 1000
+
+
+def _feed_payout_share(closed: dict[str, object], place: int, tied: int) -> int:
+    lines = [_terms(max_entrants=4), closed]
+    lines += [_bust(f"p{i}", "h", place, 0, 10) for i in range(tied)]
+    lines.append(_payout("p0", place, 0, 11))
+    steps = _feed(TournamentState("1"), lines)
+    assert isinstance(steps[-1].event, PayoutEvent)
+    return steps[-1].event.payout.share
+
+
+def test_a_prize_never_paid_is_judged_at_the_end_of_the_file() -> None:
+    state = TournamentState("1")
+    steps = _feed(state, [_terms(), _bust("b", "h1", 2, 500, 10)])
+    assert steps == []
+    closed = list(state.close())
+    assert [(s.name, s.line) for s in closed] == [("elimination", 3)]
+    assert isinstance(closed[0].event, EliminationEvent)
+    assert closed[0].event.elimination.credited_at is None
+
+
+def test_bounty_goes_with_the_largest_pot() -> None:
+    seats = [{"seat": i + 1, "player": p, "stack": 1000, "cards": ["2c", "3d"]}
+             for i, p in enumerate(("a", "b", "pro"))]
+    hand = {"event": "hand", "at": _at(100), "table": "1", "hand": "h1", "started": _at(50),
+            "game": "holdem", "structure": "no_limit", "button": 1, "seats": seats,
+            "actions": [], "awards": [{"player": "a", "amount": 600, "pot": 0},
+                                      {"player": "b", "amount": 600, "pot": 0},
+                                      {"player": "b", "amount": 400, "pot": 1}]}
+    bounty = {"event": "bounty", "at": _at(101), "eliminated": "pro", "hand": "h1",
+              "paid_to": ["a"], "amount_each": 1000}
+    terms = _terms(bounty={"professionals": ["pro"]})
+    steps = _feed(TournamentState("1"), [terms, hand, bounty])
+    event = steps[-1].event
+    assert isinstance(event, BountyEvent)
+    assert event.bounty.largest_pot_winners == ["a", "b"]
+    assert event.bounty.eliminated_is_pro and event.bounty.paid_to == ["a"]
+
+
+def test_lines_without_replay_and_before_the_terms_are_skipped() -> None:
+    chat: dict[str, object] = {"event": "chat", "at": _at(5), "player": "a", "text": "gl"}
+    level = {"event": "level", "at": _at(6), "level": 1, "small_blind": 10, "big_blind": 20}
+    state = TournamentState("1")
+    assert _feed(state, [_reg("a", -50)]) == []
+    assert _feed(state, [_terms(), chat, level]) == []
+    assert state.fact is not None and state.fact.registered == 0
