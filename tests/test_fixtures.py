@@ -15,8 +15,9 @@ from checker.dsl.testing import FoundFinding, run_tests
 ROOT = Path(__file__).resolve().parents[1]
 RULES = ROOT / "rules" / "fulltilt-fixtures.rules"
 FIXTURES = ROOT / "hand_histories" / "fixtures"
-PLANTED = sorted(FIXTURES.glob("*.planted.txt"))
-TWINS = sorted(FIXTURES.glob("*.twin.txt"))
+# Hand histories and summaries (.txt) and tournament event logs (.jsonl).
+PLANTED = sorted(p for p in FIXTURES.glob("*.planted.*"))
+TWINS = sorted(p for p in FIXTURES.glob("*.twin.*"))
 
 
 def _findings(path: Path, ruleset: Ruleset) -> list[FoundFinding]:

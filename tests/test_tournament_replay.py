@@ -32,7 +32,7 @@ from checker.replay.tournament import Step, TournamentState
 ROOT = Path(__file__).resolve().parents[1]
 RULES = ROOT / "rules" / "fulltilt.rules"
 EXAMPLE = ROOT / "hand_histories" / "logs" / "sng-6max-700001.jsonl"
-FIXTURES = ROOT / "tests" / "log_fixtures"
+FIXTURES = ROOT / "hand_histories" / "fixtures"
 _EVENT: TypeAdapter[Any] = TypeAdapter(TournamentEvent)
 T0 = datetime(2026, 11, 2, 12, 0, tzinfo=UTC)
 
