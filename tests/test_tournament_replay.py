@@ -299,3 +299,17 @@ def test_lines_without_replay_and_before_the_terms_are_skipped() -> None:
     assert _feed(state, [_reg("a", -50)]) == []
     assert _feed(state, [_terms(), chat, level]) == []
     assert state.fact is not None and state.fact.registered == 0
+
+
+def test_findings_of_one_rule_on_one_log_keep_apart(tmp_path: Path) -> None:
+    """Two late registrations in one tournament: two findings, told apart by the log's event
+    number in their location and fingerprint (a baseline must not merge them)."""
+    lines = (FIXTURES / "log-registration-after-start.planted.jsonl").read_text().splitlines()
+    carol = lines[3].replace('"seq": 3', '"seq": 4').replace('"bob"', '"carol"')
+    log = tmp_path / "two-late.jsonl"
+    log.write_text("\n".join([*lines[:4], carol]) + "\n", encoding="utf-8")
+    rules = _ruleset()
+    found = audit([log], ruleset_id(rules, RULES), rules).findings
+    assert [(f.rule, f.location.line, f.location.event) for f in found] == [
+        ("registration.closes-at-start", 4, 3), ("registration.closes-at-start", 5, 4)]
+    assert len({f.fingerprint for f in found}) == 2

@@ -124,9 +124,10 @@ class TournamentJudge:
 
     def _judge_steps(self, tournament: str, steps: Iterator[Step]) -> None:
         failures = self.rules.failures
-        for name, event, line in steps:
+        for name, event, line, seq in steps:
             for rule, verdict in failures(name, event):
-                location = FindingLocation(file=self.file, line=line, tournament=tournament)
+                location = FindingLocation(file=self.file, line=line, tournament=tournament,
+                                           event=seq)
                 self.findings.append(_located(rule, verdict, location))
 
 

@@ -21,6 +21,8 @@ class FindingLocation(BaseModel):
     hand: str | None = None
     street: str | None = None
     action: int | None = None
+    # A tournament log's own number (`seq`) for the event that decided.
+    event: int | None = None
 
 
 class Finding(BaseModel):
@@ -38,9 +40,11 @@ class Finding(BaseModel):
 
 def fingerprint(rule: str, location: FindingLocation) -> str:
     """Stable across runs and unrelated edits of the input: the rule and where it fired in
-    poker terms (tournament, table, hand, street, action), never the file or line."""
-    key = "\x1f".join(
-        str(part) for part in (rule, location.tournament, location.table, location.hand,
-                               location.street, location.action)
-    )
+    poker terms (tournament, table, hand, street, action, log event), never the file or
+    line."""
+    parts: tuple[object, ...] = (rule, location.tournament, location.table, location.hand,
+                                 location.street, location.action)
+    if location.event is not None:  # (hand findings keep the fingerprints they had)
+        parts = (*parts, location.event)
+    key = "\x1f".join(str(part) for part in parts)
     return hashlib.sha256(key.encode("utf-8")).hexdigest()[:32]

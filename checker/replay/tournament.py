@@ -82,6 +82,8 @@ class Step(NamedTuple):
     name: str
     event: object
     line: int
+    # The log's own number for that line (`seq`): where a finding is, in the log's terms.
+    seq: int
 
 
 @dataclass(slots=True)
@@ -98,6 +100,7 @@ class _HandResult:
 class _Bust:
     fact: EliminationFact
     line: int
+    seq: int
 
 
 @dataclass(slots=True)
@@ -126,7 +129,7 @@ class TournamentState:
     def feed(self, record: LogRecord) -> Iterator[Step]:
         """The events `record` delivers, in order (none for most lines)."""
         event = record.event
-        line = record.location.line
+        line, seq = record.location.line, event.seq
         if self.busts and not (isinstance(event, Elimination) and event.hand == self.bust_hand):
             yield from self._close_busts()
         if isinstance(event, TournamentTerms):
@@ -137,20 +140,20 @@ class TournamentState:
             return
         at = Seconds(int((event.at - self.scheduled).total_seconds()))
         if isinstance(event, Registration):
-            yield Step("registration", self._registration(fact, event, at), line)
+            yield Step("registration", self._registration(fact, event, at), line, seq)
         elif isinstance(event, Unregistration):
-            yield Step("unregistration", self._unregistration(fact, event, at), line)
+            yield Step("unregistration", self._unregistration(fact, event, at), line, seq)
         elif isinstance(event, Elimination):
-            self._elimination(fact, event, at, line)
+            self._elimination(fact, event, at, line, seq)
         elif isinstance(event, Payout):
-            yield from self._payout(fact, event, at, line)
+            yield from self._payout(fact, event, at, line, seq)
         elif isinstance(event, Bounty):
-            yield Step("bounty", self._bounty(fact, event), line)
+            yield Step("bounty", self._bounty(fact, event), line, seq)
         elif isinstance(event, TournamentEnd):
             yield from self.close()
-            yield Step("tournament_end", self._end(fact, event), line)
+            yield Step("tournament_end", self._end(fact, event), line, seq)
         else:
-            yield from self._update(fact, event, at, line)
+            yield from self._update(fact, event, at, line, seq)
 
     def close(self) -> Iterator[Step]:
         """The tournament (or its file) ends: deliver every elimination still held back."""
@@ -158,7 +161,8 @@ class TournamentState:
         waiting = list(self.awaiting_credit.values())
         self.awaiting_credit.clear()
         for bust in waiting:
-            yield Step("elimination", EliminationEvent(self._require_fact(), bust.fact), bust.line)
+            yield Step("elimination", EliminationEvent(self._require_fact(), bust.fact),
+                       bust.line, bust.seq)
 
     # ------------------------------------------------------------ state only
 
@@ -184,7 +188,7 @@ class TournamentState:
                 setattr(fact, name, getattr(old, name))
         self.fact = fact
 
-    def _update(self, fact: TournamentFact, event: object, at: Seconds, line: int
+    def _update(self, fact: TournamentFact, event: object, at: Seconds, line: int, seq: int
                 ) -> Iterator[Step]:
         if isinstance(event, RegistrationClosed):
             fact.registration_closed_at = at
@@ -196,7 +200,7 @@ class TournamentState:
         elif isinstance(event, SeatAssigned):
             self._seat(event)
         elif isinstance(event, TournamentStart):
-            yield Step("tournament_start", self._start(fact, event, at), line)
+            yield Step("tournament_start", self._start(fact, event, at), line, seq)
         elif isinstance(event, HandPlayed):
             self._hand(event)
         elif isinstance(event, Rebuy):
@@ -271,7 +275,7 @@ class TournamentState:
         return StartEvent(fact, StartFact(at=at, entrants=list(self.entrants)))
 
     def _elimination(self, fact: TournamentFact, event: Elimination, at: Seconds,
-                     line: int) -> None:
+                     line: int, seq: int) -> None:
         result = self.last_hand.get(event.table)
         started = result.started_with if result is not None and result.hand == event.hand else {}
         with_chips = Chips(started.get(event.player, 0))
@@ -289,7 +293,7 @@ class TournamentState:
         self.busts.append(_Bust(EliminationFact(
             player=event.player, at=at, place=event.place, started_hand_with=with_chips,
             same_hand=group, prize=Money(event.prize), credited_at=None, table=event.table,
-        ), line))
+        ), line, seq))
 
     def _close_busts(self) -> Iterator[Step]:
         busts, self.busts = self.busts, []
@@ -298,17 +302,17 @@ class TournamentState:
                 self.awaiting_credit[bust.fact.player] = bust
             else:
                 yield Step("elimination", EliminationEvent(self._require_fact(), bust.fact),
-                           bust.line)
+                           bust.line, bust.seq)
 
-    def _payout(self, fact: TournamentFact, event: Payout, at: Seconds, line: int
+    def _payout(self, fact: TournamentFact, event: Payout, at: Seconds, line: int, seq: int
                 ) -> Iterator[Step]:
         bust = self.awaiting_credit.pop(event.player, None)
         if bust is not None:
             bust.fact.credited_at = at
-            yield Step("elimination", EliminationEvent(fact, bust.fact), bust.line)
+            yield Step("elimination", EliminationEvent(fact, bust.fact), bust.line, bust.seq)
         payout = PayoutFact(player=event.player, place=event.place, paid=Money(event.paid),
                             share=self._share(fact, event.place))
-        yield Step("payout", PayoutEvent(fact, payout), line)
+        yield Step("payout", PayoutEvent(fact, payout), line, seq)
 
     def _share(self, fact: TournamentFact, place: int) -> Percent:
         """The structure's share for `place`; players tied at it share the places they
