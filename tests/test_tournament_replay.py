@@ -21,7 +21,10 @@ from checker.model.source import SourceLocation
 from checker.model.tournament_log import LogRecord, TournamentEvent
 from checker.replay.facts import (
     BountyEvent,
+    BreakEvent,
+    ClockEvent,
     EliminationEvent,
+    InfoViewEvent,
     PayoutEvent,
     RegistrationEvent,
     StartEvent,
@@ -68,14 +71,17 @@ def _replay(path: Path) -> list[Step]:
 
 
 def test_example_yields_the_events_of_its_lines() -> None:
-    # Line n holds seq n-1: registrations seq 2-7, start seq 15, eliminations seq 18, 21,
-    # 24, 26 (no prize), 28 (alice's prize, delivered when its payout seq 29 is read),
-    # payouts seq 29-30, end seq 31.
+    # Line n holds seq n-1: registrations seq 2-7, start seq 15, a clock at each hand (seq
+    # 17, 20, 23, 25, 27), each elimination without prize (seq 18, 21, 24, 26) once the next
+    # line is read, the info view seq 22, alice's prize (seq 28) when its payout seq 29 is
+    # read, payouts seq 29-30, end seq 31.
     steps = _replay(EXAMPLE)
     assert [(s.name, s.line) for s in steps] == (
         [("registration", line) for line in range(3, 9)]
         + [("tournament_start", 16)]
-        + [("elimination", line) for line in (19, 22, 25, 27, 29)]
+        + [("clock", 18), ("elimination", 19), ("clock", 21), ("elimination", 22),
+           ("info_view", 23), ("clock", 24), ("elimination", 25), ("clock", 26),
+           ("elimination", 27), ("clock", 28), ("elimination", 29)]
         + [("payout", 30), ("payout", 31), ("tournament_end", 32)]
     )
 
@@ -130,6 +136,9 @@ PLANTED: dict[str, tuple[str, int]] = {
     "log-pool-short": ("prizes.pool-holds-the-buy-ins", 12),
     "log-prize-short": ("prizes.paid-per-structure", 8),
     "log-prize-credited-late": ("prizes.credited-at-once", 7),
+    "log-info-view-wrong-average": ("info.stacks-shown", 10),
+    "log-break-too-short": ("breaks.length", 11),
+    "log-no-break-in-an-hour": ("breaks.not-overdue", 10),
 }
 
 
@@ -313,3 +322,83 @@ def test_findings_of_one_rule_on_one_log_keep_apart(tmp_path: Path) -> None:
     assert [(f.rule, f.location.line, f.location.event) for f in found] == [
         ("registration.closes-at-start", 4, 3), ("registration.closes-at-start", 5, 4)]
     assert len({f.fingerprint for f in found}) == 2
+
+
+# ---------------------------------------------------------------- clock, breaks, info views
+
+_BREAKS = {"every_s": 3600, "duration_s": 300, "max_breaks": 2}
+_START: dict[str, object] = {"event": "tournament_start", "at": _at(0), "entrants": 2,
+                             "tables": 1}
+
+
+def _plain_hand(started: int) -> dict[str, object]:
+    seats = [{"seat": i + 1, "player": p, "stack": 1000, "cards": ["2c", "3d"]}
+             for i, p in enumerate(("a", "b"))]
+    return {"event": "hand", "at": _at(started + 30), "table": "1", "hand": f"h{started}",
+            "started": _at(started), "game": "holdem", "structure": "no_limit", "button": 1,
+            "seats": seats, "actions": [], "awards": []}
+
+
+def test_a_break_and_the_clock_after_it() -> None:
+    steps = _feed(TournamentState("1"), [
+        _terms(breaks=_BREAKS), _START, {"event": "break_start", "at": _at(3500),
+                                         "duration_s": 300},
+        {"event": "break_end", "at": _at(3740)}, _plain_hand(3800)])
+    pauses = [s.event.pause for s in steps if isinstance(s.event, BreakEvent)]
+    clocks = [s.event.clock for s in steps if isinstance(s.event, ClockEvent)]
+    # Play ran 0-3500, the break 3500-3740 (240 s), play again from 3740.
+    assert [(p.at, p.duration, p.played_since_last_break, p.breaks_so_far) for p in pauses] == [
+        (3500, 240, 3500, 0)]
+    assert [(c.at, c.played_since_last_break, c.breaks_so_far) for c in clocks] == [
+        (3800, 60, 1)]
+    assert steps[-1].line == 6  # the clock is the hand line's
+
+
+def test_info_view_next_level_and_break_follow_the_log_clock() -> None:
+    levels = [{"level": 1, "duration_s": 600, "small_blind": 10, "big_blind": 20},
+              {"level": 2, "duration_s": 600, "small_blind": 15, "big_blind": 30}]
+    view: dict[str, object] = {"event": "info_view", "at": _at(450), "player": "a",
+                               "largest_stack": 1, "smallest_stack": 1, "average_stack": 1}
+    steps = _feed(TournamentState("1"), [
+        _terms(levels=levels, breaks=_BREAKS), _START,
+        {"event": "level", "at": _at(10), "level": 1, "small_blind": 10, "big_blind": 20},
+        {"event": "break_start", "at": _at(100), "duration_s": 300},
+        {"event": "break_end", "at": _at(400)}, view])
+    event = steps[-1].event
+    assert isinstance(event, InfoViewEvent)
+    # Level 1 runs 600 s of play from 10; the 300 s break stops its clock: next at 910.
+    # Play resumed at 400 and the next break is due an hour of play later: at 4000.
+    assert (event.view.true_next_level, event.view.true_next_break) == (910, 4000)
+
+
+def test_no_next_level_after_the_last_nor_break_after_the_last_allowed() -> None:
+    view: dict[str, object] = {"event": "info_view", "at": _at(450), "player": "a",
+                               "largest_stack": 1, "smallest_stack": 1, "average_stack": 1}
+    one_break = {**_BREAKS, "max_breaks": 1}
+    steps = _feed(TournamentState("1"), [
+        _terms(breaks=one_break), _START,
+        {"event": "level", "at": _at(10), "level": 1, "small_blind": 10, "big_blind": 20},
+        {"event": "break_start", "at": _at(100), "duration_s": 300}, view])
+    event = steps[-1].event
+    assert isinstance(event, InfoViewEvent)
+    assert (event.view.true_next_level, event.view.true_next_break) == (None, None)
+
+
+@given(st.lists(st.integers(min_value=1, max_value=100_000), min_size=2, max_size=9))
+def test_info_view_true_stacks_are_the_players_with_chips(stacks: list[int]) -> None:
+    seats: list[dict[str, object]] = [
+        {"event": "seat", "at": _at(-5), "player": f"p{i}", "table": "1", "seat": i + 1,
+         "stack": chips} for i, chips in enumerate(stacks)]
+    # p0 is eliminated: a player without chips is not a stack Tournament Info counts.
+    view: dict[str, object] = {"event": "info_view", "at": _at(60), "player": "p1",
+                               "largest_stack": 1, "smallest_stack": 1, "average_stack": 1}
+    steps = _feed(TournamentState("1"), [
+        _terms(max_entrants=None, seats_per_table=10), *seats, _START,
+        _bust("p0", "h1", len(stacks), 0, 50), view])
+    event = steps[-1].event
+    assert isinstance(event, InfoViewEvent)
+    left = stacks[1:]
+    assert event.view.true_largest == max(left)
+    assert event.view.true_smallest == min(left)
+    # The average, rounded down: within a chip of the exact mean, never above it.
+    assert 0 <= sum(left) - event.view.true_average * len(left) < len(left)

@@ -6,11 +6,12 @@ registered, the seating, the stacks after every hand, eliminations, payouts, bou
 end. Mechanics only: what was due is the rules' business.
 
 Events delivered: registration, unregistration, tournament_start, elimination, payout, bounty,
-tournament_end. Log events that only update the state: tournament_terms, registration_closed,
-seating_started, seat, hand, rebuy, table_move, hand_for_hand, table_closed, rollback,
-cancellation (the end is then `cancelled`). Log events not replayed yet (their facts exist,
-their replay does not): `SKIPPED` below. A line read before the tournament's terms is skipped
-too: without terms there is no tournament fact to fill.
+tournament_end, info_view, break (at its `break_end`) and clock (at every `hand`, as of its
+deal). Log events that only update the state: tournament_terms, registration_closed,
+seating_started, seat, rebuy, table_move, hand_for_hand, table_closed, rollback, level,
+break_start, cancellation (the end is then `cancelled`). Log events not replayed yet (their
+facts exist, their replay does not): `SKIPPED` below. A line read before the tournament's terms
+is skipped too: without terms there is no tournament fact to fill.
 
 An elimination is delivered once everything it reports is known: after the last elimination
 of the same hand (`same_hand`) and, when it carries a prize, once the prize's payout line has
@@ -24,10 +25,15 @@ from typing import NamedTuple
 
 from checker.model.tournament_log import (
     Bounty,
+    BreakEnd,
+    BreakSchedule,
+    BreakStart,
     Cancellation,
     Elimination,
     HandForHand,
     HandPlayed,
+    InfoView,
+    LevelChange,
     LogRecord,
     Outcome,
     Payout,
@@ -48,11 +54,17 @@ from checker.model.tournament_log import (
 from checker.replay.facts import (
     BountyEvent,
     BountyFact,
+    BreakEvent,
+    BreakFact,
     BustFact,
     Chips,
+    ClockEvent,
+    ClockFact,
     EliminationEvent,
     EliminationFact,
     EntrantFact,
+    InfoViewEvent,
+    InfoViewFact,
     Money,
     PayoutEvent,
     PayoutFact,
@@ -71,8 +83,7 @@ from checker.replay.facts import (
 
 # Log events whose facts (facts.py) are declared but not replayed yet: read and ignored.
 SKIPPED = frozenset({
-    "level", "break_start", "break_end", "info_view", "chat", "timeout", "disconnect",
-    "reconnect", "table_hold", "server_failure",
+    "chat", "timeout", "disconnect", "reconnect", "table_hold", "server_failure",
 })
 
 
@@ -125,6 +136,7 @@ class TournamentState:
     awaiting_credit: dict[str, _Bust] = field(default_factory=dict)
     tables: set[str] = field(default_factory=set)
     cancelled: bool = False
+    clock: "_Clock" = field(default_factory=lambda: _Clock())
 
     def feed(self, record: LogRecord) -> Iterator[Step]:
         """The events `record` delivers, in order (none for most lines)."""
@@ -152,6 +164,17 @@ class TournamentState:
         elif isinstance(event, TournamentEnd):
             yield from self.close()
             yield Step("tournament_end", self._end(fact, event), line, seq)
+        elif isinstance(event, InfoView):
+            yield Step("info_view", self._info_view(fact, event, at), line, seq)
+        elif isinstance(event, HandPlayed):
+            self._hand(event)
+            if self.clock.play_from is not None:
+                dealt = self._seconds(event.started)
+                yield Step("clock", ClockEvent(fact, self.clock.at_deal(dealt)), line, seq)
+        elif isinstance(event, BreakEnd):
+            pause = self.clock.end_break(at)
+            if pause is not None:
+                yield Step("break", BreakEvent(fact, pause), line, seq)
         else:
             yield from self._update(fact, event, at, line, seq)
 
@@ -168,6 +191,8 @@ class TournamentState:
 
     def _terms(self, terms: TournamentTerms) -> None:
         self.scheduled = terms.scheduled_start
+        self.clock.levels = [level.duration_s for level in terms.levels]
+        self.clock.schedule = terms.breaks
         self.professionals = frozenset(terms.bounty.professionals if terms.bounty else ())
         old = self.fact
         fact = TournamentFact(
@@ -200,9 +225,12 @@ class TournamentState:
         elif isinstance(event, SeatAssigned):
             self._seat(event)
         elif isinstance(event, TournamentStart):
+            self.clock.play_from = at
             yield Step("tournament_start", self._start(fact, event, at), line, seq)
-        elif isinstance(event, HandPlayed):
-            self._hand(event)
+        elif isinstance(event, LevelChange):
+            self.clock.new_level(event.level, at)
+        elif isinstance(event, BreakStart):
+            self.clock.start_break(at, Seconds(event.duration_s))
         elif isinstance(event, Rebuy):
             self.stacks[event.player] = self.stacks.get(event.player, 0) + event.chips
             self.chips_in += event.chips
@@ -343,10 +371,102 @@ class TournamentState:
             cancelled=self.cancelled or event.outcome is Outcome.CANCELLED)
         return TournamentEndEvent(fact, end)
 
+    def _info_view(self, fact: TournamentFact, event: InfoView, at: Seconds) -> InfoViewEvent:
+        # The true stacks: every player still holding chips, as the hands left them.
+        held = [chips for chips in self.stacks.values() if chips > 0]
+        view = InfoViewFact(
+            at=at, shown_largest=Chips(event.largest_stack),
+            shown_smallest=Chips(event.smallest_stack), shown_average=Chips(event.average_stack),
+            shown_next_level=self._seconds(event.next_level_at),
+            shown_next_break=self._seconds(event.next_break_at),
+            true_largest=Chips(max(held, default=0)), true_smallest=Chips(min(held, default=0)),
+            true_average=Chips(sum(held) // len(held) if held else 0),
+            true_next_level=self.clock.next_level(), true_next_break=self.clock.next_break())
+        return InfoViewEvent(fact, view)
+
+    def _seconds(self, moment: datetime | None) -> Seconds | None:
+        if moment is None or self.scheduled is None:
+            return None
+        return Seconds(int((moment - self.scheduled).total_seconds()))
+
     def _require_fact(self) -> TournamentFact:
         if self.fact is None:  # eliminations are only held once the terms are known
             raise ValueError(f"tournament {self.tournament_id}: no terms")
         return self.fact
+
+
+@dataclass(slots=True)
+class _Clock:
+    """The tournament clock as the log runs it: levels, breaks, and play between breaks.
+
+    Times are seconds since the scheduled start. The level clock stops during a break: a
+    level ends its scheduled length of play after its `level` line.
+    """
+
+    # Scheduled length of each level (level n is at index n - 1) and the break schedule.
+    levels: list[int] = field(default_factory=list)
+    schedule: BreakSchedule | None = None
+    level: int | None = None
+    level_from: Seconds | None = None
+    # Break time taken since the current level began (it does not count as the level's play).
+    level_paused: int = 0
+    # Play runs from the start, then from the end of each break.
+    play_from: Seconds | None = None
+    breaks_so_far: int = 0
+    break_from: Seconds | None = None
+    break_announced: Seconds | None = None
+    played_before_break: int = 0
+
+    def new_level(self, level: int, at: Seconds) -> None:
+        self.level, self.level_from, self.level_paused = level, at, 0
+
+    def start_break(self, at: Seconds, announced: Seconds) -> None:
+        self.break_from, self.break_announced = at, announced
+        start = self.play_from
+        self.played_before_break = at - start if start is not None else 0
+
+    def end_break(self, at: Seconds) -> BreakFact | None:
+        """The break just ended (None when no break had started)."""
+        start = self.break_from
+        if start is None:
+            return None
+        pause = BreakFact(at=start, duration=Seconds(at - start),
+                          played_since_last_break=Seconds(self.played_before_break),
+                          breaks_so_far=self.breaks_so_far)
+        self.breaks_so_far += 1
+        self.level_paused += at - start
+        self.break_from, self.break_announced, self.play_from = None, None, at
+        return pause
+
+    def at_deal(self, dealt: Seconds | None) -> ClockFact:
+        at = dealt if dealt is not None else Seconds(0)
+        start = self.play_from if self.play_from is not None else at
+        return ClockFact(at=at, played_since_last_break=Seconds(at - start),
+                         breaks_so_far=self.breaks_so_far)
+
+    def _pause_now(self) -> int:
+        """The break under way, at its announced length (0 outside a break)."""
+        return self.break_announced if self.break_announced is not None else 0
+
+    def next_level(self) -> Seconds | None:
+        """When the next level starts; None before the first level line or after the last."""
+        level, start = self.level, self.level_from
+        if level is None or start is None or level >= len(self.levels):
+            return None
+        return Seconds(start + self.levels[level - 1] + self.level_paused + self._pause_now())
+
+    def next_break(self) -> Seconds | None:
+        """When the next break starts; None without a schedule, once every break announced
+        was taken, or before play has started."""
+        schedule, start = self.schedule, self.play_from
+        if schedule is None or start is None:
+            return None
+        taken = self.breaks_so_far + (self.break_from is not None)
+        if schedule.max_breaks is not None and taken >= schedule.max_breaks:
+            return None
+        if self.break_from is not None:
+            start = Seconds(self.break_from + self._pause_now())
+        return Seconds(start + schedule.every_s)
 
 
 def _chips(value: int | None) -> Chips | None:
