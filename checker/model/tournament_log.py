@@ -394,20 +394,21 @@ class Timeout(_Event):
     then: ActionKind | None = None
 
 
-class Disconnect(_Event):
+class _ConnectionChange(_Event):
+    """A player's connection lost or back: where play stood then, when at a table."""
+
+    player: Name
+    table: Name | None = None
+    hand: Name | None = None
+    action: Count | None = None
+
+
+class Disconnect(_ConnectionChange):
     event: Literal["disconnect"]
-    player: Name
-    table: Name | None = None
-    hand: Name | None = None
-    action: Count | None = None
 
 
-class Reconnect(_Event):
+class Reconnect(_ConnectionChange):
     event: Literal["reconnect"]
-    player: Name
-    table: Name | None = None
-    hand: Name | None = None
-    action: Count | None = None
 
 
 class Chat(_Event):
