@@ -26,7 +26,6 @@ from typing import NamedTuple
 from checker.model.tournament_log import (
     Bounty,
     BreakEnd,
-    BreakSchedule,
     BreakStart,
     Cancellation,
     Elimination,
@@ -51,15 +50,14 @@ from checker.model.tournament_log import (
     TournamentTerms,
     Unregistration,
 )
+from checker.replay.cancellation import cancellation_events
 from checker.replay.facts import (
     BountyEvent,
     BountyFact,
     BreakEvent,
-    BreakFact,
     BustFact,
     Chips,
     ClockEvent,
-    ClockFact,
     EliminationEvent,
     EliminationFact,
     EntrantFact,
@@ -80,6 +78,8 @@ from checker.replay.facts import (
     UnregistrationEvent,
     UnregistrationFact,
 )
+from checker.replay.tournament_clock import TournamentClock
+from checker.replay.tournament_ledger import TournamentLedger
 
 # Log events whose facts (facts.py) are declared but not replayed yet: read and ignored.
 SKIPPED = frozenset({
@@ -136,7 +136,10 @@ class TournamentState:
     awaiting_credit: dict[str, _Bust] = field(default_factory=dict)
     tables: set[str] = field(default_factory=set)
     cancelled: bool = False
-    clock: "_Clock" = field(default_factory=lambda: _Clock())
+    clock: TournamentClock = field(default_factory=TournamentClock)
+    ledger: TournamentLedger = field(default_factory=TournamentLedger)
+    # The terms in force (the last `tournament_terms` read).
+    terms: TournamentTerms | None = None
 
     def feed(self, record: LogRecord) -> Iterator[Step]:
         """The events `record` delivers, in order (none for most lines)."""
@@ -190,6 +193,7 @@ class TournamentState:
     # ------------------------------------------------------------ state only
 
     def _terms(self, terms: TournamentTerms) -> None:
+        self.terms = terms
         self.scheduled = terms.scheduled_start
         self.clock.levels = [level.duration_s for level in terms.levels]
         self.clock.schedule = terms.breaks
@@ -232,6 +236,7 @@ class TournamentState:
         elif isinstance(event, BreakStart):
             self.clock.start_break(at, Seconds(event.duration_s))
         elif isinstance(event, Rebuy):
+            self.ledger.rebought(event)
             self.stacks[event.player] = self.stacks.get(event.player, 0) + event.chips
             self.chips_in += event.chips
         elif isinstance(event, TableMove):
@@ -246,6 +251,10 @@ class TournamentState:
                 self.stacks[restored.player] = restored.stack
         elif isinstance(event, Cancellation):
             self.cancelled = True
+            if self.terms is not None:
+                for name, delivered in cancellation_events(fact, self.terms, self.ledger,
+                                                           self.stacks, event, at):
+                    yield Step(name, delivered, line, seq)
 
     def _seat(self, event: SeatAssigned) -> None:
         self.entrants.append(EntrantFact(player=event.player, table=event.table,
@@ -275,6 +284,7 @@ class TournamentState:
     def _registration(self, fact: TournamentFact, event: Registration, at: Seconds
                       ) -> RegistrationEvent:
         before = fact.registered
+        self.ledger.registered(event)
         if event.accepted:
             fact.registered += 1
             if fact.max_entrants is not None and fact.registered == fact.max_entrants:
@@ -285,6 +295,7 @@ class TournamentState:
 
     def _unregistration(self, fact: TournamentFact, event: Unregistration, at: Seconds
                         ) -> UnregistrationEvent:
+        self.ledger.unregistered(event)
         if event.accepted:
             fact.registered = max(fact.registered - 1, 0)
             # No longer full: a Sit & Go fills again with the next registration.
@@ -308,6 +319,7 @@ class TournamentState:
         started = result.started_with if result is not None and result.hand == event.hand else {}
         with_chips = Chips(started.get(event.player, 0))
         self.stacks[event.player] = 0
+        self.ledger.out(event.player)
         fact.players_remaining = max(fact.players_remaining - 1, 0)
         if fact.kind is TournamentKind.SATELLITE and fact.seats_awarded > 0:
             # Everyone left holds a seat once no more players remain than seats.
@@ -334,6 +346,7 @@ class TournamentState:
 
     def _payout(self, fact: TournamentFact, event: Payout, at: Seconds, line: int, seq: int
                 ) -> Iterator[Step]:
+        self.ledger.paid(event)
         bust = self.awaiting_credit.pop(event.player, None)
         if bust is not None:
             bust.fact.credited_at = at
@@ -393,80 +406,6 @@ class TournamentState:
         if self.fact is None:  # eliminations are only held once the terms are known
             raise ValueError(f"tournament {self.tournament_id}: no terms")
         return self.fact
-
-
-@dataclass(slots=True)
-class _Clock:
-    """The tournament clock as the log runs it: levels, breaks, and play between breaks.
-
-    Times are seconds since the scheduled start. The level clock stops during a break: a
-    level ends its scheduled length of play after its `level` line.
-    """
-
-    # Scheduled length of each level (level n is at index n - 1) and the break schedule.
-    levels: list[int] = field(default_factory=list)
-    schedule: BreakSchedule | None = None
-    level: int | None = None
-    level_from: Seconds | None = None
-    # Break time taken since the current level began (it does not count as the level's play).
-    level_paused: int = 0
-    # Play runs from the start, then from the end of each break.
-    play_from: Seconds | None = None
-    breaks_so_far: int = 0
-    break_from: Seconds | None = None
-    break_announced: Seconds | None = None
-    played_before_break: int = 0
-
-    def new_level(self, level: int, at: Seconds) -> None:
-        self.level, self.level_from, self.level_paused = level, at, 0
-
-    def start_break(self, at: Seconds, announced: Seconds) -> None:
-        self.break_from, self.break_announced = at, announced
-        start = self.play_from
-        self.played_before_break = at - start if start is not None else 0
-
-    def end_break(self, at: Seconds) -> BreakFact | None:
-        """The break just ended (None when no break had started)."""
-        start = self.break_from
-        if start is None:
-            return None
-        pause = BreakFact(at=start, duration=Seconds(at - start),
-                          played_since_last_break=Seconds(self.played_before_break),
-                          breaks_so_far=self.breaks_so_far)
-        self.breaks_so_far += 1
-        self.level_paused += at - start
-        self.break_from, self.break_announced, self.play_from = None, None, at
-        return pause
-
-    def at_deal(self, dealt: Seconds | None) -> ClockFact:
-        at = dealt if dealt is not None else Seconds(0)
-        start = self.play_from if self.play_from is not None else at
-        return ClockFact(at=at, played_since_last_break=Seconds(at - start),
-                         breaks_so_far=self.breaks_so_far)
-
-    def _pause_now(self) -> int:
-        """The break under way, at its announced length (0 outside a break)."""
-        return self.break_announced if self.break_announced is not None else 0
-
-    def next_level(self) -> Seconds | None:
-        """When the next level starts; None before the first level line or after the last."""
-        level, start = self.level, self.level_from
-        if level is None or start is None or level >= len(self.levels):
-            return None
-        return Seconds(start + self.levels[level - 1] + self.level_paused + self._pause_now())
-
-    def next_break(self) -> Seconds | None:
-        """When the next break starts; None without a schedule, once every break announced
-        was taken, or before play has started."""
-        schedule, start = self.schedule, self.play_from
-        if schedule is None or start is None:
-            return None
-        taken = self.breaks_so_far + (self.break_from is not None)
-        if schedule.max_breaks is not None and taken >= schedule.max_breaks:
-            return None
-        if self.break_from is not None:
-            start = Seconds(self.break_from + self._pause_now())
-        return Seconds(start + schedule.every_s)
 
 
 def _chips(value: int | None) -> Chips | None:
