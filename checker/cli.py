@@ -10,12 +10,14 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from checker import __version__
+from checker.audit.refund import RefundError, refund_report
 from checker.audit.ruleset import ruleset_id
 from checker.audit.run import AuditResult, audit
 from checker.dsl.diagnostics import RulesError
 from checker.dsl.ruleset import load_ruleset
 from checker.model.findings import SEVERITIES
 from checker.report.json_report import render_json
+from checker.report.refund_report import render_refund_json, render_refund_text
 from checker.report.text_report import render_text
 from checker.rules_cli import add_rules_commands, run_rules
 
@@ -40,6 +42,15 @@ def build_parser() -> argparse.ArgumentParser:
     audit_cmd.add_argument(
         "--fail-on", choices=(*SEVERITIES, "never"), default="error", dest="fail_on"
     )
+    refund_cmd = commands.add_parser(
+        "refund", help="what each player would be owed were a logged tournament cancelled")
+    refund_cmd.add_argument("log", type=Path, metavar="LOG")
+    refund_cmd.add_argument("--at", type=int, metavar="EVENT", dest="at_event",
+                            help="the log's event number (seq) to cancel at (default: the last)")
+    refund_cmd.add_argument("--tournament", metavar="ID",
+                            help="which tournament of the log (needed when it holds several)")
+    refund_cmd.add_argument("--rules", type=Path, default=DEFAULT_RULES, metavar="FILE")
+    refund_cmd.add_argument("--format", choices=("text", "json"), default="text")
     add_rules_commands(commands)
     return parser
 
@@ -48,7 +59,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "rules":
         return run_rules(args)
+    if args.command == "refund":
+        return run_refund(args)
     return run_audit(args)
+
+
+def run_refund(args: argparse.Namespace) -> int:
+    """0 with the table (or JSON) printed; 2 when the rules or the log cannot answer."""
+    try:
+        rules = load_ruleset(args.rules)
+        report = refund_report(args.log, rules, args.at_event, args.tournament)
+    except (RulesError, RefundError) as exc:
+        print(f"feltcheck: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    text = render_refund_json(report) if args.format == "json" else render_refund_text(report)
+    sys.stdout.write(text)
+    return EXIT_OK
 
 
 def run_audit(args: argparse.Namespace) -> int:

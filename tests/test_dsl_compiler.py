@@ -517,7 +517,8 @@ def test_mentions_card_ignores_ordinary_chat(text: str) -> None:
 
 
 def test_built_ins_in_rules() -> None:
-    chat = ChatEvent(ChatFact("Ann", "I folded the ten of spades", True, False, True))
+    chat = ChatEvent(registration().tournament,
+                     ChatFact("Ann", "I folded the ten of spades", True, False, True))
     assert _outcome(make("not mentions_card(chat.text)", on="chat").evaluate(chat)) is False
     assert make("not mentions_any(chat.text, param.words)", on="chat").evaluate(chat) is PASSED
     event = HandEvent(hand(), TableFact("t"))

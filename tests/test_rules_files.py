@@ -567,7 +567,8 @@ def _hand_for_hand_busts(places: tuple[int, int], tables: tuple[str, str]) -> El
         big.prize = small.prize = Money(35000)
     fact = EliminationFact(player="Big", at=Seconds(9000), place=places[0],
                            started_hand_with=Chips(5000), same_hand=[big, small],
-                           prize=big.prize, credited_at=Seconds(9000), table=tables[0])
+                           prize=big.prize, credited_at=Seconds(9000), table=tables[0],
+                           hand_for_hand=True)
     return EliminationEvent(tournament=tournament(hand_for_hand=True), elimination=fact)
 
 

@@ -9,15 +9,28 @@ from checker.dsl.compiler import CompiledRule, Verdict
 from checker.dsl.engine import CompiledRuleset
 from checker.model.findings import Finding, FindingLocation, fingerprint
 from checker.model.hand import Hand
+from checker.model.source import SourceLocation
 from checker.model.summary import TournamentSummary
-from checker.model.tournament_log import LogRecord
-from checker.replay.facts import ActionEvent, PostEvent
+from checker.model.tournament_log import (
+    Disconnect,
+    HandPlayed,
+    LogRecord,
+    LogStart,
+    Reconnect,
+    SeatAssigned,
+    Timeout,
+    TournamentStart,
+)
+from checker.replay.facts import ActionEvent, PostEvent, PostFact
 from checker.replay.hand_replay import replay_hand
+from checker.replay.log_hand import LogContext, NoteLine, log_hand, log_table_state, replay_log_hand
 from checker.replay.summary_replay import summary_event
 from checker.replay.table import TableState
 from checker.replay.tournament import Step, TournamentState
 
 TableKey = tuple[str | None, str | None]
+# What a log line could not have judged: where, which hand, why (a warning of the audit).
+LogWarning = tuple[SourceLocation, str | None, str]
 # The event a summary is judged as (facts.EVENTS).
 SUMMARY_EVENT = "summary"
 
@@ -68,13 +81,18 @@ class HandJudge:
         """Judge a tournament summary (SummaryJudge): summaries have no table to follow."""
         self.summaries.judge(summary)
 
-    def judge_log(self, record: LogRecord) -> None:
+    def judge_log(self, record: LogRecord) -> LogWarning | None:
         """Judge one tournament-log line (TournamentJudge)."""
-        self.tournaments.judge(record)
+        return self.tournaments.judge(record)
 
-    def end_file(self) -> None:
-        """The file being read has ended: its tournaments are closed and dropped."""
-        self.tournaments.end_file()
+    def log_line_missing(self) -> None:
+        """A tournament-log line of the file was rejected (TournamentJudge.line_missing)."""
+        self.tournaments.line_missing()
+
+    def end_file(self) -> list[LogWarning]:
+        """The file being read has ended: its tournaments are closed and dropped; what could
+        not be judged comes back as warnings."""
+        return self.tournaments.end_file()
 
 
 class SummaryJudge:
@@ -92,35 +110,113 @@ class SummaryJudge:
         for rule, verdict in self.rules.failures(SUMMARY_EVENT, event):
             location = FindingLocation(file=summary.location.file, line=summary.location.line,
                                        tournament=summary.tournament_id)
-            self.findings.append(_located(rule, verdict, location))
+            # A Matrix event's summaries share its id; the header's game text names the match.
+            scope = f"{summary.name or ''} {summary.game or ''}"
+            self.findings.append(_located(rule, verdict, location, scope=scope))
 
 
 class TournamentJudge:
     """Replays each tournament log's lines (one state per tournament id, within one file)
-    and judges the events they deliver."""
+    and judges the events they deliver. Each `hand` line is also a hand of its own: it goes
+    through the hand replay (checker/replay/log_hand.py) with its table's state, and its
+    `timeout`, `disconnect` and `reconnect` lines (written before it) become its events."""
 
     def __init__(self, rules: CompiledRuleset, findings: list[Finding]) -> None:
         self.rules = rules
         self.findings = findings
         self.states: dict[str, TournamentState] = {}
         self.file = ""
+        self.site = ""
+        # (tournament, table) -> the table between its hands.
+        self.tables: dict[TableKey, TableState] = {}
+        # (tournament, hand) -> the notes of a hand whose `hand` line has not come yet.
+        self.notes: dict[tuple[str, str], list[NoteLine]] = {}
+        # tournament -> the tables its `seat` lines seated before its start (clause 9's draw).
+        self.seated: dict[str, set[str]] = {}
+        self.started: set[str] = set()
+        # A line of this file was rejected or lost: any table may be missing a hand or a seat.
+        self.gap = False
+        # The `seq` the next line should carry: writers number every line, so a jump is a
+        # lost line.
+        self.next_seq = 0
 
-    def judge(self, record: LogRecord) -> None:
-        tournament = record.tournament
-        if tournament is None:
-            return  # the log_start header
+    def judge(self, record: LogRecord) -> LogWarning | None:
+        """Judge one line; a `hand` line that cannot be replayed comes back as a warning."""
+        event = record.event
+        if event.seq > self.next_seq:
+            self.line_missing()
+        self.next_seq = event.seq + 1
+        if isinstance(event, LogStart):
+            self.site = event.site
+            return None
+        tournament = event.tournament
         self.file = record.location.file
         state = self.states.get(tournament)
         if state is None:
             state = self.states[tournament] = TournamentState(tournament)
         self._judge_steps(tournament, state.feed(record))
+        if isinstance(event, HandPlayed):
+            return self._judge_hand(record, event, state)
+        if isinstance(event, Timeout | Disconnect | Reconnect):
+            if event.hand is not None:
+                key = (tournament, event.hand)
+                self.notes.setdefault(key, []).append(NoteLine(event, record.location.line))
+        elif isinstance(event, SeatAssigned):
+            if tournament not in self.started:  # the draw; later seats join running tables
+                self.seated.setdefault(tournament, set()).add(event.table)
+        elif isinstance(event, TournamentStart):
+            self.started.add(tournament)
+        return None
 
-    def end_file(self) -> None:
+    def line_missing(self) -> None:
+        """A line of the file was rejected or lost (which one is unknown): no table's previous
+        hand is known any more, and no table's first hand can be told."""
+        self.gap = True
+        for table in self.tables.values():
+            table.forget()
+
+    def end_file(self) -> list[LogWarning]:
         """Deliver what each tournament still held back (eliminations waiting for a payout
-        that never came), then drop the states: memory stays constant across files."""
+        that never came), then drop the states: memory stays constant across files. Notes of
+        hands whose `hand` line never came are not judged: each is a warning."""
         states, self.states = self.states, {}
         for tournament, state in states.items():
             self._judge_steps(tournament, state.close())
+        warnings: list[LogWarning] = [
+            (SourceLocation(file=self.file, line=noted.line), hand,
+             f"{noted.note.event} line of hand {hand} (tournament {tournament}): no `hand` "
+             "line for that hand follows in the file, so it was not judged")
+            for (tournament, hand), lines in self.notes.items() for noted in lines
+        ]
+        self.notes, self.tables, self.seated, self.started = {}, {}, {}, set()
+        self.site, self.gap, self.next_seq = "", False, 0
+        return warnings
+
+    def _judge_hand(self, record: LogRecord, played: HandPlayed, state: TournamentState
+                    ) -> LogWarning | None:
+        tournament = played.tournament
+        key = (tournament, played.table)
+        table = self.tables.get(key)
+        if table is None:
+            seated = played.table in self.seated.get(tournament, ())
+            table = self.tables[key] = log_table_state(played.table, gap=self.gap,
+                                                       seated_by_log=seated and not self.gap)
+        terms = state.terms
+        context = LogContext(self.site, terms.name if terms else None,
+                             terms.seats_per_table if terms else None)
+        notes = self.notes.pop((tournament, played.hand), ())
+        location = record.location
+        failures = self.rules.failures
+        try:
+            hand = log_hand(played, location.file, location.line, context, notes)
+            for name, event in replay_log_hand(played, hand, table):
+                for rule, verdict in failures(name, event):
+                    self.findings.append(_finding(rule, verdict, hand, event, played.seq))
+        except (KeyError, ValueError, TypeError, ArithmeticError, IndexError) as exc:
+            table.forget()
+            return (location, played.hand,
+                    f"replay failed, hand not fully audited: {type(exc).__name__}: {exc}")
+        return None
 
     def _judge_steps(self, tournament: str, steps: Iterator[Step]) -> None:
         failures = self.rules.failures
@@ -131,30 +227,35 @@ class TournamentJudge:
                 self.findings.append(_located(rule, verdict, location))
 
 
-def _finding(rule: CompiledRule, verdict: Verdict, hand: Hand, event: object) -> Finding:
+def _finding(rule: CompiledRule, verdict: Verdict, hand: Hand, event: object,
+             seq: int | None = None) -> Finding:
+    """Located at the hand, its street and action; `seq`: the log line's own number, when the
+    hand is a tournament log's."""
     line = hand.location.line
     street: str | None = None
     index: int | None = None
     if isinstance(event, ActionEvent):
         line, street, index = event.action.line, event.street.name.value, event.action.index
     elif isinstance(event, PostEvent):
-        line, index = event.post.line, _post_index(hand, event.post.line)
+        line, index = event.post.line, _post_index(hand, event.post)
     location = FindingLocation(file=hand.location.file, line=line,
                                tournament=hand.tournament_id, table=hand.table,
-                               hand=hand.hand_id, street=street, action=index)
+                               hand=hand.hand_id, street=street, action=index, event=seq)
     return _located(rule, verdict, location)
 
 
-def _located(rule: CompiledRule, verdict: Verdict, location: FindingLocation) -> Finding:
+def _located(rule: CompiledRule, verdict: Verdict, location: FindingLocation,
+             scope: str | None = None) -> Finding:
     return Finding(rule=rule.rule_id, clauses=list(rule.clauses),
                    severity=rule.severity, message=verdict.message, location=location,
                    evidence={k: json_safe(v) for k, v in verdict.evidence.items()},
-                   fingerprint=fingerprint(rule.rule_id, location))
+                   fingerprint=fingerprint(rule.rule_id, location, scope))
 
 
-def _post_index(hand: Hand, line: int) -> int | None:
+def _post_index(hand: Hand, post: PostFact) -> int | None:
+    """The post's action (a log hand writes every action on its one line)."""
     for action in hand.actions:
-        if action.line == line:
+        if action.line == post.line and action.player == post.player and action.kind is post.kind:
             return action.index
     return None
 

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from checker.audit.findings import HandJudge
 from checker.audit.ruleset import RulesetId
+from checker.audit.seating import SeatingJudge
 from checker.dsl.engine import compile_ruleset
 from checker.dsl.ruleset import Ruleset, load_ruleset
 from checker.ingest.stream import UnrecognizedFile, read_paths
@@ -89,7 +90,10 @@ def audit(paths: Iterable[Path], ruleset: RulesetId, rules: Ruleset | None = Non
     """Audit `paths` under `rules` (loaded from `ruleset.path` when not given)."""
     result = AuditResult(ruleset=ruleset)
     loaded = rules if rules is not None else load_ruleset(Path(ruleset.path))
-    judge = HandJudge(compile_ruleset(loaded), result.findings)
+    compiled = compile_ruleset(loaded)
+    judge = HandJudge(compiled, result.findings)
+    # Clause 9: the seat draw is judged across every tournament log, once, at the end.
+    seating = SeatingJudge(compiled, result.findings)
     for opened in read_paths(paths):
         result.files += 1
         if isinstance(opened, UnrecognizedFile):
@@ -114,7 +118,10 @@ def audit(paths: Iterable[Path], ruleset: RulesetId, rules: Ruleset | None = Non
                 tally.events += 1
                 if record.tournament is not None:
                     result.tournaments.add(record.tournament)
-                judge.judge_log(record)
+                seating.feed(record)
+                unjudged = judge.judge_log(record)
+                if unjudged is not None:
+                    result.warnings.append(ReadWarning(*unjudged))
             else:
                 if record.is_hand:
                     tally.hands += 1
@@ -125,12 +132,17 @@ def audit(paths: Iterable[Path], ruleset: RulesetId, rules: Ruleset | None = Non
                 elif record.source_format == TOURNAMENT_LOG:
                     tally.events += 1
                     tally.events_rejected += 1
+                    # The line may have been a hand or a seat: tables lose what they knew.
+                    judge.log_line_missing()
                 else:
                     tally.summaries += 1
                     tally.summaries_rejected += 1
                 result.rejected.append(record)
         # A tournament's state lives within its file (eliminations held back are judged now).
-        judge.end_file()
+        # Notes of log hands that never came are warnings.
+        result.warnings.extend(ReadWarning(*left) for left in judge.end_file())
+        seating.end_file()
+    seating.judge()
     return result
 
 

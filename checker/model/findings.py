@@ -38,13 +38,16 @@ class Finding(BaseModel):
     fingerprint: str
 
 
-def fingerprint(rule: str, location: FindingLocation) -> str:
+def fingerprint(rule: str, location: FindingLocation, scope: str | None = None) -> str:
     """Stable across runs and unrelated edits of the input: the rule and where it fired in
     poker terms (tournament, table, hand, street, action, log event), never the file or
-    line."""
+    line. `scope` tells apart records that share all of those (the summaries of a Matrix
+    event's matches share its tournament id; their names differ)."""
     parts: tuple[object, ...] = (rule, location.tournament, location.table, location.hand,
                                  location.street, location.action)
     if location.event is not None:  # (hand findings keep the fingerprints they had)
         parts = (*parts, location.event)
+    if scope is not None:
+        parts = (*parts, scope)
     key = "\x1f".join(str(part) for part in parts)
     return hashlib.sha256(key.encode("utf-8")).hexdigest()[:32]

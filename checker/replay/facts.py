@@ -341,6 +341,9 @@ class TournamentFact:
     # When the last seat of a Sit & Go was taken (registered reached max_entrants); None
     # while it has not filled or when the input does not say.
     filled_at: Seconds | None = None
+    # The shares the terms in force when registration closed give the field that entered
+    # (their payout tier for `entrants`), first place first; empty when no tier covers it.
+    structure_shares: list[Percent] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -409,6 +412,8 @@ class ClockFact:
     # In hand-for-hand: how many other tables were still playing the previous deal when this
     # hand started (0 outside hand-for-hand or when all had finished).
     tables_behind: int = 0
+    # The hand was dealt in hand-for-hand.
+    hand_for_hand: bool = False
 
 
 @dataclass(slots=True)
@@ -443,6 +448,8 @@ class EliminationFact:
     credited_at: Seconds | None
     # The table the player was eliminated at, when the input says.
     table: str | None = None
+    # Eliminated in hand-for-hand: `same_hand` is everyone eliminated in the same deal.
+    hand_for_hand: bool = False
 
 
 @dataclass(slots=True)
@@ -450,8 +457,9 @@ class PayoutFact:
     player: str
     place: int
     paid: Money
-    # Share of the prize pool the structure in force gives this place (ties: averaged).
-    share: Percent
+    # Share of the prize pool the structure in force at the close gives this place (ties:
+    # averaged); None when neither the terms' tier nor the lobby's shares cover it.
+    share: Percent | None
 
 
 @dataclass(slots=True)
@@ -472,9 +480,13 @@ class ChatFact:
     player: str
     text: str
     during_hand: bool
-    # Whether the writer is in the hand being played (False for observers and folded players).
-    in_hand: bool
-    folded: bool
+    # Whether the writer was dealt into the hand being played (False for observers), and had
+    # folded when writing; None when the hand is not in the input.
+    in_hand: bool | None
+    folded: bool | None
+    # The table and hand in progress (None between hands).
+    table: str | None = None
+    hand: str | None = None
 
 
 @dataclass(slots=True)
@@ -487,7 +499,19 @@ class RestoredStackFact:
 @dataclass(slots=True)
 class RollbackFact:
     at: Seconds
+    table: str
     players: list[RestoredStackFact]
+    # Players seated at the table whose stack the rollback does not state.
+    not_restored: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class ServerFailureFact:
+    """A server failure and the rollbacks that followed it (clause 30: every table)."""
+
+    at: Seconds
+    tables_in_progress: list[str]
+    tables_rolled_back: list[str]
 
 
 @dataclass(slots=True)
@@ -756,6 +780,7 @@ class BountyEvent:
 
 @dataclass(slots=True)
 class ChatEvent:
+    tournament: TournamentFact
     chat: ChatFact
 
 
@@ -763,6 +788,12 @@ class ChatEvent:
 class RollbackEvent:
     tournament: TournamentFact
     rollback: RollbackFact
+
+
+@dataclass(slots=True)
+class ServerFailureEvent:
+    tournament: TournamentFact
+    failure: ServerFailureFact
 
 
 @dataclass(slots=True)
@@ -824,6 +855,7 @@ EVENTS: dict[str, type] = {
     "bounty": BountyEvent,
     "chat": ChatEvent,
     "rollback": RollbackEvent,
+    "server_failure": ServerFailureEvent,
     "cancellation": CancellationEvent,
     "cancellation_entry": CancellationEntryEvent,
     "tournament_end": TournamentEndEvent,

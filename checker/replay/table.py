@@ -30,6 +30,12 @@ class TableState:
     # blind seat of the hand before the previous one (valid only across two known hands).
     last_known: bool = False
     earlier_big_blind_seat: int | None = None
+    # Tournament logs: the input proves the table's first hand of the tournament (its seat
+    # lines drew the table and no line was lost before its first hand) ...
+    first_hand_proven: bool = False
+    # ... and a record's previous record of the table is its previous hand, even when stacks
+    # changed in between (rebuys; chips from nowhere are the tournament replay's to judge).
+    follows_every_hand: bool = False
 
     def forget(self) -> None:
         """The next hand may not follow the last one seen: nothing is known about it."""
@@ -38,11 +44,14 @@ class TableState:
     def fact_for(self, hand: Hand) -> TableFact:
         """The table as this hand finds it (before `record` is called for it)."""
         seated = {s.player: s.seat for s in hand.seats}
-        known = self.hands_seen > 0 and not self.gap and self._stacks_carry_over(hand)
+        known = self.hands_seen > 0 and not self.gap and (
+            self.follows_every_hand or self._stacks_carry_over(hand))
         # A hand text never proves that the table's first hand in the input is its first hand
         # of the tournament (unknown); a hand after one seen, even across a gap, is not.
-        fact = TableFact(name=self.name, previous_hand_known=known,
-                         first_hand=False if self.hands_seen > 0 else None,
+        first: bool | None = False if self.hands_seen > 0 else None
+        if first is None and self.first_hand_proven and not self.gap:
+            first = True
+        fact = TableFact(name=self.name, previous_hand_known=known, first_hand=first,
                          max_seats=hand.max_seats)
         self.last_known = known
         if not known:

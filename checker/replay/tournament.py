@@ -2,20 +2,26 @@
 
 One `TournamentState` per tournament id follows the log's lines in order and fills the
 tournament facts (checker/replay/facts.py) as the rules read them: the terms in force, who is
-registered, the seating, the stacks after every hand, eliminations, payouts, bounties and the
-end. Mechanics only: what was due is the rules' business.
+registered, the seating, the stacks after every hand, eliminations, payouts, bounties, chat,
+rollbacks, holds, cancellation and the end. Mechanics only: what was due is the rules'
+business. Parts live in their own modules: the clock (tournament_clock), the money
+(tournament_ledger, cancellation), tables (tournament_tables), elimination groups
+(tournament_eliminations), hand-for-hand deals (tournament_deals), chat and failures
+(tournament_integrity).
 
 Events delivered: registration, unregistration, tournament_start, elimination, payout, bounty,
-tournament_end, info_view, break (at its `break_end`) and clock (at every `hand`, as of its
-deal). Log events that only update the state: tournament_terms, registration_closed,
-seating_started, seat, rebuy, table_move, hand_for_hand, table_closed, rollback, level,
-break_start, cancellation (the end is then `cancelled`). Log events not replayed yet (their
-facts exist, their replay does not): `SKIPPED` below. A line read before the tournament's terms
-is skipped too: without terms there is no tournament fact to fill.
+tournament_end, info_view, break (at its `break_end`), clock (at every `hand`, as of its
+deal), chat, table_balance (at a `table_hold` that holds), rollback, server_failure (once its
+rollbacks are read), cancellation and cancellation_entry. Log events that only update the
+state: tournament_terms, registration_closed, seating_started, seat, rebuy, table_move,
+hand_for_hand, table_closed, level, break_start. Time-outs and connection changes belong to
+their hand (`SKIPPED` here; the hand replay of log hands reads them). A line read before the
+tournament's terms is skipped too: without terms there is no tournament fact to fill.
 
-An elimination is delivered once everything it reports is known: after the last elimination
-of the same hand (`same_hand`) and, when it carries a prize, once the prize's payout line has
-been read (`credited_at`) or the tournament (or the file) has ended without one.
+Held back until complete: an elimination until its group is (the same hand; in hand-for-hand
+the same deal at every table) and, with a prize, until its payout line is read; a clock dealt
+in hand-for-hand until it ends (whether other tables were behind is known only then); chat
+written during a hand until the hand's line (who was dealt in and had folded).
 """
 
 from collections.abc import Iterator
@@ -28,6 +34,7 @@ from checker.model.tournament_log import (
     BreakEnd,
     BreakStart,
     Cancellation,
+    Chat,
     Elimination,
     HandForHand,
     HandPlayed,
@@ -42,7 +49,9 @@ from checker.model.tournament_log import (
     Rollback,
     SeatAssigned,
     SeatingStarted,
+    ServerFailure,
     TableClosed,
+    TableHold,
     TableMove,
     TournamentEnd,
     TournamentKind,
@@ -56,6 +65,7 @@ from checker.replay.facts import (
     BountyFact,
     BreakEvent,
     BustFact,
+    ChatEvent,
     Chips,
     ClockEvent,
     EliminationEvent,
@@ -69,9 +79,13 @@ from checker.replay.facts import (
     Percent,
     RegistrationEvent,
     RegistrationFact,
+    RollbackEvent,
+    RollbackFact,
     Seconds,
+    ServerFailureEvent,
     StartEvent,
     StartFact,
+    TableBalanceEvent,
     TournamentEndEvent,
     TournamentEndFact,
     TournamentFact,
@@ -79,12 +93,14 @@ from checker.replay.facts import (
     UnregistrationFact,
 )
 from checker.replay.tournament_clock import TournamentClock
+from checker.replay.tournament_deals import DealClock, DealtHand
+from checker.replay.tournament_eliminations import EliminationBook, HeldBust
+from checker.replay.tournament_integrity import ChatDesk, OpenFailure, chat_fact, rollback_fact
 from checker.replay.tournament_ledger import TournamentLedger
+from checker.replay.tournament_tables import TableSeating
 
-# Log events whose facts (facts.py) are declared but not replayed yet: read and ignored.
-SKIPPED = frozenset({
-    "chat", "timeout", "disconnect", "reconnect", "table_hold", "server_failure",
-})
+# Log events of a hand, not of the tournament: the hand replay reads them (log_hand).
+SKIPPED = frozenset({"timeout", "disconnect", "reconnect"})
 
 
 class Step(NamedTuple):
@@ -105,13 +121,7 @@ class _HandResult:
     started_with: dict[str, int]
     pot_winners: dict[int, set[str]]
     pot_sizes: dict[int, int]
-
-
-@dataclass(slots=True)
-class _Bust:
-    fact: EliminationFact
-    line: int
-    seq: int
+    played: HandPlayed
 
 
 @dataclass(slots=True)
@@ -128,13 +138,18 @@ class TournamentState:
     chips_in: int = 0
     entrants: list[EntrantFact] = field(default_factory=list)
     last_hand: dict[str, _HandResult] = field(default_factory=dict)
-    # The eliminations of the hand being reported, and those waiting for their payout.
-    busts: list[_Bust] = field(default_factory=list)
-    bust_hand: str | None = None
-    # Eliminations per place: players eliminated at one place are tied at it.
-    places: dict[int, int] = field(default_factory=dict)
-    awaiting_credit: dict[str, _Bust] = field(default_factory=dict)
+    eliminations: EliminationBook = field(default_factory=EliminationBook)
     tables: set[str] = field(default_factory=set)
+    seating: TableSeating = field(default_factory=TableSeating)
+    chats: ChatDesk = field(default_factory=ChatDesk)
+    failure: OpenFailure | None = None
+    # Hand-for-hand: the clocks held until it ends, each table's hands since it began, and
+    # the deal of each hand dealt in it.
+    deals: DealClock = field(default_factory=DealClock)
+    deal_count: dict[str, int] = field(default_factory=dict)
+    deal_of: dict[str, int] = field(default_factory=dict)
+    # Satellites: whether each elimination came once every seat was already decided.
+    busted_after_seats_decided: dict[str, bool] = field(default_factory=dict)
     cancelled: bool = False
     clock: TournamentClock = field(default_factory=TournamentClock)
     ledger: TournamentLedger = field(default_factory=TournamentLedger)
@@ -145,8 +160,7 @@ class TournamentState:
         """The events `record` delivers, in order (none for most lines)."""
         event = record.event
         line, seq = record.location.line, event.seq
-        if self.busts and not (isinstance(event, Elimination) and event.hand == self.bust_hand):
-            yield from self._close_busts()
+        yield from self._complete_before(event)
         if isinstance(event, TournamentTerms):
             self._terms(event)
             return
@@ -159,7 +173,7 @@ class TournamentState:
         elif isinstance(event, Unregistration):
             yield Step("unregistration", self._unregistration(fact, event, at), line, seq)
         elif isinstance(event, Elimination):
-            self._elimination(fact, event, at, line, seq)
+            yield from self._elimination(fact, event, at, line, seq)
         elif isinstance(event, Payout):
             yield from self._payout(fact, event, at, line, seq)
         elif isinstance(event, Bounty):
@@ -170,10 +184,18 @@ class TournamentState:
         elif isinstance(event, InfoView):
             yield Step("info_view", self._info_view(fact, event, at), line, seq)
         elif isinstance(event, HandPlayed):
-            self._hand(event)
-            if self.clock.play_from is not None:
-                dealt = self._seconds(event.started)
-                yield Step("clock", ClockEvent(fact, self.clock.at_deal(dealt)), line, seq)
+            yield from self._hand_played(fact, event, at, line, seq)
+        elif isinstance(event, Chat):
+            if event.hand is None:
+                yield Step("chat", ChatEvent(fact, chat_fact(event, None)), line, seq)
+            else:
+                yield from self._chat_in_hand(fact, event, line)
+        elif isinstance(event, TableHold):
+            yield from self._table_hold(fact, event, line, seq)
+        elif isinstance(event, ServerFailure):
+            self.failure = OpenFailure(event, at, line)
+        elif isinstance(event, Rollback):
+            yield Step("rollback", RollbackEvent(fact, self._rollback(event, at)), line, seq)
         elif isinstance(event, BreakEnd):
             pause = self.clock.end_break(at)
             if pause is not None:
@@ -182,13 +204,31 @@ class TournamentState:
             yield from self._update(fact, event, at, line, seq)
 
     def close(self) -> Iterator[Step]:
-        """The tournament (or its file) ends: deliver every elimination still held back."""
-        yield from self._close_busts()
-        waiting = list(self.awaiting_credit.values())
-        self.awaiting_credit.clear()
-        for bust in waiting:
-            yield Step("elimination", EliminationEvent(self._require_fact(), bust.fact),
-                       bust.line, bust.seq)
+        """The tournament (or its file) ends: deliver everything still held back
+        (eliminations waiting for a payout, hand-for-hand clocks, chat whose hand never
+        came, a server failure's last rollback)."""
+        yield from self._end_failure()
+        yield from self._deliver_busts(self.eliminations.close_all())
+        yield from self._release_deals()
+        fact = self.fact
+        if fact is not None:
+            for held in self.chats.release_all():
+                yield Step("chat", ChatEvent(fact, chat_fact(held.chat, None)), held.line,
+                           held.chat.seq)
+
+    def _complete_before(self, event: object) -> Iterator[Step]:
+        """What `event` completes: a server failure's rollbacks end at the first other
+        line; a hand's eliminations at the first line that is not one of them, a deal's (in
+        hand-for-hand) when a later deal is played or hand-for-hand ends."""
+        if self.failure is not None and not isinstance(event, Rollback):
+            yield from self._end_failure()
+        book = self.eliminations
+        if book.key is None or isinstance(event, Elimination):
+            return
+        deal = book.open_deal()
+        if deal is None or isinstance(event, HandForHand | TournamentEnd | Cancellation) or (
+                isinstance(event, HandPlayed) and self._deal(event, count=False) > deal):
+            yield from self._deliver_busts(book.close_group())
 
     # ------------------------------------------------------------ state only
 
@@ -213,7 +253,7 @@ class TournamentState:
             for name in ("started_at", "seating_started_at", "registration_closed_at",
                          "entrants", "registered", "prize_pool", "tables_remaining",
                          "players_remaining", "hand_for_hand", "payout_shares", "filled_at",
-                         "all_seats_decided"):
+                         "all_seats_decided", "structure_shares"):
                 setattr(fact, name, getattr(old, name))
         self.fact = fact
 
@@ -224,6 +264,7 @@ class TournamentState:
             fact.entrants = event.entrants
             fact.prize_pool = Money(event.prize_pool)
             fact.payout_shares = [Percent(s) for s in event.payout_shares_bp]
+            fact.structure_shares = self._structure_for(event.entrants)
         elif isinstance(event, SeatingStarted):
             fact.seating_started_at = at
         elif isinstance(event, SeatAssigned):
@@ -241,14 +282,15 @@ class TournamentState:
             self.chips_in += event.chips
         elif isinstance(event, TableMove):
             self.stacks[event.player] = event.stack
+            self.seating.seat(event.player, event.to_table)
         elif isinstance(event, HandForHand):
+            yield from self._release_deals()
             fact.hand_for_hand = event.active
+            self.deal_count.clear()
         elif isinstance(event, TableClosed):
             self.tables.discard(event.table)
+            self.seating.close(event.table)
             fact.tables_remaining = len(self.tables)
-        elif isinstance(event, Rollback):
-            for restored in event.stacks:
-                self.stacks[restored.player] = restored.stack
         elif isinstance(event, Cancellation):
             self.cancelled = True
             if self.terms is not None:
@@ -262,6 +304,7 @@ class TournamentState:
         self.stacks[event.player] = event.stack
         self.chips_in += event.stack
         self.tables.add(event.table)
+        self.seating.seat(event.player, event.table)
 
     def _hand(self, hand: HandPlayed) -> None:
         started = {s.player: s.stack for s in hand.seats}
@@ -277,7 +320,8 @@ class TournamentState:
             winners.setdefault(award.pot, set()).add(award.player)
             sizes[award.pot] = sizes.get(award.pot, 0) + award.amount
         self.stacks.update(after)
-        self.last_hand[hand.table] = _HandResult(hand.hand, started, winners, sizes)
+        self.seating.after_hand(hand.table, after.items())
+        self.last_hand[hand.table] = _HandResult(hand.hand, started, winners, sizes, hand)
 
     # ------------------------------------------------------------ delivered events
 
@@ -314,53 +358,145 @@ class TournamentState:
         return StartEvent(fact, StartFact(at=at, entrants=list(self.entrants)))
 
     def _elimination(self, fact: TournamentFact, event: Elimination, at: Seconds,
-                     line: int, seq: int) -> None:
+                     line: int, seq: int) -> Iterator[Step]:
         result = self.last_hand.get(event.table)
         started = result.started_with if result is not None and result.hand == event.hand else {}
         with_chips = Chips(started.get(event.player, 0))
         self.stacks[event.player] = 0
+        self.seating.remove(event.player)
         self.ledger.out(event.player)
+        if fact.kind is TournamentKind.SATELLITE and fact.seats_awarded > 0:
+            # Everyone left holds a seat once no more players remain than seats: this
+            # elimination came after that when it leaves fewer players than seats.
+            self.busted_after_seats_decided[event.player] = (
+                fact.players_remaining <= fact.seats_awarded)
         fact.players_remaining = max(fact.players_remaining - 1, 0)
         if fact.kind is TournamentKind.SATELLITE and fact.seats_awarded > 0:
-            # Everyone left holds a seat once no more players remain than seats.
             fact.all_seats_decided = fact.players_remaining <= fact.seats_awarded
-        group: list[BustFact] = self.busts[0].fact.same_hand if self.busts else []
-        group.append(BustFact(player=event.player, table=event.table,
-                              started_hand_with=with_chips, place=event.place,
-                              prize=Money(event.prize)))
-        self.bust_hand = event.hand
-        self.places[event.place] = self.places.get(event.place, 0) + 1
-        self.busts.append(_Bust(EliminationFact(
+        deal = self.deal_of.get(event.hand)
+        key = ("hand", event.hand) if deal is None else ("deal", str(deal))
+        elimination = EliminationFact(
             player=event.player, at=at, place=event.place, started_hand_with=with_chips,
-            same_hand=group, prize=Money(event.prize), credited_at=None, table=event.table,
-        ), line, seq))
+            same_hand=[], prize=Money(event.prize), credited_at=None, table=event.table,
+            hand_for_hand=deal is not None)
+        done = self.eliminations.add(key, HeldBust(elimination, line, seq))
+        elimination.same_hand.append(BustFact(
+            player=event.player, table=event.table, started_hand_with=with_chips,
+            place=event.place, prize=Money(event.prize)))
+        yield from self._deliver_busts(done)
 
-    def _close_busts(self) -> Iterator[Step]:
-        busts, self.busts = self.busts, []
+    def _deliver_busts(self, busts: list[HeldBust]) -> Iterator[Step]:
         for bust in busts:
-            if bust.fact.prize > 0:
-                self.awaiting_credit[bust.fact.player] = bust
-            else:
-                yield Step("elimination", EliminationEvent(self._require_fact(), bust.fact),
-                           bust.line, bust.seq)
+            yield Step("elimination", EliminationEvent(self._require_fact(), bust.fact),
+                       bust.line, bust.seq)
 
     def _payout(self, fact: TournamentFact, event: Payout, at: Seconds, line: int, seq: int
                 ) -> Iterator[Step]:
         self.ledger.paid(event)
-        bust = self.awaiting_credit.pop(event.player, None)
+        bust = self.eliminations.credit(event.player, at)
         if bust is not None:
-            bust.fact.credited_at = at
             yield Step("elimination", EliminationEvent(fact, bust.fact), bust.line, bust.seq)
         payout = PayoutFact(player=event.player, place=event.place, paid=Money(event.paid),
                             share=self._share(fact, event.place))
         yield Step("payout", PayoutEvent(fact, payout), line, seq)
 
-    def _share(self, fact: TournamentFact, place: int) -> Percent:
-        """The structure's share for `place`; players tied at it share the places they
-        cover, averaged (rounded down to a basis point)."""
-        tied = self.places.get(place, 1)
-        covered = fact.payout_shares[place - 1:place - 1 + tied]
+    def _structure_for(self, entrants: int) -> list[Percent]:
+        """The shares the terms in force give a field of `entrants` (clause 12: the
+        structure in force when registration closes); empty when no tier covers it."""
+        terms = self.terms
+        if terms is None:
+            return []
+        for tier in terms.payout_structure:
+            if tier.min_entrants <= entrants and (tier.max_entrants is None
+                                                  or entrants <= tier.max_entrants):
+                return [Percent(s) for s in tier.shares_bp]
+        return []
+
+    def _share(self, fact: TournamentFact, place: int) -> Percent | None:
+        """The structure's share for `place` (the terms' tier at the close, else the shares
+        the lobby showed); players tied at it share the places they cover, averaged
+        (rounded down to a basis point)."""
+        shares = fact.structure_shares or fact.payout_shares
+        if not shares:
+            return None
+        tied = self.eliminations.places.get(place, 1)
+        covered = shares[place - 1:place - 1 + tied]
         return Percent(sum(covered) // tied)
+
+    # ------------------------------------------------------------ hands, chat, tables
+
+    def _deal(self, hand: HandPlayed, count: bool) -> int:
+        """The hand-for-hand deal of `hand`: as written, else the table's count of hands
+        since hand-for-hand began (`count`: this hand is being dealt, so count it)."""
+        if hand.deal is not None:
+            return hand.deal
+        dealt = self.deal_count.get(hand.table, 0) + 1
+        if count:
+            self.deal_count[hand.table] = dealt
+        return dealt
+
+    def _hand_played(self, fact: TournamentFact, hand: HandPlayed, at: Seconds, line: int,
+                     seq: int) -> Iterator[Step]:
+        self._hand(hand)
+        if fact.hand_for_hand:
+            self.deal_of[hand.hand] = self._deal(hand, count=True)
+        dealt = self._seconds(hand.started)
+        if self.clock.play_from is not None:
+            clock = self.clock.at_deal(dealt)
+            if fact.hand_for_hand:
+                clock.hand_for_hand = True
+                started = dealt if dealt is not None else at
+                self.deals.hold(DealtHand(hand.table, self.deal_of[hand.hand], started, at,
+                                          clock, line, seq))
+            else:
+                yield Step("clock", ClockEvent(fact, clock), line, seq)
+        for held in self.chats.release(hand.hand):
+            yield Step("chat", ChatEvent(fact, chat_fact(held.chat, hand)), held.line,
+                       held.chat.seq)
+
+    def _release_deals(self) -> Iterator[Step]:
+        fact = self.fact
+        if fact is None:
+            return
+        for dealt in self.deals.release():
+            yield Step("clock", ClockEvent(fact, dealt.clock), dealt.line, dealt.seq)
+        self.deal_of.clear()
+
+    def _chat_in_hand(self, fact: TournamentFact, chat: Chat, line: int) -> Iterator[Step]:
+        """Chat during a hand waits for the hand's line, unless that is already read."""
+        result = self.last_hand.get(chat.table) if chat.table is not None else None
+        if result is not None and result.hand == chat.hand:
+            yield Step("chat", ChatEvent(fact, chat_fact(chat, result.played)), line, chat.seq)
+        else:
+            self.chats.hold(chat, line)
+
+    def _table_hold(self, fact: TournamentFact, event: TableHold, line: int, seq: int
+                    ) -> Iterator[Step]:
+        if event.held:
+            self.seating.held.add(event.table)
+            balance = self.seating.balance(event.table, held=True)
+            yield Step("table_balance", TableBalanceEvent(fact, balance), line, seq)
+        else:
+            self.seating.held.discard(event.table)
+
+    def _rollback(self, event: Rollback, at: Seconds) -> RollbackFact:
+        """Stacks at the start of the rolled-back hand: its deal when its line was read,
+        else the stacks the previous hands left."""
+        result = self.last_hand.get(event.table)
+        start = (result.started_with if result is not None and result.hand == event.hand
+                 else self.stacks)
+        rollback = rollback_fact(event, at, start, set(self.seating.at(event.table)))
+        for restored in event.stacks:
+            self.stacks[restored.player] = restored.stack
+        if self.failure is not None:
+            self.failure.rolled_back.append(event.table)
+        return rollback
+
+    def _end_failure(self) -> Iterator[Step]:
+        failure, self.failure = self.failure, None
+        if failure is not None and self.fact is not None:
+            yield Step("server_failure", ServerFailureEvent(self.fact, failure.fact()),
+                       failure.line, failure.failure.seq)
 
     def _bounty(self, fact: TournamentFact, event: Bounty) -> BountyEvent:
         result = next((r for r in self.last_hand.values() if r.hand == event.hand), None)
@@ -374,7 +510,8 @@ class TournamentState:
             eliminated=event.eliminated, eliminated_is_pro=event.eliminated in self.professionals,
             starters=fact.entrants, multi_entry=fact.kind is TournamentKind.MULTI_ENTRY,
             largest_pot_winners=winners, paid_to=list(event.paid_to),
-            amount_each=Money(event.amount_each), after_all_seats_decided=fact.all_seats_decided)
+            amount_each=Money(event.amount_each),
+            after_all_seats_decided=self.busted_after_seats_decided.get(event.eliminated, False))
         return BountyEvent(fact, bounty)
 
     def _end(self, fact: TournamentFact, event: TournamentEnd) -> TournamentEndEvent:

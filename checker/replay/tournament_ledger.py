@@ -14,6 +14,9 @@ class TournamentLedger:
     # The accepted registration of each player still registered (a player who unregisters
     # is dropped; registering again replaces the entry).
     entries: dict[str, Registration] = field(default_factory=dict)
+    # Entries paid for and not refunded: accepted registrations less accepted
+    # unregistrations (a multi-entry player's re-entries each count).
+    entries_paid: int = 0
     # Players eliminated so far, in order.
     eliminated: list[str] = field(default_factory=list)
     # Prizes credited so far (payout lines), in cents.
@@ -24,10 +27,11 @@ class TournamentLedger:
     def registered(self, event: Registration) -> None:
         if event.accepted:
             self.entries[event.player] = event
+            self.entries_paid += 1
 
     def unregistered(self, event: Unregistration) -> None:
-        if event.accepted:
-            self.entries.pop(event.player, None)
+        if event.accepted and self.entries.pop(event.player, None) is not None:
+            self.entries_paid -= 1
 
     def rebought(self, event: Rebuy) -> None:
         self.rebuys_paid += event.paid
@@ -37,3 +41,13 @@ class TournamentLedger:
 
     def out(self, player: str) -> None:
         self.eliminated.append(player)
+
+    def remaining(self) -> list[str]:
+        """The registered players not eliminated, in registration order."""
+        gone = set(self.eliminated)
+        return [player for player in self.entries if player not in gone]
+
+    def collected(self, buy_in: int) -> int:
+        """The prize money the entries paid: a buy-in per entry (a satellite seat's too: the
+        satellite paid it), plus every rebuy and add-on. Guarantees and added money apart."""
+        return buy_in * self.entries_paid + self.rebuys_paid

@@ -1,0 +1,160 @@
+"""A tournament log's `hand` line as the hand model the hand replay judges.
+
+A log hand is self-contained (docs/tournament-log.md): its seats, every card dealt, every post
+and act, the boards, returns and awards. The `timeout`, `disconnect` and `reconnect` lines of
+the hand are written while it is played, so before its `hand` line: whoever reads the log keeps
+them (`NoteLine`) and passes them in here, where they become the hand's events, placed in the
+action order by their `action` count.
+
+The log knows more than a hand history about the table, too: its first `hand` line of a table
+seated by the log's own `seat` lines is that table's first hand of the tournament
+(`log_table_state`), and its previous `hand` line of a table is that table's previous hand.
+"""
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from checker.model.hand import Hand, HandEventKind, Street
+from checker.model.tournament_log import Disconnect, HandAward, HandPlayed, Reconnect, Timeout
+from checker.replay.betting import DRAW_GAMES
+from checker.replay.facts import HandEvent as HandStartEvent
+from checker.replay.hand_replay import replay_hand
+from checker.replay.table import TableState
+
+SOURCE_FORMAT = "tournament-log"
+
+HandNote = Timeout | Disconnect | Reconnect
+_NOTE_KINDS = {"timeout": HandEventKind.TIMED_OUT, "disconnect": HandEventKind.DISCONNECTED,
+               "reconnect": HandEventKind.RECONNECTED}
+
+
+@dataclass(frozen=True, slots=True)
+class NoteLine:
+    """A timeout, disconnect or reconnect line of a hand, and where it stands in the file."""
+
+    note: HandNote
+    line: int
+
+
+@dataclass(slots=True)
+class LogContext:
+    """What the log says around its hands: the header's site and the terms in force."""
+
+    site: str = ""
+    tournament_name: str | None = None
+    seats_per_table: int | None = None
+
+
+def log_table_state(name: str, seated_by_log: bool = False, gap: bool = False) -> TableState:
+    """A table followed through a log. `seated_by_log`: the log's `seat` lines drew players to
+    this table before the tournament started, and no line of the file was lost before its
+    first hand: that hand is the table's first of the tournament (a hand history never proves
+    it). Its previous `hand` line is its previous hand (a lost line is a gap instead)."""
+    return TableState(name, gap=gap, first_hand_proven=seated_by_log, follows_every_hand=True)
+
+
+def log_hand(played: HandPlayed, file: str, line: int, context: LogContext,
+             notes: Sequence[NoteLine] = ()) -> Hand:
+    """The hand model of `played` (the `hand` line at `file`:`line`) with its `notes`."""
+    seats = sorted(played.seats, key=lambda s: s.seat)
+    actions = played.actions
+    hand: dict[str, Any] = {
+        "site": context.site, "source_format": SOURCE_FORMAT, "hand_id": played.hand,
+        "tournament_id": played.tournament, "tournament_name": context.tournament_name,
+        "table": played.table, "max_seats": context.seats_per_table,
+        "game": played.game, "structure": played.structure, "unit": "chips",
+        "small_blind": played.small_blind, "big_blind": played.big_blind,
+        "small_bet": played.small_bet, "big_bet": played.big_bet, "ante": played.ante,
+        "bring_in": played.bring_in,
+        "level": None if played.level is None else str(played.level),
+        "played_at": played.started, "button_seat": played.button,
+        "seats": [{"seat": s.seat, "player": s.player, "stack": s.stack,
+                   "sitting_out": s.sitting_out, "line": line} for s in seats],
+        "actions": [{"index": index, "street": a.street, "player": a.player, "kind": a.kind,
+                     "amount": a.amount, "to": a.to, "all_in": a.all_in,
+                     "discards": a.discards, "line": line}
+                    for index, a in enumerate(actions)],
+        "events": _events(played, line, notes),
+        "hole_cards": {s.player: s.cards for s in seats},
+        "up_cards": {s.player: s.up_cards for s in seats if s.up_cards},
+        "boards": played.boards,
+        "shown": _shown(played, line),
+        "returns": [{"player": r.player, "amount": r.amount, "line": line}
+                    for r in played.returns],
+        "awards": _awards(played.awards, line),
+        "location": {"file": file, "line": line}, "end_line": line,
+    }
+    return Hand.model_validate(hand)
+
+
+def replay_log_hand(played: HandPlayed, hand: Hand, table: TableState
+                    ) -> Iterator[tuple[str, object]]:
+    """`replay_hand`, with what only the log states filled in: the players left in the
+    tournament at the deal (the hand facts are shared by every event of the hand)."""
+    for name, event in replay_hand(hand, table):
+        if isinstance(event, HandStartEvent):
+            event.hand.event_players_remaining = played.players_left
+        yield name, event
+
+
+def _events(played: HandPlayed, line: int, notes: Sequence[NoteLine]) -> list[dict[str, Any]]:
+    """Disconnected seats at the deal, then the hand's notes in action order (a note that
+    does not say where in the hand it happened stands at the deal)."""
+    events: list[dict[str, Any]] = [
+        {"kind": HandEventKind.DISCONNECTED, "player": s.player, "text": "disconnected at the deal",
+         "after_action": 0, "line": line}
+        for s in played.seats if s.disconnected
+    ]
+    placed = sorted(notes, key=lambda n: n.note.action or 0)
+    for noted in placed:
+        note = noted.note
+        after = note.action or 0
+        events.append({
+            "kind": _NOTE_KINDS[note.event], "player": note.player,
+            "text": _note_text(note), "street": _street_at(played, after, note.player),
+            "after_action": after, "line": noted.line,
+        })
+    return events
+
+
+def _note_text(note: HandNote) -> str:
+    if isinstance(note, Timeout) and note.then is not None:
+        return f"timed out; the server made them {note.then.value}"
+    return note.event
+
+
+def _street_at(played: HandPlayed, after: int, player: str) -> Street | None:
+    """The street a note `after` actions into the hand happened on: that of the player's next
+    act (what the time-out was for), else of the act before it; none before any act."""
+    actions = played.actions
+    for action in actions[after:]:
+        if action.player == player:
+            return action.street
+    if 0 < after <= len(actions):
+        return actions[after - 1].street
+    return None
+
+
+def _shown(played: HandPlayed, line: int) -> list[dict[str, Any]]:
+    """The showdown's cards: a shown player's dealt cards. Draw games are left out: the log
+    lists the cards dealt and drawn, not which were thrown, so the final hand is unknown."""
+    if not played.shown or played.game in DRAW_GAMES:
+        return []
+    cards = {s.player: s.cards for s in played.seats}
+    return [{"player": name, "cards": cards[name], "line": line}
+            for name in played.shown if name in cards]
+
+
+def _awards(awards: list[HandAward], line: int) -> list[dict[str, Any]]:
+    """Awards with the pot names the hand replay matches ("main pot", "side pot N")."""
+    side_pots = any(a.pot > 0 for a in awards)
+    return [{"player": a.player, "amount": a.amount, "pot": _pot_name(a.pot, side_pots),
+             "half": None if a.half is None else a.half.value, "board": a.board, "line": line}
+            for a in awards]
+
+
+def _pot_name(pot: int, side_pots: bool) -> str:
+    if pot > 0:
+        return f"side pot {pot}"
+    return "main pot" if side_pots else "pot"

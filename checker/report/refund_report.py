@@ -1,0 +1,116 @@
+"""The refund calculator's output: a terminal table, or a JSON document.
+
+Amounts come as the rules computed them (checker.audit.refund); this module only lays them
+out: one row per player and applicable rule, the rule's parts as `$1.00 + $24.00`, and below
+the table the expression each part stands for.
+"""
+
+import json
+from typing import Any
+
+from checker.audit.refund import ClauseDue, PlayerDue, RefundReport
+from checker.dsl.units import format_money
+
+_HEADERS = ("player", "chips", "entered", "owed", "paid (log)", "clauses", "rule: parts")
+
+
+def render_refund_text(report: RefundReport) -> str:
+    out = [
+        f"feltcheck refund — {report.file}",
+        f"tournament {report.tournament}, {_moment(report)}",
+        f"stage: {report.stage}; prize money collected {format_money(report.prize_pool)}; "
+        f"eliminated buy-ins {format_money(report.eliminated_buy_ins)}; guarantee "
+        f"{'none' if report.guarantee is None else format_money(report.guarantee)}; "
+        f"chips in play {report.total_chips:,}; amounts in {report.currency}",
+        "",
+    ]
+    rows = [row for player in report.players for row in _rows(report, player)]
+    if not rows:
+        return "\n".join([*out, "no player is registered or still in at that moment", ""])
+    widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(_HEADERS)]
+    out.append(_line(_HEADERS, widths))
+    out.append("-" * len(out[-1]))
+    out.extend(_line(row, widths) for row in rows)
+    legend = {due.rule: " + ".join(p.text for p in due.parts)
+              for player in report.players for due in player.dues if due.parts}
+    if legend:
+        out += ["", "parts:", *(f"  {rule}: {parts}" for rule, parts in legend.items())]
+    for skipped in report.skipped:
+        out.append(f"skipped: {skipped}")
+    return "\n".join(out) + "\n"
+
+
+def render_refund_json(report: RefundReport) -> str:
+    document = {
+        "file": report.file, "tournament": report.tournament, "at_event": report.at_event,
+        "at": report.at.isoformat(), "stage": report.stage, "currency": report.currency,
+        "total_chips": report.total_chips, "prize_pool": report.prize_pool,
+        "eliminated_buy_ins": report.eliminated_buy_ins, "guarantee": report.guarantee,
+        "cancelled_at": report.cancelled_at,
+        "players": [_player_json(report, p) for p in report.players],
+        "skipped": report.skipped,
+    }
+    return json.dumps(document, indent=2) + "\n"
+
+
+def _moment(report: RefundReport) -> str:
+    if report.cancelled_at is not None:
+        return (f"cancelled by the log at event {report.cancelled_at} (read up to event "
+                f"{report.at_event}, {report.at.isoformat()})")
+    return f"as if cancelled at event {report.at_event} ({report.at.isoformat()})"
+
+
+def _rows(report: RefundReport, player: PlayerDue) -> list[tuple[str, ...]]:
+    owed = report.owed(player)
+    head = (player.player, f"{player.chips:,}", _entered(player),
+            "—" if owed is None else format_money(owed),
+            "" if player.paid is None else format_money(player.paid))
+    if not player.dues:
+        return [(*head, "", "no cancellation rule applies")]
+    blank = ("",) * len(head)
+    return [(*(head if i == 0 else blank), ", ".join(due.clauses), _explained(due))
+            for i, due in enumerate(player.dues)]
+
+
+def _entered(player: PlayerDue) -> str:
+    entered = player.entered_with or "?"
+    return f"{entered} (satellite)" if player.via_satellite else entered
+
+
+def _explained(due: ClauseDue) -> str:
+    if due.expected is None:
+        lets = ", ".join(f"{name} = {shown}" for name, (_, shown) in due.lets.items())
+        return f"{due.rule}: {due.title}" + (f" ({lets})" if lets else "")
+    if len(due.parts) > 1:
+        return f"{due.rule}: " + " + ".join(p.shown for p in due.parts)
+    return f"{due.rule}: {due.expected_shown}"
+
+
+def _line(cells: tuple[str, ...], widths: list[int]) -> str:
+    return "  ".join(cell.ljust(width) for cell, width in zip(cells, widths, strict=True)).rstrip()
+
+
+def _player_json(report: RefundReport, player: PlayerDue) -> dict[str, Any]:
+    return {
+        "player": player.player, "chips": player.chips, "entered_with": player.entered_with,
+        "via_satellite": player.via_satellite, "owed": report.owed(player),
+        "paid": player.paid, "rules": [_due_json(due) for due in player.dues],
+    }
+
+
+def _due_json(due: ClauseDue) -> dict[str, Any]:
+    return {
+        "rule": due.rule, "title": due.title, "clauses": list(due.clauses),
+        "expected": due.expected,
+        "parts": [{"text": p.text, "value": _plain(p.value), "shown": p.shown}
+                  for p in due.parts],
+        "lets": {name: {"value": _plain(value), "shown": shown}
+                 for name, (value, shown) in due.lets.items()},
+    }
+
+
+def _plain(value: object) -> object:
+    """A value JSON can hold: ints, booleans, strings (enum members by value) and None."""
+    if value is None or isinstance(value, bool | int):
+        return value
+    return str(value)
