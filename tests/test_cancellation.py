@@ -328,6 +328,8 @@ PLANTED: dict[str, tuple[str, int]] = {
     "log-cancel-non-cash-valued": ("cancellation.non-cash-prizes", 16),
     "log-cancel-matrix": ("cancellation.matrix", 9),
     "log-cancel-below-minimum": ("cancellation.below-minimum-refund", 5),
+    "log-cancel-chips-as-played": ("cancellation.chips-as-played", 10),
+    "log-cancel-unpaid-player": ("cancellation.every-player-paid", 10),
 }
 
 

@@ -149,6 +149,10 @@ def refund_report(path: Path, rules: Ruleset, at_event: int | None = None,
     return report
 
 
+# What a rule reads when it judges the payment: `entry.paid`, `entry.paid_currency`.
+PAYMENT = "entry.paid"
+
+
 class RuleReader:
     """The rules of one event, compiled traced, read for their lets."""
 
@@ -161,7 +165,10 @@ class RuleReader:
         chosen = []
         for rule_id in sorted(ruleset.rules):
             rule = ruleset.rules[rule_id].rule
-            if rule.event == event and rule.require is not None:
+            # A due is what a rule requires of the payment (its amount or currency); rules
+            # about other facts of an entry (the chips it counts) say nothing owed.
+            if (rule.event == event and rule.require is not None
+                    and PAYMENT in format_expression(rule.require)):
                 compiled = compile_rule(rule, values, trace=True,
                                         param_types=ruleset.param_types)
                 chosen.append((compiled, rule_types(rule, ruleset.param_types)))

@@ -61,6 +61,8 @@ class _Payment:
     paid_currency: PrizeCurrency | None = None
     matches: list[MatrixMatchFact] = field(default_factory=list)
     estimated_matrix_score: int | None = None
+    # The chips are the log's (a payment line), not the replay's.
+    recorded: bool = False
 
 
 def cancellation_events(fact: TournamentFact, terms: TournamentTerms, ledger: TournamentLedger,
@@ -107,8 +109,8 @@ def payout_shares(fact: TournamentFact, terms: TournamentTerms, ledger: Tourname
                   ) -> list[int]:
     """The shares in force: those stated at the close, else the terms' tier for the entries
     paid for (none when no tier covers them)."""
-    if fact.payout_shares:
-        return list(fact.payout_shares)
+    if fact.structure_shares or fact.payout_shares:
+        return list(fact.structure_shares or fact.payout_shares)
     entries = fact.entrants or ledger.entries_paid
     for tier in terms.payout_structure:
         if tier.min_entrants <= entries and (tier.max_entrants is None
@@ -125,7 +127,7 @@ def _logged(payment: CancellationPayout) -> _Payment:
                                in_the_money=m.in_the_money, next_payout=Money(m.next_payout))
                for m in payment.matches]
     return _Payment(payment.player, payment.chips, payment.paid, payment.paid_currency,
-                    matches, payment.estimated_matrix_score)
+                    matches, payment.estimated_matrix_score, recorded=True)
 
 
 def _cancellation(fact: TournamentFact, terms: TournamentTerms, ledger: TournamentLedger,
@@ -138,6 +140,7 @@ def _cancellation(fact: TournamentFact, terms: TournamentTerms, ledger: Tourname
         next_payout = _prize_of_place(payout_shares(fact, terms, ledger), remaining, in_play)
     entries = [_entry(terms, ledger, stacks, payment, next_payout) for payment in payments]
     listed = {entry.player for entry in entries}
+    due = ledger.entries if stage is CancellationStage.BEFORE_START else ledger.remaining()
     unlisted = sum(chips for player, chips in stacks.items()
                    if chips > 0 and player not in listed)
     return CancellationFact(
@@ -146,7 +149,8 @@ def _cancellation(fact: TournamentFact, terms: TournamentTerms, ledger: Tourname
         eliminated_buy_ins=Money(terms.buy_in * len(ledger.eliminated)),
         prize_pool=Money(collected), paid_out_so_far=Money(ledger.paid_out),
         guarantee=None if terms.guarantee is None else Money(terms.guarantee),
-        non_cash_value=Money(_non_cash_value(terms)))
+        non_cash_value=Money(_non_cash_value(terms)),
+        not_paid=[player for player in due if player not in listed])
 
 
 def _entry(terms: TournamentTerms, ledger: TournamentLedger, stacks: dict[str, int],
@@ -156,7 +160,9 @@ def _entry(terms: TournamentTerms, ledger: TournamentLedger, stacks: dict[str, i
     chips = stacks.get(payment.player, payment.chips)
     score = payment.estimated_matrix_score
     return CancelledEntryFact(
-        player=payment.player, chips=Chips(chips), buy_in=Money(terms.buy_in),
+        player=payment.player, chips=Chips(chips),
+        chips_recorded=Chips(payment.chips) if payment.recorded else None,
+        buy_in=Money(terms.buy_in),
         fee=Money(terms.fee),
         via_satellite=registration is not None and registration.via_satellite,
         paid=Money(payment.paid),

@@ -531,6 +531,8 @@ class CancelledEntryFact:
     """What one remaining (or, before the start, registered) player was paid on cancellation."""
 
     player: str
+    # The player's chips as the replay knows them (the payment's figure when the replay has
+    # none); `chips_recorded` below: as the payment line states them.
     chips: Chips
     buy_in: Money
     fee: Money
@@ -539,6 +541,8 @@ class CancelledEntryFact:
     paid_currency: PrizeCurrency
     # In the money: the next guaranteed payout for this player.
     next_payout: Money = Money(0)
+    # The chips the payment line states (None: not from a payment line).
+    chips_recorded: Chips | None = None
     # What the player entered with (cash, ticket, tournament dollars); None when unknown.
     entered_with: PrizeCurrency | None = None
     # Matrix: the matches the player is still in, the estimated Matrix score, and whether
@@ -562,6 +566,9 @@ class CancellationFact:
     non_cash_value: Money
     # Matrix: the prize pool paid by Matrix score (0 elsewhere).
     matrix_score_pool: Money = Money(0)
+    # Players owed a payment (before the start: every registered player; after it: everyone
+    # not eliminated) whom the cancellation does not pay, in registration order.
+    not_paid: list[str] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -575,8 +582,9 @@ class TournamentEndFact:
 
 @dataclass(slots=True)
 class SeatingAuditFact:
-    """Across the tournaments audited: how often each seat number went to the first
-    registrant, and the chi-square test's p-value against uniform seating."""
+    """Across the tournaments audited: the p-value (per mille, rounded down) of a stratified
+    chi-square test of whether a player's seat depends on their registration rank
+    (checker/replay/seating_audit.py), and how many tournaments it covers."""
 
     tournaments: int
     p_value_permille: int
