@@ -334,8 +334,10 @@ def bounty(case: str, planted: bool) -> Log:
     and is called all in by Al and Bo, who split the pot with the board's two pair and an
     ace. Split pair: both are paid the $10 bounty (planted: only Al). Cap pair: a $300
     buy-in pays $200 each (planted: $300). Satellite pair (29 seats): Cy is eliminated at
-    table 2 first, deciding every seat; no bounty is then due for Pat (planted: $10 each)."""
-    tournament = {"split": "810901", "cap": "810902", "satellite": "810903"}[case]
+    table 2 first, deciding every seat; no bounty is then due for Pat (planted: $10 each).
+    Few pair: 29 starters (table 4 seats six); no bounty is due (planted: $10 each)."""
+    tournament = {"split": "810901", "cap": "810902", "satellite": "810903",
+                  "few": "810904"}[case]
     log = Log(tournament)
     buy_in = 30000 if case == "cap" else 1000
     pros = {"professionals": ["pat"], "amount": None}
@@ -346,7 +348,8 @@ def bounty(case: str, planted: bool) -> Log:
         terms(log, buy_in=buy_in, fee=buy_in // 10, bounty=pros)
     first = ["al", "bo", "pat", "t14", "t15", "t16", "t17", "t18"]
     second = ["cy", "t22", "dee", "t24", "t25", "t26", "t27", "t28"]
-    tables = [first, second, [f"t3{n}" for n in range(1, 8)], [f"t4{n}" for n in range(1, 8)]]
+    last = 7 if case == "few" else 8
+    tables = [first, second, [f"t3{n}" for n in range(1, 8)], [f"t4{n}" for n in range(1, last)]]
     field(log, tables, buy_in=buy_in, fee=buy_in // 10)
     if case == "satellite":
         cards = {"cy": ["7c", "2d"], "dee": ["Ah", "Ad"]}
@@ -369,7 +372,7 @@ def bounty(case: str, planted: bool) -> Log:
     pro_hand = f"{tournament}0002"
     hand(log, "1", pro_hand, 60, 90, [(p, 1500, cards.get(p, ["5c", "6d"])) for p in first],
          8, acts, [("al", 2250), ("bo", 2250)], board=board, shown=["al", "bo", "pat"])
-    place = 29 if case == "satellite" else 30
+    place = 29 if case in ("satellite", "few") else 30
     log.add("elimination", 91, player="pat", place=place, table="1", hand=pro_hand, prize=0)
     paid_to = ["al", "bo"]
     amount = min(buy_in, 20000)
@@ -377,7 +380,7 @@ def bounty(case: str, planted: bool) -> Log:
         paid_to = ["al"]
     if case == "cap" and planted:
         amount = buy_in
-    if case == "satellite" and not planted:
+    if case in ("satellite", "few") and not planted:
         paid_to, amount = [], 0
     log.add("bounty", 92, eliminated="pat", hand=pro_hand, paid_to=paid_to, amount_each=amount)
     return log
@@ -399,6 +402,7 @@ PAIRS: dict[str, Callable[[bool], Log]] = {
     "log-bounty-split-pot": lambda planted: bounty("split", planted),
     "log-bounty-cap": lambda planted: bounty("cap", planted),
     "log-bounty-satellite": lambda planted: bounty("satellite", planted),
+    "log-bounty-few-starters": lambda planted: bounty("few", planted),
 }
 
 
