@@ -48,6 +48,7 @@ test: lint typecheck unit
 
 bench: $(STAMP_ACCEL)
 	$(BIN)/python benchmarks/bench_audit.py
+	$(BIN)/python benchmarks/bench_logs.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info .mypy_cache .ruff_cache .pytest_cache $(STAMP_ACCEL)

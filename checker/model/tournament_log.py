@@ -2,18 +2,29 @@
 
 Mirrors `checker/schemas/tournament-log.schema.json` (the published contract, documented field
 by field in docs/tournament-log.md): the same events, fields, types and required fields. Lines
-are validated against the schema first; these models are what the rest of the checker reads.
+are validated by these models, which are at least as strict as the schema (a differential
+test holds them to it: tests/test_tournament_log_schema_model.py); the schema words the
+message of a line they refuse. These models are what the rest of the checker reads.
 
 Money is integer cents, chips are ints (strict: a float is refused even when it is whole);
 times are ISO 8601 timestamps with an offset; durations are whole seconds.
 """
 
+import re
 from datetime import datetime
 from enum import StrEnum
 from typing import Annotated, Literal
 
 from annotated_types import Ge, Le
-from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, Strict, StringConstraints
+from pydantic import (
+    AwareDatetime,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    Strict,
+    StringConstraints,
+)
 
 from checker.model.cards import Card
 from checker.model.hand import ActionKind, BettingStructure, Game, Street
@@ -34,7 +45,23 @@ BasisPoints = Annotated[int, Strict(), Ge(0), Le(10000)]
 SeatNumber = Annotated[int, Strict(), Ge(1), Le(10)]
 Name = Annotated[str, StringConstraints(min_length=1)]
 CurrencyCode = Annotated[str, StringConstraints(pattern=r"^[A-Z]{3}$")]
-Timestamp = AwareDatetime
+# The schema's `timestamp`: RFC 3339 with a T, seconds, at most microseconds and an offset
+# (pydantic alone also takes a space, no seconds, or "+0100").
+_TIMESTAMP = re.compile(
+    r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})")
+
+
+def _rfc3339(value: object) -> object:
+    """A text timestamp read here (strict validation takes no text for a datetime)."""
+    if not isinstance(value, str):
+        return value  # a datetime passes; anything else is refused by the type
+    if _TIMESTAMP.fullmatch(value) is None:
+        raise ValueError("not an RFC 3339 timestamp with seconds and an offset "
+                         "(2026-11-01T18:00:00Z)")
+    return datetime.fromisoformat(value)  # a day or hour that does not exist: ValueError
+
+
+Timestamp = Annotated[AwareDatetime, BeforeValidator(_rfc3339)]
 
 
 class TournamentKind(StrEnum):
