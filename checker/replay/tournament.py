@@ -103,11 +103,16 @@ from checker.replay.tournament_tables import TableSeating
 SKIPPED = frozenset({"timeout", "disconnect", "reconnect"})
 
 
+# The event a step delivers (one of facts.EVENTS). A module-level name, not `object`: a
+# compiled NamedTuple resolves its field types among the module's globals.
+DeliveredEvent = object
+
+
 class Step(NamedTuple):
     """One event for the rules, and the log line that decided it (where a finding points)."""
 
     name: str
-    event: object
+    event: DeliveredEvent
     line: int
     # The log's own number for that line (`seq`): where a finding is, in the log's terms.
     seq: int
