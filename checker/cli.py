@@ -20,6 +20,7 @@ from checker.report.json_report import render_json
 from checker.report.refund_report import render_refund_json, render_refund_text
 from checker.report.text_report import render_text
 from checker.rules_cli import add_rules_commands, run_rules
+from checker.sim.cli import add_simulate_command, run_simulate
 
 EXIT_OK = 0
 EXIT_FINDINGS = 1
@@ -52,6 +53,7 @@ def build_parser() -> argparse.ArgumentParser:
     refund_cmd.add_argument("--rules", type=Path, default=DEFAULT_RULES, metavar="FILE")
     refund_cmd.add_argument("--format", choices=("text", "json"), default="text")
     add_rules_commands(commands)
+    add_simulate_command(commands)
     return parser
 
 
@@ -61,6 +63,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_rules(args)
     if args.command == "refund":
         return run_refund(args)
+    if args.command == "simulate":
+        return run_simulate(args)
     return run_audit(args)
 
 

@@ -1,0 +1,80 @@
+"""What the tournament driver tells the hand engine, and what the engine gives back."""
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from checker.model.hand import BettingStructure, Game
+from checker.model.tournament_log import HandPlayed
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStyle:
+    """How a simulated player plays; every knob in [0, 1].
+
+    looseness: how wide a range of starting hands it plays; aggression: how often it bets or
+    raises rather than checks or calls; position: how much later position widens its range;
+    bluffing: how often it bets or raises without the hand for it; patience: how rarely it
+    times out (1 never)."""
+
+    name: str
+    looseness: float
+    aggression: float
+    position: float
+    bluffing: float
+    patience: float = 1.0
+
+
+@dataclass(frozen=True, slots=True)
+class SimSeat:
+    seat: int
+    player: str
+    stack: int
+    style: PlayerStyle
+
+
+@dataclass(frozen=True, slots=True)
+class Stakes:
+    level: int
+    small_blind: int
+    big_blind: int
+    ante: int = 0
+    # Fixed limit: the small and big bet (None in no-limit and pot-limit).
+    small_bet: int | None = None
+    big_bet: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class HandPlan:
+    """One hand to play. The driver decides the rotation (clauses 17-19 are its business);
+    the engine posts what it is told and plays the hand out."""
+
+    tournament: str
+    table: str
+    hand_id: str
+    game: Game
+    structure: BettingStructure
+    stakes: Stakes
+    # Seats dealt in, in seat order; `button` is a seat number (it may be an empty seat: a
+    # dead button); `small_blind_seat` None: no small blind this hand (clause 18).
+    seats: tuple[SimSeat, ...]
+    button: int
+    small_blind_seat: int | None
+    big_blind_seat: int
+    started: datetime
+    players_left: int | None = None
+    deal: int | None = None
+    # Engine-level faults to inject in this hand, by name (checker/sim/faults.py).
+    faults: frozenset[str] = frozenset()
+    # The `seq` and `at` of the hand line are the log writer's; placeholders here.
+
+
+@dataclass(slots=True)
+class HandResult:
+    """The hand as played (the log's `hand` event: every card, act, pot and award) and the
+    faults that really took effect (a fault may find no occasion: an odd chip needs a split
+    pot), each with the action index it corrupted when it has one."""
+
+    hand: HandPlayed
+    faults: list[tuple[str, int | None]] = field(default_factory=list)
+    # Seconds the hand took on the table's clock.
+    duration_s: int = 0

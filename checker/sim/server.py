@@ -1,0 +1,54 @@
+"""The simulated server's settings (checker/sim/server.toml), read once."""
+
+import tomllib
+from dataclasses import dataclass
+from datetime import datetime
+from functools import cache
+from importlib.resources import files
+
+from checker.model.hand import BettingStructure
+
+
+@dataclass(frozen=True, slots=True)
+class ServerConfig:
+    starting_stack: int
+    level_seconds: int
+    blinds: tuple[tuple[int, int], ...]
+    small_bet_in_big_blinds: int
+    big_bet_in_big_blinds: int
+    bets_per_round: int
+    break_every_seconds: int
+    break_seconds: int
+    sit_and_go_breaks: int
+    payouts: dict[int, list[int]]
+    players_in_pool: int
+    minutes_between_tournaments: int
+    first_start: datetime
+    table_sizes: tuple[tuple[int, int], ...]
+    structures: tuple[tuple[BettingStructure, int], ...]
+    buy_ins: tuple[tuple[tuple[int, int], int], ...]
+    tournaments_per_log: int
+
+
+@cache
+def server_config() -> ServerConfig:
+    data = tomllib.loads(files("checker.sim").joinpath("server.toml").read_text("utf-8"))
+    schedule = data["schedule"]
+    return ServerConfig(
+        starting_stack=data["starting_stack"], level_seconds=data["level_seconds"],
+        blinds=tuple((small, big) for small, big in data["blinds"]),
+        small_bet_in_big_blinds=data["small_bet_in_big_blinds"],
+        big_bet_in_big_blinds=data["big_bet_in_big_blinds"],
+        bets_per_round=data["bets_per_round"],
+        break_every_seconds=data["break_every_seconds"], break_seconds=data["break_seconds"],
+        sit_and_go_breaks=data["sit_and_go_breaks"],
+        payouts={int(size): shares for size, shares in data["payouts"].items()},
+        players_in_pool=schedule["players_in_pool"],
+        minutes_between_tournaments=schedule["minutes_between_tournaments"],
+        first_start=schedule["first_start"],
+        table_sizes=tuple((size, weight) for size, weight in schedule["table_sizes"]),
+        structures=tuple((BettingStructure(name), weight)
+                         for name, weight in schedule["structures"]),
+        buy_ins=tuple(((buy_in, fee), 1) for buy_in, fee in schedule["buy_ins"]),
+        tournaments_per_log=schedule["tournaments_per_log"],
+    )

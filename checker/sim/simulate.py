@@ -1,0 +1,116 @@
+"""`feltcheck simulate`: Sit & Gos until the hands asked for are played, written as a
+tournament log, as Full Tilt text (hand histories and summaries), or both, with the ground
+truth of every fault injected (truth.jsonl). Streams: one tournament in memory at a time.
+"""
+
+import json
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from datetime import timedelta
+from pathlib import Path
+from typing import IO, Any
+
+from checker.model.hand import Game
+from checker.sim.faults import FAULTS_KEY, FaultPlan, Injected, truth_line
+from checker.sim.log_writer import LogWriter
+from checker.sim.plan import PlayerStyle
+from checker.sim.server import server_config
+from checker.sim.sit_and_go import PlayHand, SitAndGo, SitAndGoSpec
+
+# What a day of Sit & Gos looks like (checker/sim/server.toml).
+SERVER = server_config()
+
+
+class Formats:
+    FTP = "ftp"
+    LOG = "log"
+    BOTH = "both"
+
+
+@dataclass(slots=True)
+class SimulationResult:
+    tournaments: int = 0
+    hands: int = 0
+    faults: int = 0
+    files: list[Path] = field(default_factory=list)
+
+
+def _weighted(rng: random.Random, choices: tuple[tuple[Any, int], ...]) -> Any:
+    values = [value for value, _ in choices]
+    weights = [weight for _, weight in choices]
+    return rng.choices(values, weights)[0]
+
+
+def specs(rng: random.Random) -> Iterator[SitAndGoSpec]:
+    """An endless schedule of Sit & Gos, one every few minutes."""
+    number = 0
+    while True:
+        number += 1
+        buy_in, fee = _weighted(rng, SERVER.buy_ins)
+        yield SitAndGoSpec(
+            tournament=f"{900000 + number}", seats=_weighted(rng, SERVER.table_sizes),
+            buy_in=buy_in, fee=fee, game=Game.HOLDEM,
+            structure=_weighted(rng, SERVER.structures),
+            scheduled_start=SERVER.first_start + timedelta(
+                minutes=SERVER.minutes_between_tournaments * number))
+
+
+def simulate(seed: int, hands: int, out: Path, formats: str, faults: FaultPlan,
+             play_hand: PlayHand, population: Callable[[random.Random, int], list[PlayerStyle]],
+             ftp_writer: "FtpWriter | None" = None) -> SimulationResult:
+    """Play Sit & Gos until at least `hands` hands are dealt; write them into `out`."""
+    rng = random.Random(seed)
+    fault_rng = random.Random(f"faults-{seed}")
+    pool = population(rng, SERVER.players_in_pool)
+    result = SimulationResult()
+    out.mkdir(parents=True, exist_ok=True)
+    truth_path = out / "truth.jsonl"
+    log_file: IO[str] | None = None
+    writer: LogWriter | None = None
+    with truth_path.open("w", encoding="utf-8") as truth:
+        for spec in specs(rng):
+            if result.hands >= hands:
+                break
+            if formats != Formats.FTP and result.tournaments % SERVER.tournaments_per_log == 0:
+                if log_file is not None:
+                    log_file.close()
+                number = result.tournaments // SERVER.tournaments_per_log
+                path = out / "log" / f"sim-{seed}-{number:04d}.jsonl"
+                path.parent.mkdir(parents=True, exist_ok=True)
+                log_file = path.open("w", encoding="utf-8")
+                writer = LogWriter(log_file, spec.scheduled_start.strftime("%Y-%m-%dT%H:%M:%SZ"))
+                result.files.append(path)
+            players = rng.sample(pool, spec.seats)
+            game = SitAndGo(spec, players, rng, fault_rng, faults, play_hand)
+            events = list(game.run())  # one tournament: a few hundred events at most
+            lines = _truth(writer, events, game, spec.tournament)
+            if ftp_writer is not None and formats != Formats.LOG:
+                result.files += ftp_writer(out / "ftp", spec, events)
+            for line in lines:
+                truth.write(json.dumps(line, sort_keys=True) + "\n")
+            result.tournaments += 1
+            result.hands += game.hands
+            result.faults += len(lines)
+    if log_file is not None:
+        log_file.close()
+    return result
+
+
+def _truth(writer: LogWriter | None, events: list[dict[str, Any]], game: SitAndGo,
+           tournament: str) -> list[dict[str, object]]:
+    """Write the events to the log (when one is written) and return the truth lines: hand
+    faults by hand id (and the hand line's `seq`), tournament faults by event `seq`. Without
+    a log, a tournament fault has no place a text hand history shows (a seat's starting stack
+    is a log fact): its line says so with `"event": null`."""
+    if writer is not None:
+        return writer.write(events) + writer.hand_truth(game.injected, tournament)
+    lines: list[dict[str, object]] = []
+    for event in events:
+        for fault in event.pop(FAULTS_KEY, []):
+            lines.append(truth_line(Injected(fault), tournament, None) | {"event": None})
+    return lines + [truth_line(fault, tournament, None) for fault in game.injected]
+
+
+# Renders one tournament's events as Full Tilt text files under a folder; the files written.
+FtpWriter = Callable[[Path, SitAndGoSpec, list[dict[str, Any]]], list[Path]]

@@ -1,0 +1,287 @@
+"""A Sit & Go as a correct server runs it, event by event, on the tournament's own clock.
+
+Registrations until the table is full, the seat draw, the start, levels of play, one break
+after an hour (clause 11), hands dealt by `hand_engine` with the rotation of `rotation`,
+eliminations ranked as clause 25 says, prizes paid at once (clauses 15, 16), the end. The
+events are the tournament log's, as plain dicts in the log's JSON form (the log writer numbers
+them); driver-level faults (checker/sim/faults.py) are injected where asked and recorded.
+"""
+
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+from checker.model.hand import BettingStructure, Game
+from checker.model.tournament_log import TournamentKind
+from checker.sim.faults import FAULTS_KEY, FaultPlan, Injected
+from checker.sim.plan import HandPlan, HandResult, PlayerStyle, SimSeat, Stakes
+from checker.sim.rotation import Blinds, Rotation, next_seat
+from checker.sim.server import server_config
+
+Event = dict[str, Any]
+PlayHand = Callable[[HandPlan, random.Random], HandResult]
+
+# What the simulated server announces and how it runs (checker/sim/server.toml).
+SERVER = server_config()
+
+
+@dataclass(frozen=True, slots=True)
+class SitAndGoSpec:
+    tournament: str
+    seats: int
+    buy_in: int
+    fee: int
+    game: Game
+    structure: BettingStructure
+    scheduled_start: datetime
+
+
+@dataclass(slots=True)
+class Clock:
+    """Play time (breaks excluded) and wall time, in seconds from the scheduled start."""
+
+    wall: int = 0
+    play: int = 0
+    breaks: int = 0
+
+    def advance(self, seconds: int) -> None:
+        self.wall += seconds
+        self.play += seconds
+
+    def level(self) -> int:
+        return min(self.play // SERVER.level_seconds, len(SERVER.blinds) - 1) + 1
+
+
+@dataclass(slots=True)
+class SitAndGo:
+    """One Sit & Go. `rng` plays the cards and the players; `fault_rng` alone decides faults,
+    so the same seed plays the same tournament with or without them (until a fault changes
+    what happens)."""
+
+    spec: SitAndGoSpec
+    players: list[PlayerStyle]
+    rng: random.Random
+    fault_rng: random.Random
+    faults: FaultPlan
+    play_hand: PlayHand
+    clock: Clock = field(default_factory=Clock)
+    stacks: dict[str, int] = field(default_factory=dict)
+    seat_of: dict[str, int] = field(default_factory=dict)
+    # Hand faults (located by hand id) as they are injected.
+    injected: list[Injected] = field(default_factory=list)
+    hands: int = 0
+    # The previous hand eliminated someone (an occasion for a wrong big blind, clause 18).
+    bust_last_hand: bool = False
+    pending_break_fault: bool = False
+
+    def at(self, seconds: int | None = None) -> str:
+        moment = self.spec.scheduled_start + timedelta(
+            seconds=self.clock.wall if seconds is None else seconds)
+        return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+    def event(self, event: str, /, **fields: object) -> Event:
+        return {"event": event, "seq": 0, "at": self.at(), "tournament": self.spec.tournament,
+                **fields}
+
+    def run(self) -> Iterator[Event]:
+        """Every event of the Sit & Go, in order, until one player has every chip."""
+        yield self._terms()
+        yield from self._register()
+        yield from self._seat()
+        level = 0
+        rotation = Rotation()
+        while len(self.stacks) > 1:
+            if (self.clock.play >= SERVER.break_every_seconds
+                    and 0 <= self.clock.breaks < SERVER.sit_and_go_breaks):
+                if self.faults.wants("break_skipped", self.fault_rng):
+                    self.clock.breaks = -1  # never taken; the next hand is overdue
+                    self.pending_break_fault = True
+                else:
+                    yield from self._break()
+            if self.clock.level() != level:
+                level = self.clock.level()
+                yield self.event("level", level=level, ante=0, **self._stakes_fields(level))
+            yield from self._hand(rotation, level)
+
+    # ------------------------------------------------------------ before the start
+
+    def _terms(self) -> Event:
+        spec = self.spec
+        kind = TournamentKind.HEADS_UP if spec.seats == 2 else TournamentKind.SIT_AND_GO
+        levels = [{"level": n, "duration_s": SERVER.level_seconds, "ante": 0,
+                   **self._stakes_fields(n)} for n in range(1, len(SERVER.blinds) + 1)]
+        return self.event(
+            "tournament_terms", kind=kind.value,
+            name=f"${spec.buy_in // 100} + ${spec.fee // 100} Sit & Go ({spec.seats}-max)",
+            game=spec.game.value, structure=spec.structure.value, currency="USD",
+            buy_in=spec.buy_in, fee=spec.fee, guarantee=None,
+            starting_stack=SERVER.starting_stack,
+            seats_per_table=spec.seats, min_entrants=spec.seats, max_entrants=spec.seats,
+            scheduled_start=self.at(0), levels=levels,
+            breaks={"every_s": SERVER.break_every_seconds, "duration_s": SERVER.break_seconds,
+                    "max_breaks": SERVER.sit_and_go_breaks},
+            payout_structure=[{"min_entrants": spec.seats, "max_entrants": spec.seats,
+                               "shares_bp": SERVER.payouts[spec.seats]}],
+            bounty=None, rebuy=False, add_on=False)
+
+    def _register(self) -> Iterator[Event]:
+        spec = self.spec
+        self.clock.wall = -60 * len(self.players)
+        for player in self.players:
+            self.clock.wall += self.rng.randint(5, 60)
+            yield self.event("registration", player=player.name, accepted=True,
+                             paid=spec.buy_in + spec.fee, paid_currency="cash")
+        # The last seat fills the table: the Sit & Go starts at once (clauses 2, 5).
+        yield self.event("registration_closed", entrants=len(self.players),
+                         prize_pool=spec.buy_in * len(self.players),
+                         payout_shares_bp=SERVER.payouts[spec.seats])
+
+    def _seat(self) -> Iterator[Event]:
+        yield self.event("seating_started")
+        seats = list(range(1, self.spec.seats + 1))
+        self.rng.shuffle(seats)  # clause 9: a random draw
+        short = self.faults.wants("unequal_starting_stacks", self.fault_rng)
+        for player, seat in sorted(zip(self.players, seats, strict=True), key=lambda p: p[1]):
+            stack = SERVER.starting_stack
+            line = self.event("seat", player=player.name, table="1", seat=seat, stack=stack)
+            if short:  # one seat is dealt a smaller stack (clause 7)
+                short = False
+                stack = SERVER.starting_stack - SERVER.blinds[0][0]
+                line.update(stack=stack)
+                line[FAULTS_KEY] = ["unequal_starting_stacks"]
+            self.seat_of[player.name] = seat
+            self.stacks[player.name] = stack
+            yield line
+        self.clock.wall += 2
+        self.clock.play = 0
+        yield self.event("tournament_start", entrants=len(self.players), tables=1)
+
+    # ------------------------------------------------------------ play
+
+    def _break(self) -> Iterator[Event]:
+        yield self.event("break_start", duration_s=SERVER.break_seconds)
+        self.clock.wall += SERVER.break_seconds
+        self.clock.breaks += 1
+        yield self.event("break_end")
+
+    def _hand(self, rotation: Rotation, level: int) -> Iterator[Event]:
+        spec = self.spec
+        styles = {p.name: p for p in self.players}
+        alive = sorted((self.seat_of[name], name) for name, chips in self.stacks.items()
+                       if chips > 0)
+        seats = [seat for seat, _ in alive]
+        blinds = rotation.next_hand(seats)
+        self.hands += 1
+        hand_id = f"{spec.tournament}{self.hands:04d}"
+        blinds = self._rotation_faults(blinds, seats, rotation, hand_id)
+        rotation.dealt(blinds)
+        if self.pending_break_fault:
+            self.pending_break_fault = False
+            self.injected.append(Injected("break_skipped", hand=hand_id))
+        plan = HandPlan(
+            tournament=spec.tournament, table="1",
+            hand_id=hand_id, game=spec.game,
+            structure=spec.structure,
+            stakes=Stakes(level=level, **self._stakes_fields(level)),
+            seats=tuple(SimSeat(seat, name, self.stacks[name], styles[name])
+                        for seat, name in alive),
+            button=blinds.button, small_blind_seat=blinds.small_blind,
+            big_blind_seat=blinds.big_blind,
+            started=self.spec.scheduled_start + timedelta(seconds=self.clock.wall),
+            players_left=len(alive),
+            faults=self.faults.for_hand(self.fault_rng))
+        result = self.play_hand(plan, self.rng)
+        self.clock.advance(max(result.duration_s, 1))
+        for name, index in result.faults:
+            self.injected.append(Injected(name, hand=plan.hand_id, action=index))
+        hand = result.hand.model_dump(mode="json")
+        hand.update(seq=0, at=self.at())
+        yield hand
+        started = {s.player: s.stack for s in result.hand.seats}
+        self._settle(result)
+        yield from self._eliminations(plan.hand_id, started)
+
+    def _rotation_faults(self, blinds: Blinds, seats: list[int], rotation: Rotation,
+                         hand_id: str) -> Blinds:
+        """Clause 18: after a bust the big blind skips a seat (four or more players, the
+        previous hand not heads-up). Clause 19: heads-up the big blind has the button."""
+        previous = rotation.previous
+        if (self.bust_last_hand and len(seats) >= 4 and previous is not None
+                and self.faults.wants("wrong_big_blind_after_bust", self.fault_rng)):
+            skipped = next_seat(blinds.big_blind, seats)
+            if skipped not in (blinds.button, blinds.small_blind):
+                self.injected.append(Injected("wrong_big_blind_after_bust", hand=hand_id))
+                return Blinds(blinds.button, blinds.small_blind, skipped)
+        if (len(seats) == 2 and previous is not None
+                and self.faults.wants("heads_up_button_wrong", self.fault_rng)):
+            self.injected.append(Injected("heads_up_button_wrong", hand=hand_id))
+            return Blinds(blinds.big_blind, blinds.small_blind, blinds.big_blind)
+        return blinds
+
+    def _stakes_fields(self, level: int) -> dict[str, int]:
+        """The level's blinds, and its bets in a fixed-limit event."""
+        small, big = SERVER.blinds[level - 1]
+        fields = {"small_blind": small, "big_blind": big}
+        if self.spec.structure is BettingStructure.FIXED_LIMIT:
+            fields.update(small_bet=big * SERVER.small_bet_in_big_blinds,
+                          big_bet=big * SERVER.big_bet_in_big_blinds)
+        return fields
+
+    def _settle(self, result: HandResult) -> None:
+        hand = result.hand
+        for act in hand.actions:
+            self.stacks[act.player] -= act.amount
+        for back in hand.returns:
+            self.stacks[back.player] += back.amount
+        for award in hand.awards:
+            self.stacks[award.player] += award.amount
+
+    def _eliminations(self, hand: str, started: dict[str, int]) -> Iterator[Event]:
+        """Clause 25: of the players out in this hand, more chips at the deal finish higher;
+        equal stacks tie at the best place they cover and share those places' prizes."""
+        out = [name for name, chips in self.stacks.items() if chips == 0 and name in started]
+        self.bust_last_hand = bool(out)
+        if not out:
+            return
+        for name in out:
+            del self.stacks[name]
+        left = len(self.stacks) + len(out)
+        shares = SERVER.payouts[self.spec.seats]
+        pool = self.spec.buy_in * len(self.players)
+        by_stack: dict[int, list[str]] = {}
+        for name in out:
+            by_stack.setdefault(started[name], []).append(name)
+        place = left - len(out) + 1
+        self.clock.advance(1)
+        ranked = [sorted(by_stack[stack]) for stack in sorted(by_stack, reverse=True)]
+        misordered = (len(ranked) >= 2 and all(len(g) == 1 for g in ranked[:2])
+                      and self.faults.wants("same_hand_busts_misordered", self.fault_rng))
+        wronged = None
+        if misordered:  # clause 25: the smaller stack is ranked above the bigger
+            ranked[0], ranked[1] = ranked[1], ranked[0]
+            wronged = ranked[1][0]  # the bigger stack, ranked lower: its elimination is wrong
+        paid: list[tuple[str, int, int]] = []
+        for group in ranked:
+            covered = shares[place - 1:place - 1 + len(group)]
+            prize = pool * (sum(covered) // len(group)) // 10_000
+            for name in group:
+                line = self.event("elimination", player=name, place=place, table="1",
+                                  hand=hand, prize=prize)
+                if name == wronged:
+                    line[FAULTS_KEY] = ["same_hand_busts_misordered"]
+                yield line
+                if prize > 0:
+                    paid.append((name, place, prize))
+            place += len(group)
+        for name, at_place, prize in paid:
+            yield self.event("payout", player=name, place=at_place, paid=prize,
+                             paid_currency="cash")
+        if len(self.stacks) == 1:
+            (winner,) = self.stacks
+            self.clock.advance(1)
+            prize = pool * shares[0] // 10_000
+            yield self.event("payout", player=winner, place=1, paid=prize, paid_currency="cash")
+            yield self.event("tournament_end", outcome="finished", winner=winner)
+

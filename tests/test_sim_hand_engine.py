@@ -1,0 +1,379 @@
+"""The simulator's hand engine and players (checker/sim/hand_engine.py, checker/sim/styles.py).
+
+The engine plays a correct server: thousands of generated hands, across structures, games,
+table sizes and stacks (short all-ins included), go through the same replay and rules as a
+tournament log's hands (tests/test_log_hands.py) and must break no rule. Each engine fault,
+when injected, must be found by the rule that judges it, and nothing else in that hand. The
+players must differ as their styles say.
+"""
+
+import random
+from collections import Counter
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from checker.dsl.engine import CompiledRuleset, compile_ruleset
+from checker.dsl.ruleset import load_ruleset
+from checker.model.hand import ActionKind, BettingStructure, Game, Street
+from checker.model.tournament_log import HandPlayed
+from checker.replay.facts import ActionEvent
+from checker.replay.log_hand import LogContext, log_hand, log_table_state, replay_log_hand
+from checker.sim.hand_engine import (
+    BEST_HAND_NOT_PAID,
+    CHIPS_CREATED,
+    ENGINE_FAULTS,
+    FIFTH_LIMIT_BET,
+    ODD_CHIP_WRONG_WINNER,
+    RERAISE_AFTER_SHORT_ALL_IN,
+    SIDE_POT_TO_INELIGIBLE,
+    play_hand,
+)
+from checker.sim.plan import HandPlan, HandResult, PlayerStyle, SimSeat, Stakes
+from checker.sim.styles import Decision, Move, Situation, decide, population
+
+ROOT = Path(__file__).resolve().parents[1]
+RULES = ROOT / "rules" / "fulltilt.rules"
+START = datetime(2026, 11, 2, 12, 0, tzinfo=UTC)
+_COMPILED: list[CompiledRuleset] = []
+STRUCTURES = (BettingStructure.NO_LIMIT, BettingStructure.POT_LIMIT,
+              BettingStructure.FIXED_LIMIT)
+GAMES = (Game.HOLDEM, Game.OMAHA)
+SIZES = (2, 6, 9)
+
+# Each fault: the rule that must find it and the clause it cites; and the rules that fire
+# with it unavoidably (a pot paid to a player not in it is not paid to its best hand; an
+# award larger than its pot is a pot not paid exactly).
+EXPECTED: dict[str, tuple[str, int | str, frozenset[str]]] = {
+    ODD_CHIP_WRONG_WINNER: ("pots.odd-chip-left-of-button", "22", frozenset()),
+    RERAISE_AFTER_SHORT_ALL_IN: ("betting.short-all-in-does-not-reopen", "24", frozenset()),
+    FIFTH_LIMIT_BET: ("limit.bet-cap", "23", frozenset()),
+    SIDE_POT_TO_INELIGIBLE: ("pots.paid-to-eligible", "22",
+                             frozenset({"pots.best-hand-paid"})),
+    BEST_HAND_NOT_PAID: ("pots.best-hand-paid", "22", frozenset()),
+    CHIPS_CREATED: ("chips.conserved-in-hand", "1", frozenset({"pots.fully-awarded"})),
+}
+
+
+def _rules() -> CompiledRuleset:
+    if not _COMPILED:
+        _COMPILED.append(compile_ruleset(load_ruleset(RULES)))
+    return _COMPILED[0]
+
+
+def _errors(played: HandPlayed) -> list[tuple[str, tuple[str, ...], int | None]]:
+    """The error findings of `played` judged as a log hand: rule, clauses, action index."""
+    rules = _rules()
+    hand = log_hand(played, "sim.jsonl", 1, LogContext("Full Tilt Poker"))
+    found = []
+    for name, event in replay_log_hand(played, hand, log_table_state(played.table)):
+        for rule, _ in rules.failures(name, event):
+            if rule.severity == "error":
+                index = event.action.index if isinstance(event, ActionEvent) else None
+                found.append((rule.rule_id, tuple(str(c) for c in rule.clauses), index))
+    return found
+
+
+def _stack(rng: random.Random, big_blind: int) -> int:
+    """Mostly deep stacks, some short of a few blinds, some short of the blinds or ante."""
+    kind = rng.random()
+    if kind < 0.15:
+        return rng.randint(1, big_blind)
+    if kind < 0.35:
+        return rng.randint(big_blind, big_blind * 8)
+    return rng.randint(big_blind * 10, big_blind * 120)
+
+
+def _plan(rng: random.Random, game: Game, structure: BettingStructure, size: int,
+          faults: frozenset[str] = frozenset(),
+          styles: list[PlayerStyle] | None = None) -> HandPlan:
+    """A hand at a 9-seat table with `size` players on random seats, a random button on a
+    dealt seat and the blinds after it (heads-up: the button posts the small blind)."""
+    if styles is None:
+        styles = population(rng, size)
+    seats_taken = sorted(rng.sample(range(1, 10), size))
+    ante = rng.choice((0, 0, 5))
+    if structure is BettingStructure.FIXED_LIMIT:
+        stakes = Stakes(level=3, small_blind=20, big_blind=40, ante=ante, small_bet=40,
+                        big_bet=80)
+    else:
+        stakes = Stakes(level=3, small_blind=25, big_blind=50, ante=ante)
+    seats = tuple(SimSeat(seat, style.name, _stack(rng, stakes.big_blind), style)
+                  for seat, style in zip(seats_taken, styles, strict=True))
+    at = rng.randrange(size)
+    button = seats_taken[at]
+    if size == 2:
+        small, big = button, seats_taken[(at + 1) % size]
+    else:
+        small, big = seats_taken[(at + 1) % size], seats_taken[(at + 2) % size]
+    return HandPlan("900001", "1", f"h{rng.randrange(10**9)}", game, structure, stakes,
+                    seats, button, small, big, START, players_left=size, faults=faults)
+
+
+def _hands(seed: int, count: int, faults: frozenset[str] = frozenset(),
+           structures: tuple[BettingStructure, ...] = STRUCTURES
+           ) -> list[tuple[HandPlan, HandResult]]:
+    rng = random.Random(seed)
+    played = []
+    for number in range(count):
+        plan = _plan(rng, rng.choice(GAMES), structures[number % len(structures)],
+                     SIZES[number // len(structures) % len(SIZES)], faults)
+        played.append((plan, play_hand(plan, random.Random(seed * 100_003 + number))))
+    return played
+
+
+_CLEAN: list[list[tuple[HandPlan, HandResult]]] = []
+
+
+def _clean_hands() -> list[tuple[HandPlan, HandResult]]:
+    if not _CLEAN:
+        _CLEAN.append(_hands(7, 4500))
+    return _CLEAN[0]
+
+
+# ---------------------------------------------------------------- a correct server
+
+
+def test_same_seed_same_hand_other_seed_other_hand() -> None:
+    plan = _plan(random.Random(3), Game.HOLDEM, BettingStructure.NO_LIMIT, 6)
+    first = play_hand(plan, random.Random(42)).hand
+    again = play_hand(plan, random.Random(42)).hand
+    other = play_hand(plan, random.Random(43)).hand
+    assert first.model_dump_json() == again.model_dump_json()
+    result = play_hand(plan, random.Random(42))
+    assert result.hand.at == plan.started + timedelta(seconds=result.duration_s)
+    assert result.duration_s >= len(first.actions) - len(plan.seats)
+    assert (first.level, first.big_blind, first.players_left, first.button) == (
+        plan.stakes.level, plan.stakes.big_blind, plan.players_left, plan.button)
+    assert [s.cards for s in first.seats] != [s.cards for s in other.seats]
+
+
+def test_generated_hands_break_no_rule() -> None:
+    broken = [(plan.hand_id, found) for plan, result in _clean_hands()
+              if (found := _errors(result.hand))]
+    assert broken == []
+
+
+def test_generated_hands_cover_what_the_rules_judge() -> None:
+    """The clean hands are not trivially clean: they hold side pots, short all-ins, returned
+    bets, split pots, showdowns, capped limit rounds and hands of every size and game."""
+    seen: Counter[str] = Counter()
+    for plan, result in _clean_hands():
+        hand = result.hand
+        seen[f"{plan.game.value}-{plan.structure.value}-{len(plan.seats)}"] += 1
+        seen["side pot"] += any(a.pot > 0 for a in hand.awards)
+        seen["returned"] += bool(hand.returns)
+        seen["showdown"] += bool(hand.shown)
+        seen["split"] += len({a.player for a in hand.awards if a.pot == 0}) > 1
+        seen["all in"] += any(a.all_in for a in hand.actions)
+        seen["short blind"] += any(a.all_in and a.kind is ActionKind.BIG_BLIND
+                                   for a in hand.actions)
+        seen["river"] += any(a.street is Street.RIVER for a in hand.actions)
+        seen["capped"] += _capped(hand)
+    for game in GAMES:
+        for structure in STRUCTURES:
+            for size in SIZES:
+                assert seen[f"{game.value}-{structure.value}-{size}"] > 50
+    for feature in ("side pot", "returned", "showdown", "split", "all in", "short blind",
+                    "river", "capped"):
+        assert seen[feature] >= 10, feature
+
+
+def _capped(hand: HandPlayed) -> bool:
+    """A fixed-limit round of four bets (the big blind counting as the first preflop)."""
+    if hand.structure is not BettingStructure.FIXED_LIMIT:
+        return False
+    raises = Counter(a.street for a in hand.actions if a.kind in (ActionKind.BET,
+                                                                  ActionKind.RAISE))
+    return raises[Street.PREFLOP] == 3 or any(raises[s] == 4 for s in
+                                              (Street.FLOP, Street.TURN, Street.RIVER))
+
+
+def test_chips_are_conserved_and_nobody_bets_more_than_they_have() -> None:
+    for _, result in _clean_hands():
+        hand = result.hand
+        put_in = Counter[str]()
+        for act in hand.actions:
+            put_in[act.player] += act.amount
+        back = Counter[str]()
+        for award in hand.awards:
+            back[award.player] += award.amount
+        for returned in hand.returns:
+            back[returned.player] += returned.amount
+        assert sum(put_in.values()) == sum(back.values())
+        for seat in hand.seats:
+            assert put_in[seat.player] <= seat.stack
+            # An all-in flag means the stack is gone, and a stack gone was flagged all-in.
+            flagged = any(a.all_in for a in hand.actions if a.player == seat.player)
+            assert flagged == (put_in[seat.player] == seat.stack)
+
+
+def test_turn_order_heads_up_and_limit_cap() -> None:
+    """Heads-up the button posts the small blind, acts first preflop and last after; no
+    limit round holds more than four bets."""
+    for plan, result in _clean_hands():
+        hand = result.hand
+        if _capped(hand):
+            raises = Counter(a.street for a in hand.actions if a.kind in (ActionKind.BET,
+                                                                          ActionKind.RAISE))
+            assert raises[Street.PREFLOP] <= 3 and max(raises.values()) <= 4
+        if len(plan.seats) != 2:
+            continue
+        button = next(s.player for s in plan.seats if s.seat == plan.button)
+        acts = [a for a in hand.actions if a.kind not in (ActionKind.ANTE,
+                                                          ActionKind.SMALL_BLIND,
+                                                          ActionKind.BIG_BLIND)]
+        preflop = [a for a in acts if a.street is Street.PREFLOP]
+        flop = [a for a in acts if a.street is Street.FLOP]
+        small = [a.player for a in hand.actions if a.kind is ActionKind.SMALL_BLIND]
+        assert small in ([button], [])
+        if preflop and small:
+            assert preflop[0].player == button
+        if len(flop) > 1:
+            assert flop[0].player != button
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32), size=st.integers(2, 9),
+       stacks=st.lists(st.integers(1, 4000), min_size=9, max_size=9),
+       structure=st.sampled_from(STRUCTURES), game=st.sampled_from(GAMES))
+def test_any_stacks_play_clean(seed: int, size: int, stacks: list[int],
+                               structure: BettingStructure, game: Game) -> None:
+    rng = random.Random(seed)
+    plan = _plan(rng, game, structure, size)
+    seats = tuple(SimSeat(s.seat, s.player, stacks[i], s.style)
+                  for i, s in enumerate(plan.seats))
+    plan = HandPlan(plan.tournament, plan.table, plan.hand_id, game, structure, plan.stakes,
+                    seats, plan.button, plan.small_blind_seat, plan.big_blind_seat, START)
+    assert _errors(play_hand(plan, rng).hand) == []
+
+
+def test_dead_small_blind_and_dead_button() -> None:
+    """No small blind and a button on an empty seat: the player after the big blind opens,
+    and the hand is clean."""
+    rng = random.Random(11)
+    checked = 0
+    for number in range(200):
+        plan = _plan(rng, Game.HOLDEM, STRUCTURES[number % 3], 6)
+        taken = {s.seat for s in plan.seats}
+        empty = next(seat for seat in range(1, 10) if seat not in taken)
+        plan = HandPlan(plan.tournament, plan.table, plan.hand_id, plan.game, plan.structure,
+                        plan.stakes, plan.seats, empty, None, plan.big_blind_seat, START)
+        hand = play_hand(plan, random.Random(number)).hand
+        assert not any(a.kind is ActionKind.SMALL_BLIND for a in hand.actions)
+        assert _errors(hand) == []
+        checked += 1
+    assert checked == 200
+
+
+def test_the_engine_plays_only_hole_card_games() -> None:
+    plan = _plan(random.Random(1), Game.HOLDEM, BettingStructure.NO_LIMIT, 3)
+    stud = HandPlan(plan.tournament, plan.table, plan.hand_id, Game.STUD, plan.structure,
+                    plan.stakes, plan.seats, plan.button, plan.small_blind_seat,
+                    plan.big_blind_seat, START)
+    with pytest.raises(ValueError, match="stud"):
+        play_hand(stud, random.Random(1))
+
+
+# ---------------------------------------------------------------- faults
+
+
+@pytest.mark.parametrize("fault", sorted(ENGINE_FAULTS))
+def test_each_fault_is_found_by_its_rule_and_nothing_else(fault: str) -> None:
+    rule_id, clause, companions = EXPECTED[fault]
+    structures = ((BettingStructure.FIXED_LIMIT,) if fault == FIFTH_LIMIT_BET
+                  else (BettingStructure.NO_LIMIT, BettingStructure.POT_LIMIT)
+                  if fault == RERAISE_AFTER_SHORT_ALL_IN else STRUCTURES)
+    count = {ODD_CHIP_WRONG_WINNER: 1500, RERAISE_AFTER_SHORT_ALL_IN: 1500}.get(fault, 300)
+    injected = 0
+    for _, result in _hands(23, count, frozenset({fault}), structures):
+        found = _errors(result.hand)
+        if not result.faults:
+            assert found == []
+            continue
+        injected += 1
+        assert [name for name, _ in result.faults] == [fault]
+        index = result.faults[0][1]
+        assert {rule for rule, _, _ in found} == {rule_id} | companions
+        ours = [(clauses, at) for rule, clauses, at in found if rule == rule_id]
+        assert all(clause in clauses for clauses, _ in ours)
+        assert all(at == index for _, at in ours)
+    assert injected >= 10
+
+
+# ---------------------------------------------------------------- players
+
+
+def test_population_is_varied_unique_and_seeded() -> None:
+    players = population(random.Random(5), 400)
+    assert players == population(random.Random(5), 400)
+    assert players != population(random.Random(6), 400)
+    assert len({p.name for p in players}) == 400
+    tags = Counter(p.name.split("_")[1].rstrip("0123456789") for p in players)
+    assert set(tags) == {"TAG", "LAG", "Rock", "Station", "Maniac", "Fish", "Reg"}
+    for player in players:
+        for knob in (player.looseness, player.aggression, player.position, player.bluffing,
+                     player.patience):
+            assert 0.0 <= knob <= 1.0
+    rocks = [p for p in players if "_Rock" in p.name]
+    stations = [p for p in players if "_Station" in p.name]
+    assert max(p.looseness for p in rocks) < min(p.looseness for p in stations)
+
+
+def _style_table(seed: int, styles: list[PlayerStyle], count: int) -> tuple[Counter[str],
+                                                                           Counter[str]]:
+    """Over `count` six-handed no-limit hands with deep stacks and a moving button: how
+    often each player put chips in voluntarily preflop, and how often they raised."""
+    rng = random.Random(seed)
+    played: Counter[str] = Counter()
+    raised: Counter[str] = Counter()
+    for number in range(count):
+        seats = tuple(SimSeat(i + 1, s.name, 5000, s) for i, s in enumerate(styles))
+        button = number % 6 + 1
+        plan = HandPlan("1", "1", "h", Game.HOLDEM, BettingStructure.NO_LIMIT,
+                        Stakes(1, 25, 50), seats, button, button % 6 + 1,
+                        (button + 1) % 6 + 1, START)
+        hand = play_hand(plan, rng).hand
+        preflop = [a for a in hand.actions if a.street is Street.PREFLOP]
+        played.update({a.player for a in preflop if a.kind in (ActionKind.CALL,
+                                                               ActionKind.RAISE)})
+        raised.update({a.player for a in preflop if a.kind is ActionKind.RAISE})
+    return played, raised
+
+
+def test_tight_players_play_fewer_hands_and_aggressive_ones_raise_more() -> None:
+    styles = [PlayerStyle("tight1", 0.12, 0.5, 0.5, 0.1),
+              PlayerStyle("tight2", 0.15, 0.5, 0.5, 0.1),
+              PlayerStyle("loose1", 0.7, 0.5, 0.5, 0.1),
+              PlayerStyle("loose2", 0.75, 0.5, 0.5, 0.1),
+              PlayerStyle("passive", 0.4, 0.05, 0.5, 0.0),
+              PlayerStyle("aggressive", 0.4, 0.95, 0.5, 0.0)]
+    played, raised = _style_table(17, styles, 1200)
+    assert max(played["tight1"], played["tight2"]) * 2 < min(played["loose1"], played["loose2"])
+    assert raised["aggressive"] > 2 * raised["passive"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(0, 2**32), to_call=st.integers(0, 500), stack=st.integers(1, 5000),
+       board=st.sampled_from(((), ("2c", "7d", "9s"), ("2c", "7d", "9s", "Th", "Jd"))),
+       raise_room=st.booleans(), knobs=st.lists(st.floats(0, 1), min_size=4, max_size=4))
+def test_decisions_are_always_legal(seed: int, to_call: int, stack: int,
+                                    board: tuple[str, ...], raise_room: bool,
+                                    knobs: list[float]) -> None:
+    style = PlayerStyle("p", *knobs)
+    call = min(to_call, stack)
+    all_in_to = stack + 100
+    low = min(100 + to_call + 50, all_in_to) if raise_room and stack > to_call else None
+    seen = Situation(Game.HOLDEM, ("Ah", "Kd"), board, 2, 2, 400, call, stack, 100,
+                     100 + to_call, low, all_in_to, 50)
+    decision = decide(style, seen, random.Random(seed).random(), random.Random(seed))
+    assert isinstance(decision, Decision)
+    if decision.move is Move.RAISE:
+        assert low is not None and low <= decision.to <= all_in_to
+    elif call:
+        assert decision.move in (Move.CALL, Move.FOLD)
+    else:
+        assert decision.move is Move.CHECK

@@ -1,0 +1,124 @@
+"""`feltcheck simulate` end to end (issue 6's must-shows for what is built so far).
+
+A few thousand hands of Sit & Gos with every fault type injected: the audit of the log, and of
+the Full Tilt text, finds every injected fault the output can show at its place with its clause
+(recall 100%); the same seed without faults audits with no finding at all; the log and the text
+of one simulation give the same hand findings; the same seed writes the same bytes."""
+
+import collections
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from checker.cli import main
+from checker.sim.faults import FAULT_CATALOGUE
+from tests.conftest import REPO
+
+RULES = REPO / "rules" / "fulltilt.rules"
+SEED = 3
+HANDS = 4000
+
+
+def _simulate(out: Path, faults: str = "", hands: int = HANDS, seed: int = SEED) -> None:
+    argv = ["simulate", "--seed", str(seed), "--hands", str(hands), "--out", str(out)]
+    assert main([*argv, "--faults", faults] if faults else argv) == 0
+
+
+def _audit(path: Path, tmp: Path) -> list[dict[str, Any]]:
+    report = tmp / f"{path.name}.json"
+    main(["audit", str(path), "--rules", str(RULES), "--format", "json", "--output",
+          str(report), "--fail-on", "never"])
+    doc = json.loads(report.read_text(encoding="utf-8"))
+    summary = doc["summary"]
+    assert summary["hands_rejected"] == 0 and summary["events_rejected"] == 0
+    assert summary["warnings"] == 0 or all(
+        "do not add up" in w["text"] for w in doc["warnings"])  # chips_created, in the text
+    findings: list[dict[str, Any]] = doc["findings"]
+    return findings
+
+
+@pytest.fixture(scope="module")
+def faulty(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("faulty")
+    _simulate(out, "all")
+    return out
+
+
+def _truth(out: Path) -> list[dict[str, Any]]:
+    lines = (out / "truth.jsonl").read_text(encoding="utf-8").splitlines()
+    return [json.loads(line) for line in lines]
+
+
+def _places(findings: list[dict[str, Any]]) -> set[tuple[object, ...]]:
+    """Where each finding is, by clause: (tournament, hand, clause) and (tournament, event,
+    clause)."""
+    places: set[tuple[object, ...]] = set()
+    for finding in findings:
+        loc = finding["location"]
+        for clause in finding["clauses"]:
+            places.add((loc["tournament"], "hand", loc["hand"], clause))
+            places.add((loc["tournament"], "event", loc["event"], clause))
+    return places
+
+
+def test_every_fault_type_is_injected(faulty: Path) -> None:
+    injected = collections.Counter(line["fault"] for line in _truth(faulty))
+    assert set(injected) == set(FAULT_CATALOGUE)
+
+
+@pytest.mark.parametrize("output", ["log", "ftp"])
+def test_the_audit_finds_every_injected_fault(faulty: Path, output: str,
+                                              tmp_path: Path) -> None:
+    places = _places(_audit(faulty / output, tmp_path))
+    shown = [t for t in _truth(faulty) if output in t["visible_in"]]
+    assert shown
+    missed = [t for t in shown
+              if (t["tournament"], "hand", t.get("hand"), t["clause"]) not in places
+              and (t["tournament"], "event", t.get("event"), t["clause"]) not in places]
+    assert missed == []
+
+
+def test_the_same_seed_without_faults_audits_clean(tmp_path: Path) -> None:
+    out = tmp_path / "clean"
+    _simulate(out)
+    assert (out / "truth.jsonl").read_text(encoding="utf-8") == ""
+    for output in ("log", "ftp"):
+        assert _audit(out / output, tmp_path) == [], output
+
+
+def test_log_and_text_give_the_same_hand_findings(faulty: Path, tmp_path: Path) -> None:
+    # Clause 9's first button and blinds: only a log proves a table's first hand.
+    log_only = {"seating.first-button", "seating.first-blinds"}
+
+    def by_hand(findings: list[dict[str, Any]]) -> collections.Counter[tuple[str, str]]:
+        return collections.Counter((f["rule"], f["location"]["hand"]) for f in findings
+                                   if f["location"]["hand"] is not None
+                                   and f["rule"] not in log_only)
+
+    assert by_hand(_audit(faulty / "log", tmp_path)) == by_hand(
+        _audit(faulty / "ftp", tmp_path))
+
+
+def test_the_same_seed_writes_the_same_bytes(tmp_path: Path) -> None:
+    first, second = tmp_path / "a", tmp_path / "b"
+    _simulate(first, "all", hands=300, seed=11)
+    _simulate(second, "all", hands=300, seed=11)
+    files = sorted(p.relative_to(first) for p in first.rglob("*") if p.is_file())
+    assert files == sorted(p.relative_to(second) for p in second.rglob("*") if p.is_file())
+    for name in files:
+        assert (first / name).read_bytes() == (second / name).read_bytes(), name
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--faults", "no_such_fault"], "unknown fault"),
+    (["--faults", "chips_created:2"], "between 0 and 1"),
+    (["--faults", "chips_created:x"], "not a number"),
+    (["--hands", "0"], "at least 1"),
+])
+def test_bad_arguments_are_usage_errors(argv: list[str], words: str, tmp_path: Path,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    base = ["simulate", "--seed", "1", "--hands", "10", "--out", str(tmp_path)]
+    assert main([*base, *argv]) == 2
+    assert words in capsys.readouterr().err
