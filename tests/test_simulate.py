@@ -19,10 +19,20 @@ from tests.conftest import REPO
 RULES = REPO / "rules" / "fulltilt.rules"
 SEED = 3
 HANDS = 4000
+# Every fault at its default rate, the ones whose occasions are rare at every occasion: each
+# type is then injected at least once in a few thousand hands whatever the seed.
+ALL_FAULTS = ("all,odd_chip_wrong_winner:1,reraise_after_short_all_in:1,fifth_limit_bet:1,"
+              "side_pot_to_ineligible:1,unequal_starting_stacks:0.5,break_skipped:1,"
+              "same_hand_busts_misordered:1")
+
+
+# Server failures (a correct server rolls back; the fault rolls back wrong).
+INCIDENTS = "server_failure:0.01"
 
 
 def _simulate(out: Path, faults: str = "", hands: int = HANDS, seed: int = SEED) -> None:
-    argv = ["simulate", "--seed", str(seed), "--hands", str(hands), "--out", str(out)]
+    argv = ["simulate", "--seed", str(seed), "--hands", str(hands), "--out", str(out),
+            "--incidents", INCIDENTS]
     assert main([*argv, "--faults", faults] if faults else argv) == 0
 
 
@@ -42,7 +52,7 @@ def _audit(path: Path, tmp: Path) -> list[dict[str, Any]]:
 @pytest.fixture(scope="module")
 def faulty(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("faulty")
-    _simulate(out, "all")
+    _simulate(out, ALL_FAULTS)
     return out
 
 
@@ -84,6 +94,8 @@ def test_the_same_seed_without_faults_audits_clean(tmp_path: Path) -> None:
     out = tmp_path / "clean"
     _simulate(out)
     assert (out / "truth.jsonl").read_text(encoding="utf-8") == ""
+    log = "".join(p.read_text(encoding="utf-8") for p in (out / "log").glob("*.jsonl"))
+    assert '"event": "rollback"' in log and '"event": "break_end"' in log
     for output in ("log", "ftp"):
         assert _audit(out / output, tmp_path) == [], output
 
@@ -116,6 +128,7 @@ def test_the_same_seed_writes_the_same_bytes(tmp_path: Path) -> None:
     (["--faults", "chips_created:2"], "between 0 and 1"),
     (["--faults", "chips_created:x"], "not a number"),
     (["--hands", "0"], "at least 1"),
+    (["--incidents", "meteor"], "unknown incident"),
 ])
 def test_bad_arguments_are_usage_errors(argv: list[str], words: str, tmp_path: Path,
                                         capsys: pytest.CaptureFixture[str]) -> None:

@@ -7,7 +7,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from checker.sim.faults import FAULTS, FaultError, FaultPlan
+from checker.sim.faults import FAULTS, INCIDENTS, FaultError, FaultPlan
 from checker.sim.ftp_text import write_tournament
 from checker.sim.hand_engine import play_hand
 from checker.sim.simulate import Formats, simulate
@@ -28,21 +28,25 @@ def add_simulate_command(commands: "argparse._SubParsersAction[argparse.Argument
                          default=Formats.BOTH)
     command.add_argument("--faults", metavar="NAME[:RATE],...", default="",
                          help=f"server bugs to inject: all, {', '.join(sorted(FAULTS))}")
+    command.add_argument("--incidents", metavar="NAME[:RATE],...", default="",
+                         help="what a correct server meets too: "
+                              f"{', '.join(sorted(INCIDENTS))} (rate: chance per hand)")
     command.add_argument("--out", type=Path, required=True, metavar="DIR")
 
 
 def run_simulate(args: argparse.Namespace) -> int:
     try:
         faults = FaultPlan.parse(args.faults)
+        incidents = FaultPlan.parse_incidents(args.incidents)
     except FaultError as exc:
-        print(f"feltcheck: --faults: {exc}", file=sys.stderr)
+        print(f"feltcheck: {exc}", file=sys.stderr)
         return EXIT_USAGE
     if args.hands < 1:
         print("feltcheck: --hands must be at least 1", file=sys.stderr)
         return EXIT_USAGE
     try:
         result = simulate(args.seed, args.hands, args.out, args.format, faults, play_hand,
-                          population, write_tournament)
+                          population, write_tournament, incidents)
     except OSError as exc:
         print(f"feltcheck: {args.out}: {exc.strerror}", file=sys.stderr)
         return EXIT_USAGE

@@ -35,7 +35,12 @@ FAULT_CATALOGUE: dict[str, Fault] = {
     "break_skipped": Fault("11", "driver", 0.5, ("log",)),
     "unequal_starting_stacks": Fault("7", "driver", 0.1, ("log",)),
     "same_hand_busts_misordered": Fault("25", "driver", 0.5, ("log",)),
+    # Occasion: a server failure (an incident, --incidents).
+    "rollback_not_restoring": Fault("30", "driver", 1.0, ("log",)),
 }
+# Things that happen to a correct server too, when asked (`--incidents NAME[:RATE],...`):
+# the default chance per hand.
+INCIDENTS: dict[str, float] = {"server_failure": 0.01}
 HAND_FAULTS = {name for name, fault in FAULT_CATALOGUE.items() if fault.level == "hand"}
 FAULTS: dict[str, str] = {name: fault.clause for name, fault in FAULT_CATALOGUE.items()}
 # An event's own key (never written) listing the driver faults it carries, so the log writer
@@ -86,6 +91,25 @@ class FaultPlan:
                 if not 0.0 <= rate <= 1.0:
                     raise FaultError(f"{item!r}: the rate must be between 0 and 1")
                 rates[one] = rate
+        return cls(rates)
+
+    @classmethod
+    def parse_incidents(cls, text: str | None) -> "FaultPlan":
+        """`NAME[:RATE],...` of INCIDENTS, as a plan of their chances."""
+        rates: dict[str, float] = {}
+        for item in (text or "").split(","):
+            name, _, rate_text = item.strip().partition(":")
+            if not name:
+                continue
+            if name not in INCIDENTS:
+                raise FaultError(f"unknown incident {name!r}; known: {', '.join(INCIDENTS)}")
+            try:
+                rate = float(rate_text) if rate_text else INCIDENTS[name]
+            except ValueError as exc:
+                raise FaultError(f"{item!r}: the rate is not a number") from exc
+            if not 0.0 <= rate <= 1.0:
+                raise FaultError(f"{item!r}: the rate must be between 0 and 1")
+            rates[name] = rate
         return cls(rates)
 
     def wants(self, name: str, rng: random.Random | None = None) -> bool:

@@ -6,7 +6,7 @@ from datetime import datetime
 from functools import cache
 from importlib.resources import files
 
-from checker.model.hand import BettingStructure
+from checker.model.hand import BettingStructure, Game
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +26,7 @@ class ServerConfig:
     first_start: datetime
     table_sizes: tuple[tuple[int, int], ...]
     structures: tuple[tuple[BettingStructure, int], ...]
+    games: tuple[tuple[Game, int], ...]
     buy_ins: tuple[tuple[tuple[int, int], int], ...]
     tournaments_per_log: int
 
@@ -49,6 +50,7 @@ def server_config() -> ServerConfig:
         table_sizes=tuple((size, weight) for size, weight in schedule["table_sizes"]),
         structures=tuple((BettingStructure(name), weight)
                          for name, weight in schedule["structures"]),
+        games=tuple((Game(name), weight) for name, weight in schedule["games"]),
         buy_ins=tuple(((buy_in, fee), 1) for buy_in, fee in schedule["buy_ins"]),
         tournaments_per_log=schedule["tournaments_per_log"],
     )

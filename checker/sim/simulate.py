@@ -11,7 +11,6 @@ from datetime import timedelta
 from pathlib import Path
 from typing import IO, Any
 
-from checker.model.hand import Game
 from checker.sim.faults import FAULTS_KEY, FaultPlan, Injected, truth_line
 from checker.sim.log_writer import LogWriter
 from checker.sim.plan import PlayerStyle
@@ -50,7 +49,7 @@ def specs(rng: random.Random) -> Iterator[SitAndGoSpec]:
         buy_in, fee = _weighted(rng, SERVER.buy_ins)
         yield SitAndGoSpec(
             tournament=f"{900000 + number}", seats=_weighted(rng, SERVER.table_sizes),
-            buy_in=buy_in, fee=fee, game=Game.HOLDEM,
+            buy_in=buy_in, fee=fee, game=_weighted(rng, SERVER.games),
             structure=_weighted(rng, SERVER.structures),
             scheduled_start=SERVER.first_start + timedelta(
                 minutes=SERVER.minutes_between_tournaments * number))
@@ -58,7 +57,8 @@ def specs(rng: random.Random) -> Iterator[SitAndGoSpec]:
 
 def simulate(seed: int, hands: int, out: Path, formats: str, faults: FaultPlan,
              play_hand: PlayHand, population: Callable[[random.Random, int], list[PlayerStyle]],
-             ftp_writer: "FtpWriter | None" = None) -> SimulationResult:
+             ftp_writer: "FtpWriter | None" = None,
+             incidents: FaultPlan | None = None) -> SimulationResult:
     """Play Sit & Gos until at least `hands` hands are dealt; write them into `out`."""
     rng = random.Random(seed)
     fault_rng = random.Random(f"faults-{seed}")
@@ -82,7 +82,8 @@ def simulate(seed: int, hands: int, out: Path, formats: str, faults: FaultPlan,
                 writer = LogWriter(log_file, spec.scheduled_start.strftime("%Y-%m-%dT%H:%M:%SZ"))
                 result.files.append(path)
             players = rng.sample(pool, spec.seats)
-            game = SitAndGo(spec, players, rng, fault_rng, faults, play_hand)
+            game = SitAndGo(spec, players, rng, fault_rng, faults, play_hand,
+                            incidents or FaultPlan())
             events = list(game.run())  # one tournament: a few hundred events at most
             lines = _truth(writer, events, game, spec.tournament)
             if ftp_writer is not None and formats != Formats.LOG:
@@ -90,7 +91,7 @@ def simulate(seed: int, hands: int, out: Path, formats: str, faults: FaultPlan,
             for line in lines:
                 truth.write(json.dumps(line, sort_keys=True) + "\n")
             result.tournaments += 1
-            result.hands += game.hands
+            result.hands += game.finished
             result.faults += len(lines)
     if log_file is not None:
         log_file.close()

@@ -66,12 +66,16 @@ class SitAndGo:
     fault_rng: random.Random
     faults: FaultPlan
     play_hand: PlayHand
+    # Incidents a correct server meets too (a server failure), when asked.
+    incidents: FaultPlan = field(default_factory=FaultPlan)
     clock: Clock = field(default_factory=Clock)
     stacks: dict[str, int] = field(default_factory=dict)
     seat_of: dict[str, int] = field(default_factory=dict)
     # Hand faults (located by hand id) as they are injected.
     injected: list[Injected] = field(default_factory=list)
+    # Hands numbered (hand ids), and hands finished (written: a rolled-back hand is not).
     hands: int = 0
+    finished: int = 0
     # The previous hand eliminated someone (an occasion for a wrong big blind, clause 18).
     bust_last_hand: bool = False
     pending_break_fault: bool = False
@@ -176,10 +180,6 @@ class SitAndGo:
         self.hands += 1
         hand_id = f"{spec.tournament}{self.hands:04d}"
         blinds = self._rotation_faults(blinds, seats, rotation, hand_id)
-        rotation.dealt(blinds)
-        if self.pending_break_fault:
-            self.pending_break_fault = False
-            self.injected.append(Injected("break_skipped", hand=hand_id))
         plan = HandPlan(
             tournament=spec.tournament, table="1",
             hand_id=hand_id, game=spec.game,
@@ -194,6 +194,16 @@ class SitAndGo:
             faults=self.faults.for_hand(self.fault_rng))
         result = self.play_hand(plan, self.rng)
         self.clock.advance(max(result.duration_s, 1))
+        if self.incidents.wants("server_failure", self.fault_rng):
+            # The hand is never finished: no hand line, its blinds are dealt again.
+            self.injected = [f for f in self.injected if f.hand != hand_id]
+            yield from self._server_failure(result)
+            return
+        rotation.dealt(blinds)
+        self.finished += 1
+        if self.pending_break_fault:
+            self.pending_break_fault = False
+            self.injected.append(Injected("break_skipped", hand=hand_id))
         for name, index in result.faults:
             self.injected.append(Injected(name, hand=plan.hand_id, action=index))
         hand = result.hand.model_dump(mode="json")
@@ -202,6 +212,30 @@ class SitAndGo:
         started = {s.player: s.stack for s in result.hand.seats}
         self._settle(result)
         yield from self._eliminations(plan.hand_id, started)
+
+    def _server_failure(self, interrupted: HandResult) -> Iterator[Event]:
+        """Clause 30: the hand in progress is rolled back, every stack to its start of the
+        hand (the fault: to where the interrupted hand had taken it, when nobody was out)."""
+        hand = interrupted.hand
+        yield self.event("server_failure", reason="game server restarted", tables=["1"])
+        restored = {s.player: s.stack for s in hand.seats}
+        played = dict(restored)
+        for act in hand.actions:
+            played[act.player] -= act.amount
+        for back in hand.returns:
+            played[back.player] += back.amount
+        for award in hand.awards:
+            played[award.player] += award.amount
+        wrong = (played != restored and min(played.values()) > 0
+                 and self.faults.wants("rollback_not_restoring", self.fault_rng))
+        stacks = played if wrong else restored
+        self.clock.advance(30)
+        line = self.event("rollback", table="1", hand=hand.hand, stacks=[
+            {"player": s.player, "seat": s.seat, "stack": stacks[s.player]} for s in hand.seats])
+        if wrong:
+            line[FAULTS_KEY] = ["rollback_not_restoring"]
+        self.stacks.update(stacks)
+        yield line
 
     def _rotation_faults(self, blinds: Blinds, seats: list[int], rotation: Rotation,
                          hand_id: str) -> Blinds:
