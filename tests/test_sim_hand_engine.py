@@ -4,11 +4,14 @@ The engine plays a correct server: thousands of generated hands, across structur
 table sizes and stacks (short all-ins included), go through the same replay and rules as a
 tournament log's hands (tests/test_log_hands.py) and must break no rule. Each engine fault,
 when injected, must be found by the rule that judges it, and nothing else in that hand. The
-players must differ as their styles say.
+players must differ as their styles say. Time-outs and disconnections (clause 27) are judged
+the way the log audit judges them: the hand's notes passed in as the lines written before it.
 """
 
 import random
 from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -20,8 +23,14 @@ from checker.dsl.engine import CompiledRuleset, compile_ruleset
 from checker.dsl.ruleset import load_ruleset
 from checker.model.hand import ActionKind, BettingStructure, Game, Street
 from checker.model.tournament_log import HandPlayed
-from checker.replay.facts import ActionEvent
-from checker.replay.log_hand import LogContext, log_hand, log_table_state, replay_log_hand
+from checker.replay.facts import ActionEvent, PostEvent, TimeoutEvent
+from checker.replay.log_hand import (
+    LogContext,
+    NoteLine,
+    log_hand,
+    log_table_state,
+    replay_log_hand,
+)
 from checker.sim.hand_engine import (
     BEST_HAND_NOT_PAID,
     CHIPS_CREATED,
@@ -30,9 +39,10 @@ from checker.sim.hand_engine import (
     ODD_CHIP_WRONG_WINNER,
     RERAISE_AFTER_SHORT_ALL_IN,
     SIDE_POT_TO_INELIGIBLE,
+    TIMEOUT_FOLDED_WHEN_CHECK_FREE,
     play_hand,
 )
-from checker.sim.plan import HandPlan, HandResult, PlayerStyle, SimSeat, Stakes
+from checker.sim.plan import HandNote, HandPlan, HandResult, PlayerStyle, SimSeat, Stakes
 from checker.sim.styles import Decision, Move, Situation, decide, population
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -55,7 +65,9 @@ EXPECTED: dict[str, tuple[str, int | str, frozenset[str]]] = {
                              frozenset({"pots.best-hand-paid"})),
     BEST_HAND_NOT_PAID: ("pots.best-hand-paid", "22", frozenset()),
     CHIPS_CREATED: ("chips.conserved-in-hand", "1", frozenset({"pots.fully-awarded"})),
+    TIMEOUT_FOLDED_WHEN_CHECK_FREE: ("timeout.check-or-fold", "27", frozenset()),
 }
+POSTS = (ActionKind.ANTE, ActionKind.SMALL_BLIND, ActionKind.BIG_BLIND)
 
 
 def _rules() -> CompiledRuleset:
@@ -64,15 +76,26 @@ def _rules() -> CompiledRuleset:
     return _COMPILED[0]
 
 
-def _errors(played: HandPlayed) -> list[tuple[str, tuple[str, ...], int | None]]:
-    """The error findings of `played` judged as a log hand: rule, clauses, action index."""
+def _log_hand(played: HandPlayed, notes: Sequence[HandNote]) -> Iterator[tuple[str, object]]:
+    """The replay of `played` as the log audit replays it: its notes are the lines 1.. the
+    log wrote before the hand's own line."""
+    lines = [NoteLine(note, number) for number, note in enumerate(notes, 1)]
+    hand = log_hand(played, "sim.jsonl", len(lines) + 1, LogContext("Full Tilt Poker"), lines)
+    return replay_log_hand(played, hand, log_table_state(played.table))
+
+
+def _errors(played: HandPlayed, notes: Sequence[HandNote] = ()
+            ) -> list[tuple[str, tuple[str, ...], int | None]]:
+    """The error findings of `played` judged as a log hand: rule, clauses, action index (of a
+    time-out, the `action` of the timeout line the finding names)."""
     rules = _rules()
-    hand = log_hand(played, "sim.jsonl", 1, LogContext("Full Tilt Poker"))
     found = []
-    for name, event in replay_log_hand(played, hand, log_table_state(played.table)):
+    for name, event in _log_hand(played, notes):
         for rule, _ in rules.failures(name, event):
             if rule.severity == "error":
-                index = event.action.index if isinstance(event, ActionEvent) else None
+                index = (event.action.index if isinstance(event, ActionEvent)
+                         else notes[event.timeout.line - 1].action
+                         if isinstance(event, TimeoutEvent) else None)
                 found.append((rule.rule_id, tuple(str(c) for c in rule.clauses), index))
     return found
 
@@ -153,7 +176,7 @@ def test_same_seed_same_hand_other_seed_other_hand() -> None:
 
 def test_generated_hands_break_no_rule() -> None:
     broken = [(plan.hand_id, found) for plan, result in _clean_hands()
-              if (found := _errors(result.hand))]
+              if (found := _errors(result.hand, result.notes))]
     assert broken == []
 
 
@@ -173,12 +196,14 @@ def test_generated_hands_cover_what_the_rules_judge() -> None:
                                    for a in hand.actions)
         seen["river"] += any(a.street is Street.RIVER for a in hand.actions)
         seen["capped"] += _capped(hand)
+        seen["timed out"] += any(n.event == "timeout" for n in result.notes)
+        seen["disconnected"] += any(n.event == "disconnect" for n in result.notes)
     for game in GAMES:
         for structure in STRUCTURES:
             for size in SIZES:
                 assert seen[f"{game.value}-{structure.value}-{size}"] > 50
     for feature in ("side pot", "returned", "showdown", "split", "all in", "short blind",
-                    "river", "capped"):
+                    "river", "capped", "timed out", "disconnected"):
         assert seen[feature] >= 10, feature
 
 
@@ -248,7 +273,8 @@ def test_any_stacks_play_clean(seed: int, size: int, stacks: list[int],
                   for i, s in enumerate(plan.seats))
     plan = HandPlan(plan.tournament, plan.table, plan.hand_id, game, structure, plan.stakes,
                     seats, plan.button, plan.small_blind_seat, plan.big_blind_seat, START)
-    assert _errors(play_hand(plan, rng).hand) == []
+    result = play_hand(plan, rng)
+    assert _errors(result.hand, result.notes) == []
 
 
 def test_dead_small_blind_and_dead_button() -> None:
@@ -290,7 +316,7 @@ def test_each_fault_is_found_by_its_rule_and_nothing_else(fault: str) -> None:
     count = {ODD_CHIP_WRONG_WINNER: 1500, RERAISE_AFTER_SHORT_ALL_IN: 1500}.get(fault, 300)
     injected = 0
     for _, result in _hands(23, count, frozenset({fault}), structures):
-        found = _errors(result.hand)
+        found = _errors(result.hand, result.notes)
         if not result.faults:
             assert found == []
             continue
@@ -302,6 +328,169 @@ def test_each_fault_is_found_by_its_rule_and_nothing_else(fault: str) -> None:
         assert all(clause in clauses for clauses, _ in ours)
         assert all(at == index for _, at in ours)
     assert injected >= 10
+
+
+# ---------------------------------------------------------------- time-outs and connections
+
+
+def _timeouts(result: HandResult) -> list[HandNote]:
+    return [n for n in result.notes if n.event == "timeout"]
+
+
+def test_a_timed_out_player_is_checked_or_folded_at_the_noted_action() -> None:
+    """Every timeout line points at the act the server made: that player's, a check or a
+    fold putting nothing in; the replay judges each one (its rule finds nothing: clean hands
+    above), and the lines come in the order of the hand, on its clock."""
+    kinds: Counter[ActionKind] = Counter()
+    for plan, result in _clean_hands():
+        hand = result.hand
+        for note in _timeouts(result):
+            assert note.event == "timeout" and note.action is not None
+            act = hand.actions[note.action]
+            assert (act.player, act.kind, act.amount) == (note.player, note.then, 0)
+            assert (note.tournament, note.table, note.hand) == (
+                plan.tournament, plan.table, plan.hand_id)
+            kinds[act.kind] += 1
+        moments = [n.at for n in result.notes]
+        assert moments == sorted(moments)
+        assert all(plan.started <= at <= hand.at for at in moments)
+        assert [n.action for n in result.notes] == sorted(n.action or 0 for n in result.notes)
+        judged = sum(isinstance(event, TimeoutEvent)
+                     for _, event in _log_hand(hand, result.notes))
+        assert judged == len(_timeouts(result))
+    assert set(kinds) == {ActionKind.CHECK, ActionKind.FOLD}
+    assert min(kinds.values()) >= 20
+
+
+def _turns_and_timeouts(styles: list[PlayerStyle], count: int, seed: int
+                        ) -> tuple[Counter[str], Counter[str]]:
+    """Over `count` six-handed deep no-limit hands: each player's turns to act (posts aside)
+    and time-outs."""
+    rng = random.Random(seed)
+    turns: Counter[str] = Counter()
+    outs: Counter[str] = Counter()
+    for number in range(count):
+        seats = tuple(SimSeat(i + 1, s.name, 5000, s) for i, s in enumerate(styles))
+        button = number % 6 + 1
+        plan = HandPlan("1", "1", "h", Game.HOLDEM, BettingStructure.NO_LIMIT,
+                        Stakes(1, 25, 50), seats, button, button % 6 + 1,
+                        (button + 1) % 6 + 1, START)
+        result = play_hand(plan, rng)
+        turns.update(a.player for a in result.hand.actions if a.kind not in POSTS)
+        outs.update(n.player for n in _timeouts(result))
+    return turns, outs
+
+
+def test_impatient_players_time_out_and_patient_ones_almost_never() -> None:
+    knobs = (0.4, 0.5, 0.5, 0.1)
+    styles = [PlayerStyle("steady1", *knobs, patience=1.0),
+              PlayerStyle("steady2", *knobs, patience=1.0),
+              PlayerStyle("patient1", *knobs, patience=0.98),
+              PlayerStyle("patient2", *knobs, patience=0.98),
+              PlayerStyle("restless1", *knobs, patience=0.6),
+              PlayerStyle("restless2", *knobs, patience=0.6)]
+    turns, outs = _turns_and_timeouts(styles, 1500, 29)
+    assert outs["steady1"] == outs["steady2"] == 0
+    patient = (outs["patient1"] + outs["patient2"]) / (turns["patient1"] + turns["patient2"])
+    restless = (outs["restless1"] + outs["restless2"]) / (turns["restless1"]
+                                                          + turns["restless2"])
+    # Plausible for a table: the restless run out of time on one turn in 20 to 200, the
+    # patient on fewer than one in 200, and far less often than the restless.
+    assert 1 / 200 < restless < 1 / 20
+    assert patient < 1 / 200
+    assert outs["restless1"] + outs["restless2"] > 5 * (outs["patient1"] + outs["patient2"])
+
+
+def _away(result: HandResult, player: str, index: int) -> bool:
+    """Whether `player` was disconnected at action `index` by the hand's notes and seats."""
+    state = any(s.player == player and s.disconnected for s in result.hand.seats)
+    for note in result.notes:
+        if (note.action or 0) > index:
+            break
+        if note.player == player and note.event != "timeout":
+            state = note.event == "disconnect"
+    return state
+
+
+def _check_connections(result: HandResult) -> None:
+    """A lost connection is lost at the player's turn, which times out; while away every
+    turn of theirs times out; a reconnect follows a disconnect; whoever is away at the end
+    is reported so."""
+    timed_out = {(n.player, n.action) for n in _timeouts(result)}
+    away: dict[str, bool] = {s.player: s.disconnected for s in result.hand.seats}
+    for note in result.notes:
+        if note.event == "disconnect":
+            assert not away[note.player]
+            assert (note.player, note.action) in timed_out
+            away[note.player] = True
+        elif note.event == "reconnect":
+            assert away[note.player]
+            away[note.player] = False
+    for index, act in enumerate(result.hand.actions):
+        if act.kind not in POSTS and _away(result, act.player, index):
+            assert (act.player, index) in timed_out
+    assert result.disconnected == tuple(
+        s.player for s in sorted(result.hand.seats, key=lambda s: s.seat) if away[s.player])
+
+
+def test_disconnected_players_time_out_until_they_reconnect() -> None:
+    seen: Counter[str] = Counter()
+    for _, result in _clean_hands():
+        _check_connections(result)
+        seen.update(n.event for n in result.notes)
+        seen["still away"] += len(result.disconnected)
+    assert seen["disconnect"] >= 10 and seen["reconnect"] >= 5 and seen["still away"] >= 2
+
+
+def test_a_player_still_away_posts_and_check_folds_in_the_next_hand() -> None:
+    """Clause 27 across hands: the big blind is away at the deal; the seat says so, they post
+    the blind in full (or all in), and the hand is clean under the rules."""
+    rng = random.Random(31)
+    posted = due = 0
+    for number in range(300):
+        plan = _plan(rng, rng.choice(GAMES), STRUCTURES[number % 3], SIZES[number % 3])
+        absent = next(s for s in plan.seats if s.seat == plan.big_blind_seat)
+        plan = replace(plan, disconnected=frozenset({absent.player}))
+        result = play_hand(plan, random.Random(number))
+        # A stack the ante took whole has no blind left to post.
+        due += absent.stack > plan.stakes.ante
+        seats = {s.player: s.disconnected for s in result.hand.seats}
+        assert seats == {s.player: s.player == absent.player for s in plan.seats}
+        _check_connections(result)
+        for name, event in _log_hand(result.hand, result.notes):
+            if isinstance(event, PostEvent) and event.post.kind is ActionKind.BIG_BLIND:
+                assert name == "post" and event.post.disconnected
+                after_ante = absent.stack - min(plan.stakes.ante, absent.stack)
+                assert event.post.amount == min(plan.stakes.big_blind, after_ante)
+                posted += 1
+        assert _errors(result.hand, result.notes) == []
+    assert posted == due > 250
+
+
+def test_the_fault_folds_a_timed_out_player_who_could_check() -> None:
+    injected = 0
+    for _, result in _hands(41, 200, frozenset({TIMEOUT_FOLDED_WHEN_CHECK_FREE})):
+        for fault, index in result.faults:
+            assert fault == TIMEOUT_FOLDED_WHEN_CHECK_FREE and index is not None
+            act = result.hand.actions[index]
+            assert act.kind is ActionKind.FOLD
+            note = next(n for n in _timeouts(result) if n.action == index)
+            assert note.player == act.player
+            injected += 1
+    assert injected >= 50
+
+
+def test_time_outs_and_connections_are_seeded() -> None:
+    plan = _plan(random.Random(8), Game.HOLDEM, BettingStructure.NO_LIMIT, 9,
+                 frozenset({TIMEOUT_FOLDED_WHEN_CHECK_FREE}))
+    plan = replace(plan, disconnected=frozenset({plan.seats[0].player, plan.seats[3].player}))
+    runs = {}
+    for seed in range(40):
+        first, again = play_hand(plan, random.Random(seed)), play_hand(plan, random.Random(seed))
+        assert first.notes == again.notes and first.faults == again.faults
+        assert first.disconnected == again.disconnected
+        runs[seed] = [(n.event, n.player, n.action) for n in first.notes]
+    assert len({tuple(notes) for notes in runs.values()}) > 10
 
 
 # ---------------------------------------------------------------- players

@@ -30,6 +30,7 @@ FAULT_CATALOGUE: dict[str, Fault] = {
     "side_pot_to_ineligible": Fault("22", "hand", 0.1),
     "best_hand_not_paid": Fault("22", "hand", 0.02),
     "chips_created": Fault("1", "hand", 0.01),
+    "timeout_folded_when_check_free": Fault("27", "hand", 0.02),
     "wrong_big_blind_after_bust": Fault("18", "driver", 0.2),
     "heads_up_button_wrong": Fault("19", "driver", 0.02),
     "break_skipped": Fault("11", "driver", 0.5, ("log",)),

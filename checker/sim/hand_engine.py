@@ -11,6 +11,13 @@ is capped by what any opponent can still match), so the hand's replay finds what
 did. Faults named in `plan.faults` are injected when the hand gives them an occasion and
 reported in `HandResult.faults`.
 
+Time-outs and connections (clause 27): at a turn to act a player may run out of time (the
+chance grows with impatience: styles.timeout_chance) or lose the connection first; the server
+then checks for them when checking is free and folds otherwise. A disconnected player still
+posts, may reconnect at a later turn (then acts as usual) or by the hand's end, and times out
+at each turn while away; one still away at the end is in `HandResult.disconnected`. Each goes
+into `HandResult.notes` as the log's `timeout`/`disconnect`/`reconnect` line.
+
 Hole-card games only: hold'em and (high) Omaha with four or five cards.
 """
 
@@ -22,12 +29,15 @@ from typing import NamedTuple
 from checker.model.hand import ActionKind, BettingStructure, Game, Street
 from checker.model.tournament_log import (
     ChipsReturned,
+    Disconnect,
     HandAward,
     HandPlayed,
+    Reconnect,
+    Timeout,
 )
 from checker.replay.evaluate import high_rank
 from checker.replay.pots import BuiltPot, build_pots
-from checker.sim.plan import HandPlan, HandResult, PlayerStyle, SimSeat
+from checker.sim.plan import HandNote, HandPlan, HandResult, PlayerStyle, SimSeat
 from checker.sim.server import server_config
 from checker.sim.styles import (
     Decision,
@@ -35,9 +45,11 @@ from checker.sim.styles import (
     Sample,
     Situation,
     decide,
+    disconnect_chance,
     opponent_sample,
     preflop_strength,
     strength_against,
+    timeout_chance,
 )
 
 # A correct server caps a fixed-limit round (the bet and three raises, preflop the big blind
@@ -60,13 +72,22 @@ FIFTH_LIMIT_BET = "fifth_limit_bet"
 SIDE_POT_TO_INELIGIBLE = "side_pot_to_ineligible"
 BEST_HAND_NOT_PAID = "best_hand_not_paid"
 CHIPS_CREATED = "chips_created"
+TIMEOUT_FOLDED_WHEN_CHECK_FREE = "timeout_folded_when_check_free"
 ENGINE_FAULTS = frozenset({ODD_CHIP_WRONG_WINNER, RERAISE_AFTER_SHORT_ALL_IN, FIFTH_LIMIT_BET,
-                           SIDE_POT_TO_INELIGIBLE, BEST_HAND_NOT_PAID, CHIPS_CREATED})
+                           SIDE_POT_TO_INELIGIBLE, BEST_HAND_NOT_PAID, CHIPS_CREATED,
+                           TIMEOUT_FOLDED_WHEN_CHECK_FREE})
+# When that fault is wanted, the chance a player whose check is free times out at that turn
+# (the fault needs the occasion; spread over the hand rather than always the first one).
+_FORCED_TIMEOUT_CHANCE = 0.5
+# A disconnected player's chance to be back at each of their turns, and by the hand's end.
+_RECONNECT_CHANCE = 0.5
 
 # Seconds on the table's clock: dealing, each act, and a showdown.
 _DEAL_SECONDS = (2, 5)
 _ACT_SECONDS = (1, 8)
 _SHOWDOWN_SECONDS = (2, 6)
+# A turn that runs out of time lasts the server's whole act timer.
+_TIMEOUT_SECONDS = (15, 20)
 
 
 @dataclass(slots=True)
@@ -87,6 +108,11 @@ class _Player:
     strength: float = -1.0
     # Seats from the button's left (0 first): the order of play after the flop.
     order: int = 0
+    connected: bool = True
+    # The chances, at a turn to act, of a time-out (a lost connection included) and of a
+    # lost connection (styles.timeout_chance, disconnect_chance).
+    timeout_chance: float = 0.0
+    disconnect_chance: float = 0.0
 
 
 class _Legal(NamedTuple):
@@ -119,6 +145,8 @@ class _HandPlay:
         self.by_seat = {p.seat: p for p in self.players}
         for player in self.players:
             player.order = (player.seat - plan.button - 1) % _SEAT_RING
+            if player.name in plan.disconnected:
+                player.connected = False
         # Players not folded, and of those the ones not all in (who can still act).
         self.live = len(self.players)
         self.able = len(self.players)
@@ -130,6 +158,8 @@ class _HandPlay:
         self.seconds = _seconds(rng, _DEAL_SECONDS)
         self.faults: list[tuple[str, int | None]] = []
         self.wanted = plan.faults
+        self.notes: list[HandNote] = []
+        self.force_timeout = TIMEOUT_FOLDED_WHEN_CHECK_FREE in plan.faults
         # The street being bet.
         self.street = Street.PREFLOP
         self.current = 0
@@ -158,15 +188,20 @@ class _HandPlay:
             self.board = tuple(self.board_cards)
             self.seconds += _seconds(self.rng, _SHOWDOWN_SECONDS)
         awards = self._award(showdown)
+        away = self._reconnect_by_the_end() if self.notes or self.plan.disconnected else ()
         return HandResult(self._played(returns, awards, live if showdown else []),
-                          self.faults, self.seconds)
+                          self.faults, self.seconds, self.notes, away)
 
     def _played(self, returns: list[ChipsReturned], awards: list[HandAward],
                 shown: list[_Player]) -> HandPlayed:
         plan = self.plan
         stakes = plan.stakes
-        seats = [{"seat": p.seat, "player": p.name, "stack": p.start, "cards": list(p.hole)}
-                 for p in self.players]
+        seats: list[dict[str, object]] = [
+            {"seat": p.seat, "player": p.name, "stack": p.start, "cards": list(p.hole)}
+            for p in self.players]
+        if plan.disconnected:
+            for seat in seats:
+                seat["disconnected"] = seat["player"] in plan.disconnected
         return HandPlayed.model_validate({
             "event": "hand", "seq": 0, "at": plan.started + timedelta(seconds=self.seconds),
             "tournament": plan.tournament, "table": plan.table, "hand": plan.hand_id,
@@ -331,6 +366,12 @@ class _HandPlay:
 
     def _act(self, player: _Player) -> None:
         legal = self._legal(player)
+        # One draw per turn; the rest only on the rare turn that may time out.
+        draw = self.rng.random()
+        if ((draw < player.timeout_chance or not player.connected or self.force_timeout)
+                and self._times_out(player, legal, draw)):
+            self._time_out(player, legal)
+            return
         self.seconds += _seconds(self.rng, _ACT_SECONDS)
         faulty = self._faulty_raise(player, legal) if self.wanted else None
         decision = faulty or self._decide(player, legal)
@@ -350,6 +391,72 @@ class _HandPlay:
             self._record(player, ActionKind.CHECK, 0, None)
         player.has_acted = True
         player.largest_since = 0
+
+    # ------------------------------------------------------------ time-outs and connections
+
+    def _times_out(self, player: _Player, legal: _Legal, draw: float) -> bool:
+        """Whether `player` runs out of time at this turn (`draw` is its chance): impatience,
+        a connection lost now, or still away (unless back in time); or the wanted fault's
+        occasion."""
+        if not player.connected:
+            if draw < _RECONNECT_CHANCE:
+                player.connected = True
+                self._note_connection(Reconnect, player)
+                return False
+            return True
+        if draw < player.timeout_chance:
+            if draw < player.disconnect_chance:
+                player.connected = False
+                self._note_connection(Disconnect, player)
+            return True
+        return (self.force_timeout and not legal.owed
+                and self.rng.random() < _FORCED_TIMEOUT_CHANCE)
+
+    def _time_out(self, player: _Player, legal: _Legal) -> None:
+        """Clause 27: the server checks for a player out of time when checking is free and
+        folds them otherwise (the fault folds them either way)."""
+        self.seconds += _seconds(self.rng, _TIMEOUT_SECONDS)
+        index = len(self.actions)
+        if legal.owed or self.force_timeout:
+            if not legal.owed:
+                self.faults.append((TIMEOUT_FOLDED_WHEN_CHECK_FREE, index))
+                self.force_timeout = False
+            player.folded = True
+            self.live -= 1
+            self.able -= 1
+            kind = ActionKind.FOLD
+        else:
+            kind = ActionKind.CHECK
+        self._record(player, kind, 0, None)
+        player.has_acted = True
+        player.largest_since = 0
+        plan = self.plan
+        self.notes.append(Timeout(
+            event="timeout", seq=0, at=plan.started + timedelta(seconds=self.seconds),
+            tournament=plan.tournament, player=player.name, table=plan.table,
+            hand=plan.hand_id, action=index, then=kind))
+
+    def _note_connection(self, line: type[Disconnect] | type[Reconnect],
+                         player: _Player) -> None:
+        plan = self.plan
+        event = "disconnect" if line is Disconnect else "reconnect"
+        self.notes.append(line.model_validate({
+            "event": event, "seq": 0, "at": plan.started + timedelta(seconds=self.seconds),
+            "tournament": plan.tournament, "player": player.name, "table": plan.table,
+            "hand": plan.hand_id, "action": len(self.actions)}))
+
+    def _reconnect_by_the_end(self) -> tuple[str, ...]:
+        """Players away reconnect by the hand's end, or are still away at the next deal."""
+        away: list[str] = []
+        for player in self.players:
+            if player.connected:
+                continue
+            if self.rng.random() < _RECONNECT_CHANCE:
+                player.connected = True
+                self._note_connection(Reconnect, player)
+            else:
+                away.append(player.name)
+        return tuple(away)
 
     def _decide(self, player: _Player, legal: _Legal) -> Decision:
         if player.strength < 0:
@@ -518,7 +625,10 @@ def _seconds(rng: random.Random, span: tuple[int, int]) -> int:
 
 
 def _player(seat: SimSeat, hole: tuple[str, ...]) -> _Player:
-    return _Player(seat.player, seat.seat, seat.style, hole, seat.stack, seat.stack)
+    style = seat.style
+    return _Player(seat.player, seat.seat, style, hole, seat.stack, seat.stack,
+                   timeout_chance=timeout_chance(style),
+                   disconnect_chance=disconnect_chance(style))
 
 
 def play_hand(plan: HandPlan, rng: random.Random) -> HandResult:

@@ -4,7 +4,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from checker.model.hand import BettingStructure, Game
-from checker.model.tournament_log import HandPlayed
+from checker.model.tournament_log import Disconnect, HandPlayed, Reconnect, Timeout
+
+# A line the log writes about a hand while it is played, before the hand's own line.
+HandNote = Timeout | Disconnect | Reconnect
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +68,10 @@ class HandPlan:
     deal: int | None = None
     # Engine-level faults to inject in this hand, by name (checker/sim/faults.py).
     faults: frozenset[str] = frozenset()
+    # Players disconnected at the deal (still out from an earlier hand: `HandResult.
+    # disconnected`): their seats say so, they post, and out of time they check-fold
+    # (clause 27) unless they reconnect first.
+    disconnected: frozenset[str] = frozenset()
     # The `seq` and `at` of the hand line are the log writer's; placeholders here.
 
 
@@ -78,3 +85,9 @@ class HandResult:
     faults: list[tuple[str, int | None]] = field(default_factory=list)
     # Seconds the hand took on the table's clock.
     duration_s: int = 0
+    # The hand's `timeout`, `disconnect` and `reconnect` lines in the order they happened
+    # (`seq` 0 for the log writer; `at` on the hand's clock): written before the hand line.
+    notes: list[HandNote] = field(default_factory=list)
+    # Players still disconnected when the hand ended, in seat order: the next hand's
+    # `HandPlan.disconnected` (or a `reconnect` line between hands).
+    disconnected: tuple[str, ...] = ()

@@ -20,6 +20,8 @@ class ServerConfig:
     break_every_seconds: int
     break_seconds: int
     sit_and_go_breaks: int
+    unregistration_chance: float
+    rollback_seconds: int
     payouts: dict[int, list[int]]
     players_in_pool: int
     minutes_between_tournaments: int
@@ -43,6 +45,8 @@ def server_config() -> ServerConfig:
         bets_per_round=data["bets_per_round"],
         break_every_seconds=data["break_every_seconds"], break_seconds=data["break_seconds"],
         sit_and_go_breaks=data["sit_and_go_breaks"],
+        unregistration_chance=data["unregistration_chance"],
+        rollback_seconds=data["rollback_seconds"],
         payouts={int(size): shares for size, shares in data["payouts"].items()},
         players_in_pool=schedule["players_in_pool"],
         minutes_between_tournaments=schedule["minutes_between_tournaments"],

@@ -81,7 +81,7 @@ def simulate(seed: int, hands: int, out: Path, formats: str, faults: FaultPlan,
                 log_file = path.open("w", encoding="utf-8")
                 writer = LogWriter(log_file, spec.scheduled_start.strftime("%Y-%m-%dT%H:%M:%SZ"))
                 result.files.append(path)
-            players = rng.sample(pool, spec.seats)
+            players = rng.sample(pool, spec.seats + 1)  # one in reserve for a free seat
             game = SitAndGo(spec, players, rng, fault_rng, faults, play_hand,
                             incidents or FaultPlan())
             events = list(game.run())  # one tournament: a few hundred events at most

@@ -79,6 +79,8 @@ class SitAndGo:
     # The previous hand eliminated someone (an occasion for a wrong big blind, clause 18).
     bust_last_hand: bool = False
     pending_break_fault: bool = False
+    # Players still disconnected when the last hand ended (they post, and time out).
+    away: frozenset[str] = frozenset()
 
     def at(self, seconds: int | None = None) -> str:
         moment = self.spec.scheduled_start + timedelta(
@@ -131,12 +133,27 @@ class SitAndGo:
             bounty=None, rebuy=False, add_on=False)
 
     def _register(self) -> Iterator[Event]:
+        """Registrations until the table is full; `players` may hold one more than the seats:
+        the one who takes the seat of a player who unregisters."""
         spec = self.spec
-        self.clock.wall = -60 * len(self.players)
-        for player in self.players:
+        waiting = list(self.players)
+        registered: list[PlayerStyle] = []
+        leaves = (len(waiting) > spec.seats
+                  and self.rng.random() < SERVER.unregistration_chance)
+        self.clock.wall = -60 * (spec.seats + 1)
+        while len(registered) < spec.seats:
+            player = waiting.pop(0)
             self.clock.wall += self.rng.randint(5, 60)
             yield self.event("registration", player=player.name, accepted=True,
                              paid=spec.buy_in + spec.fee, paid_currency="cash")
+            registered.append(player)
+            if leaves and len(registered) == spec.seats - 1:
+                leaves = False
+                gone = registered.pop(self.rng.randrange(len(registered)))
+                self.clock.wall += self.rng.randint(5, 60)
+                yield self.event("unregistration", player=gone.name, accepted=True,
+                                 refund=spec.buy_in + spec.fee, refund_currency="cash")
+        self.players = registered
         # The last seat fills the table: the Sit & Go starts at once (clauses 2, 5).
         yield self.event("registration_closed", entrants=len(self.players),
                          prize_pool=spec.buy_in * len(self.players),
@@ -191,6 +208,7 @@ class SitAndGo:
             big_blind_seat=blinds.big_blind,
             started=self.spec.scheduled_start + timedelta(seconds=self.clock.wall),
             players_left=len(alive),
+            disconnected=frozenset(name for _, name in alive if name in self.away),
             faults=self.faults.for_hand(self.fault_rng))
         result = self.play_hand(plan, self.rng)
         self.clock.advance(max(result.duration_s, 1))
@@ -206,6 +224,10 @@ class SitAndGo:
             self.injected.append(Injected("break_skipped", hand=hand_id))
         for name, index in result.faults:
             self.injected.append(Injected(name, hand=plan.hand_id, action=index))
+        self.away = frozenset(result.disconnected)
+        # Time-outs and connection changes happen during the hand: their lines come first.
+        for note in result.notes:
+            yield note.model_dump(mode="json")
         hand = result.hand.model_dump(mode="json")
         hand.update(seq=0, at=self.at())
         yield hand
@@ -229,7 +251,7 @@ class SitAndGo:
         wrong = (played != restored and min(played.values()) > 0
                  and self.faults.wants("rollback_not_restoring", self.fault_rng))
         stacks = played if wrong else restored
-        self.clock.advance(30)
+        self.clock.advance(SERVER.rollback_seconds)
         line = self.event("rollback", table="1", hand=hand.hand, stacks=[
             {"player": s.player, "seat": s.seat, "stack": stacks[s.player]} for s in hand.seats])
         if wrong:

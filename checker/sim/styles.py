@@ -8,7 +8,8 @@ hand strength first (preflop a percentile of the 1,326 starting hands by the Che
 Omaha a blend over its six two-card pairs; postflop the share of a few sampled opponent
 hands the made hand beats, through checker/replay/evaluate.py), then the style: looseness
 sets the range played, position widens it, aggression turns calls into bets and raises,
-bluffing bets without the hand. Every draw comes from the `random.Random` passed in.
+bluffing bets without the hand; impatience (`timeout_chance`) runs out of time or loses
+the connection. Every draw comes from the `random.Random` passed in.
 """
 
 import random
@@ -200,6 +201,27 @@ def postflop_strength(game: Game, hole: tuple[str, ...], board: tuple[str, ...],
                       rng: random.Random) -> float:
     """`strength_against` a sample of its own."""
     return strength_against(game, hole, board, opponent_sample(game, board, len(hole), rng))
+
+
+# ---------------------------------------------------------------- time-outs
+
+# At a turn to act a player runs out of time with chance (1 - patience) times this: an
+# impatient fish (0.8) about once in 100 acts, a patient regular (0.98) once in 1,000, a
+# patience of 1 never.
+_TIMEOUT_SCALE = 0.05
+# The share of those time-outs that are a lost connection (the player disconnects at that
+# turn, and times out disconnected).
+_DISCONNECT_SHARE = 0.25
+
+
+def timeout_chance(style: PlayerStyle) -> float:
+    """The chance `style` runs out of time at a turn to act, a lost connection included."""
+    return (1.0 - style.patience) * _TIMEOUT_SCALE
+
+
+def disconnect_chance(style: PlayerStyle) -> float:
+    """The chance `style` loses the connection at a turn to act (part of `timeout_chance`)."""
+    return timeout_chance(style) * _DISCONNECT_SHARE
 
 
 # ---------------------------------------------------------------- decisions
