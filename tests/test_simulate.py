@@ -123,6 +123,38 @@ def test_the_same_seed_writes_the_same_bytes(tmp_path: Path) -> None:
         assert (first / name).read_bytes() == (second / name).read_bytes(), name
 
 
+SAMPLES = REPO / "hand_histories" / "samples"
+SAMPLE_ARGS = [
+    "--seed", "2026", "--hands", "150", "--faults",
+    "wrong_big_blind_after_bust:0.5,odd_chip_wrong_winner:1,chips_created:0.01,"
+    "same_hand_busts_misordered:1,timeout_folded_when_check_free:0.02,"
+    "reraise_after_short_all_in:1", "--incidents", "server_failure:0.01"]
+
+
+def test_the_bundled_samples_are_what_the_simulator_writes(tmp_path: Path) -> None:
+    """hand_histories/samples/ (what `make run` audits) is the simulator's output for the
+    command in its README, byte for byte."""
+    assert " ".join(SAMPLE_ARGS[:4]) in (SAMPLES / "README.md").read_text(encoding="utf-8")
+    assert main(["simulate", *SAMPLE_ARGS, "--out", str(tmp_path)]) == 0
+    written = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*") if p.is_file())
+    bundled = sorted(p.relative_to(SAMPLES) for p in SAMPLES.rglob("*")
+                     if p.is_file() and p.name != "README.md")
+    assert written == bundled
+    for name in written:
+        assert (tmp_path / name).read_bytes() == (SAMPLES / name).read_bytes(), name
+
+
+def test_the_samples_audit_finds_each_injected_fault(tmp_path: Path) -> None:
+    truth = _truth(SAMPLES)
+    assert len(truth) >= 5
+    for output in ("log", "ftp"):
+        places = _places(_audit(SAMPLES / output, tmp_path))
+        shown = [t for t in truth if output in t["visible_in"]]
+        assert all((t["tournament"], "hand", t.get("hand"), t["clause"]) in places
+                   or (t["tournament"], "event", t.get("event"), t["clause"]) in places
+                   for t in shown), output
+
+
 @pytest.mark.parametrize("argv, words", [
     (["--faults", "no_such_fault"], "unknown fault"),
     (["--faults", "chips_created:2"], "between 0 and 1"),
