@@ -38,10 +38,12 @@ FAULT_CATALOGUE: dict[str, Fault] = {
     "same_hand_busts_misordered": Fault("25", "driver", 0.5, ("log",)),
     # Occasion: a server failure (an incident, --incidents).
     "rollback_not_restoring": Fault("30", "driver", 1.0, ("log",)),
+    # Occasion: a cancellation (an incident): the refunds leave out the chip-count share.
+    "refund_formula_wrong": Fault("31", "driver", 1.0, ("log",)),
 }
 # Things that happen to a correct server too, when asked (`--incidents NAME[:RATE],...`):
-# the default chance per hand.
-INCIDENTS: dict[str, float] = {"server_failure": 0.01}
+# the default chance per hand (a server failure interrupts it, a cancellation comes after it).
+INCIDENTS: dict[str, float] = {"server_failure": 0.01, "cancellation": 0.002}
 HAND_FAULTS = {name for name, fault in FAULT_CATALOGUE.items() if fault.level == "hand"}
 FAULTS: dict[str, str] = {name: fault.clause for name, fault in FAULT_CATALOGUE.items()}
 # An event's own key (never written) listing the driver faults it carries, so the log writer

@@ -28,6 +28,7 @@ from pydantic import TypeAdapter
 
 from checker.model.hand import POST_KINDS, ActionKind, BettingStructure, Game, Street
 from checker.model.tournament_log import (
+    Cancellation,
     Disconnect,
     Elimination,
     HandAction,
@@ -587,9 +588,13 @@ class _Tournament:
     places: dict[str, int] = field(default_factory=dict)
     hands: list[str] = field(default_factory=list)
     notes: dict[str | None, list[HandNote]] = field(default_factory=dict)
+    # A cancelled tournament has no finishing order to summarise (its refunds are in the log).
+    cancelled: bool = False
 
     def take(self, event: Any) -> None:
-        if isinstance(event, TournamentTerms):
+        if isinstance(event, Cancellation):
+            self.cancelled = True
+        elif isinstance(event, TournamentTerms):
             self.terms = event
         elif isinstance(event, RegistrationClosed):
             self.entrants, self.prize_pool = event.entrants, event.prize_pool
@@ -620,7 +625,7 @@ class _Tournament:
 def write_tournament(folder: Path, spec: "SitAndGoSpec", events: Sequence[Mapping[str, Any]]
                      ) -> list[Path]:
     """One simulated tournament as the client's files: its hand histories (one file) and,
-    once it has started, its summary. Returns the files written."""
+    once it has started and was not cancelled, its summary. Returns the files written."""
     seen = _Tournament()
     for line in events:
         seen.take(_event(line))
@@ -630,7 +635,7 @@ def write_tournament(folder: Path, spec: "SitAndGoSpec", events: Sequence[Mappin
         path = folder / f"FT{spec.tournament}.hands.txt"
         path.write_bytes(hands_file(seen.hands))
         written.append(path)
-    if seen.terms is not None and seen.started is not None:
+    if seen.terms is not None and seen.started is not None and not seen.cancelled:
         text = summary_text(seen.terms, seen.entrants, seen.prize_pool, seen.finishes(),
                             seen.started, seen.finished)
         path = folder / f"FT{spec.tournament}.summary.txt"

@@ -81,6 +81,8 @@ class SitAndGo:
     pending_break_fault: bool = False
     # Players still disconnected when the last hand ended (they post, and time out).
     away: frozenset[str] = frozenset()
+    # Prizes credited so far, in cents (what a cancellation in the money takes into account).
+    paid_out: int = 0
 
     def at(self, seconds: int | None = None) -> str:
         moment = self.spec.scheduled_start + timedelta(
@@ -110,6 +112,9 @@ class SitAndGo:
                 level = self.clock.level()
                 yield self.event("level", level=level, ante=0, **self._stakes_fields(level))
             yield from self._hand(rotation, level)
+            if len(self.stacks) > 1 and self.incidents.wants("cancellation", self.fault_rng):
+                yield from self._cancel()
+                return
 
     # ------------------------------------------------------------ before the start
 
@@ -235,6 +240,41 @@ class SitAndGo:
         self._settle(result)
         yield from self._eliminations(plan.hand_id, started)
 
+    def _cancel(self) -> Iterator[Event]:
+        """Clause 31: cancelled for technical reasons after a hand. Heads-up (31.6): the fee
+        back and the pool by chip count. Before the money (31.2): buy-in and fee back and the
+        eliminated players' buy-ins by chip count. In the money (31.3): the fee, the next
+        payout, and the rest of the pool by chip count. (The fault leaves out the chip-count
+        share.)"""
+        spec = self.spec
+        shares = SERVER.payouts[spec.seats]
+        pool = spec.buy_in * len(self.players)
+        remaining = len(self.stacks)
+        total = sum(self.stacks.values())
+        heads_up = spec.seats == 2
+        in_the_money = remaining <= len(shares)
+        if heads_up or not in_the_money:
+            stage = "before_money"
+            base = spec.fee if heads_up else spec.buy_in + spec.fee
+            divided = pool if heads_up else spec.buy_in * (len(self.players) - remaining)
+        else:
+            stage = "in_the_money"
+            next_payout = pool * shares[remaining - 1] // 10_000
+            base = spec.fee + next_payout
+            divided = pool - self.paid_out - remaining * next_payout
+        owed = {name: base + divided * chips // total for name, chips in self.stacks.items()}
+        wrong = (divided > 2 * remaining
+                 and self.faults.wants("refund_formula_wrong", self.fault_rng))
+        self.clock.advance(SERVER.rollback_seconds)
+        line = self.event("cancellation", stage=stage, reason="technical", payouts=[
+            {"player": name, "chips": chips, "paid": base if wrong else owed[name],
+             "paid_currency": "cash"} for name, chips in sorted(self.stacks.items())])
+        if wrong:
+            line[FAULTS_KEY] = ["refund_formula_wrong"]
+        yield line
+        self.clock.advance(1)
+        yield self.event("tournament_end", outcome="cancelled", winner=None)
+
     def _server_failure(self, interrupted: HandResult) -> Iterator[Event]:
         """Clause 30: the hand in progress is rolled back, every stack to its start of the
         hand (the fault: to where the interrupted hand had taken it, when nobody was out)."""
@@ -332,6 +372,7 @@ class SitAndGo:
                     paid.append((name, place, prize))
             place += len(group)
         for name, at_place, prize in paid:
+            self.paid_out += prize
             yield self.event("payout", player=name, place=at_place, paid=prize,
                              paid_currency="cash")
         if len(self.stacks) == 1:
