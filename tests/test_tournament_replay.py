@@ -137,6 +137,7 @@ PLANTED: dict[str, tuple[str, int]] = {
     "log-chips-created": ("tournament.chips-conserved", 12),
     "log-pool-short": ("prizes.pool-holds-the-buy-ins", 12),
     "log-prize-short": ("prizes.paid-per-structure", 8),
+    "log-prize-cent-short": ("prizes.paid-per-structure", 8),
     "log-prize-credited-late": ("prizes.credited-at-once", 7),
     "log-info-view-wrong-average": ("info.stacks-shown", 10),
     "log-break-too-short": ("breaks.length", 11),

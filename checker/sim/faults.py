@@ -36,6 +36,8 @@ FAULT_CATALOGUE: dict[str, Fault] = {
     "break_skipped": Fault("11", "driver", 0.5, ("log",)),
     "unequal_starting_stacks": Fault("7", "driver", 0.1, ("log",)),
     "same_hand_busts_misordered": Fault("25", "driver", 0.5, ("log",)),
+    # A payout a cent short (a summary's pool check allows a cent per prize: a log fact).
+    "payout_off_by_one_cent": Fault("15", "driver", 0.2, ("log",)),
     # Occasion: a server failure (an incident, --incidents).
     "rollback_not_restoring": Fault("30", "driver", 1.0, ("log",)),
     # Occasion: a cancellation (an incident): the refunds leave out the chip-count share.

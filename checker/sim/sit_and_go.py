@@ -240,6 +240,17 @@ class SitAndGo:
         self._settle(result)
         yield from self._eliminations(plan.hand_id, started)
 
+    def _payout(self, player: str, place: int, prize: int) -> Event:
+        """A prize credited (the fault: a cent short of it, clause 15)."""
+        short = self.faults.wants("payout_off_by_one_cent", self.fault_rng)
+        paid = prize - 1 if short else prize
+        self.paid_out += paid
+        line = self.event("payout", player=player, place=place, paid=paid,
+                          paid_currency="cash")
+        if short:
+            line[FAULTS_KEY] = ["payout_off_by_one_cent"]
+        return line
+
     def _cancel(self) -> Iterator[Event]:
         """Clause 31: cancelled for technical reasons after a hand. Heads-up (31.6): the fee
         back and the pool by chip count. Before the money (31.2): buy-in and fee back and the
@@ -372,13 +383,10 @@ class SitAndGo:
                     paid.append((name, place, prize))
             place += len(group)
         for name, at_place, prize in paid:
-            self.paid_out += prize
-            yield self.event("payout", player=name, place=at_place, paid=prize,
-                             paid_currency="cash")
+            yield self._payout(name, at_place, prize)
         if len(self.stacks) == 1:
             (winner,) = self.stacks
             self.clock.advance(1)
-            prize = pool * shares[0] // 10_000
-            yield self.event("payout", player=winner, place=1, paid=prize, paid_currency="cash")
+            yield self._payout(winner, 1, pool * shares[0] // 10_000)
             yield self.event("tournament_end", outcome="finished", winner=winner)
 
