@@ -38,6 +38,9 @@ FAULT_CATALOGUE: dict[str, Fault] = {
     "same_hand_busts_misordered": Fault("25", "driver", 0.5, ("log",)),
     # A payout a cent short (a summary's pool check allows a cent per prize: a log fact).
     "payout_off_by_one_cent": Fault("15", "driver", 0.2, ("log",)),
+    # Per tournament; only many tournaments show it: the audit's one seating finding
+    # (clause 9) answers every draw of the run (truth lines say `"scope": "audit"`).
+    "seating_biased": Fault("9", "driver", 1.0, ("log",)),
     # Occasion: a server failure (an incident, --incidents).
     "rollback_not_restoring": Fault("30", "driver", 1.0, ("log",)),
     # Occasion: a cancellation (an incident): the refunds leave out the chip-count share.
@@ -48,6 +51,8 @@ FAULT_CATALOGUE: dict[str, Fault] = {
 INCIDENTS: dict[str, float] = {"server_failure": 0.01, "cancellation": 0.002}
 HAND_FAULTS = {name for name, fault in FAULT_CATALOGUE.items() if fault.level == "hand"}
 FAULTS: dict[str, str] = {name: fault.clause for name, fault in FAULT_CATALOGUE.items()}
+# Faults only an audit of many tournaments shows (one finding for the whole run).
+AUDIT_WIDE = frozenset({"seating_biased"})
 # An event's own key (never written) listing the driver faults it carries, so the log writer
 # can give their truth lines the event's `seq`.
 FAULTS_KEY = "_faults"
@@ -141,4 +146,6 @@ def truth_line(injected: Injected, tournament: str, event: int | None) -> dict[s
         line["action"] = injected.action
     if event is not None:
         line["event"] = event
+    if injected.fault in AUDIT_WIDE:
+        line["scope"] = "audit"
     return line

@@ -168,10 +168,16 @@ class SitAndGo:
         yield self.event("seating_started")
         seats = list(range(1, self.spec.seats + 1))
         self.rng.shuffle(seats)  # clause 9: a random draw
+        biased = self.faults.wants("seating_biased", self.fault_rng)
+        if biased:  # the fault: seats in registration order
+            seats.sort()
         short = self.faults.wants("unequal_starting_stacks", self.fault_rng)
         for player, seat in sorted(zip(self.players, seats, strict=True), key=lambda p: p[1]):
             stack = SERVER.starting_stack
             line = self.event("seat", player=player.name, table="1", seat=seat, stack=stack)
+            if biased:  # a bias shows across tournaments: the truth points at each draw
+                biased = False
+                line[FAULTS_KEY] = ["seating_biased"]
             if short:  # one seat is dealt a smaller stack (clause 7)
                 short = False
                 stack = SERVER.starting_stack - SERVER.blinds[0][0]
