@@ -85,3 +85,24 @@ def test_rotation_is_what_the_rules_require(size: int, seed: int, hands: int) ->
             stacks[seats[blinds.big_blind]] += 10
         if len(seats) > 2 and rng.random() < 0.3:  # someone leaves the table
             del seats[rng.choice(sorted(seats))]
+
+
+def test_a_player_moved_away_and_back_arrives_rather_than_changes_seats() -> None:
+    """A log's table_move away from a table (TournamentJudge calls TableState.left): back at
+    the table in another seat, the player is an arrival, not a seat change (clause 9)."""
+    for moved_away in (True, False):
+        seats = {1: "a", 2: "b", 3: "c", 4: "d"}
+        stacks = {p: 1500 for p in seats.values()}
+        rotation = Rotation()
+        table = log_table_state("1", seated_by_log=True)
+        blinds = rotation.next_hand(sorted(seats))
+        rotation.dealt(blinds)
+        assert _findings(_walk(0, seats, stacks, blinds), table) == []
+        stacks["a"], stacks["b"] = 1490, 1510
+        if moved_away:
+            table.left("d")
+        seats = {1: "a", 2: "b", 3: "c", 5: "d"}
+        blinds = rotation.next_hand(sorted(seats))
+        rotation.dealt(blinds)
+        found = _findings(_walk(1, seats, stacks, blinds), table)
+        assert found == ([] if moved_away else ["seating.no-seat-changes"])

@@ -23,11 +23,14 @@ HANDS = 4000
 # type is then injected at least once in a few thousand hands whatever the seed.
 ALL_FAULTS = ("all,odd_chip_wrong_winner:1,reraise_after_short_all_in:1,fifth_limit_bet:1,"
               "side_pot_to_ineligible:1,unequal_starting_stacks:0.5,break_skipped:1,"
-              "same_hand_busts_misordered:1")
+              "same_hand_busts_misordered:1,moved_player_not_sitting_out:1,"
+              "table_held_wrongly:0.5,seating_biased:0")
+# Faults only an audit of 100+ tournaments shows: tests/test_sim_seating_fault.py.
+AUDIT_WIDE = {"seating_biased"}
 
 
 # Server failures (a correct server rolls back; the fault rolls back wrong).
-INCIDENTS = "server_failure:0.01"
+INCIDENTS = "server_failure:0.01,cancellation:0.002"
 
 
 def _simulate(out: Path, faults: str = "", hands: int = HANDS, seed: int = SEED) -> None:
@@ -75,7 +78,7 @@ def _places(findings: list[dict[str, Any]]) -> set[tuple[object, ...]]:
 
 def test_every_fault_type_is_injected(faulty: Path) -> None:
     injected = collections.Counter(line["fault"] for line in _truth(faulty))
-    assert set(injected) == set(FAULT_CATALOGUE)
+    assert set(injected) == set(FAULT_CATALOGUE) - AUDIT_WIDE
 
 
 @pytest.mark.parametrize("output", ["log", "ftp"])

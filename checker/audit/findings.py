@@ -18,6 +18,7 @@ from checker.model.tournament_log import (
     LogStart,
     Reconnect,
     SeatAssigned,
+    TableMove,
     Timeout,
     TournamentStart,
 )
@@ -166,6 +167,10 @@ class TournamentJudge:
                 self.seated.setdefault(tournament, set()).add(event.table)
         elif isinstance(event, TournamentStart):
             self.started.add(tournament)
+        elif isinstance(event, TableMove):
+            table = self.tables.get((tournament, event.from_table))
+            if table is not None:
+                table.left(event.player)
         return None
 
     def line_missing(self) -> None:

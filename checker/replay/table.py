@@ -37,6 +37,11 @@ class TableState:
     # changed in between (rebuys; chips from nowhere are the tournament replay's to judge).
     follows_every_hand: bool = False
 
+    def left(self, player: str) -> None:
+        """`player` was moved to another table (a log says so): if they come back, they
+        arrive anew, in whatever seat, rather than change seats."""
+        self.seated.pop(player, None)
+
     def forget(self) -> None:
         """The next hand may not follow the last one seen: nothing is known about it."""
         self.gap = True

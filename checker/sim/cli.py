@@ -1,12 +1,16 @@
-"""`feltcheck simulate --seed N --hands N [--format ftp|log|both] [--faults ...] --out DIR`.
+"""`feltcheck simulate --seed N --hands N [--format ftp|log|both] [--faults ...]
+[--colluders ...] --out DIR`.
 
-Exit codes: 0 written; 2 usage (an unknown fault, a bad rate, an output that cannot be made).
+Exit codes: 0 written; 2 usage (an unknown fault, a bad rate, a bad colluder spec, an output
+that cannot be made).
 """
 
 import argparse
 import sys
 from pathlib import Path
 
+from checker.sim.collusion import STRATEGIES, ColluderError
+from checker.sim.collusion import parse as parse_colluders
 from checker.sim.faults import FAULTS, INCIDENTS, FaultError, FaultPlan
 from checker.sim.ftp_text import write_tournament
 from checker.sim.hand_engine import play_hand
@@ -31,6 +35,9 @@ def add_simulate_command(commands: "argparse._SubParsersAction[argparse.Argument
     command.add_argument("--incidents", metavar="NAME[:RATE],...", default="",
                          help="what a correct server meets too: "
                               f"{', '.join(sorted(INCIDENTS))} (rate: chance per hand)")
+    command.add_argument("--colluders", metavar="STRATEGY[:SIZE[:INTENSITY]],...", default="",
+                         help="teams drawn from the players (docs/simulator.md, Colluders): "
+                              f"{', '.join(STRATEGIES)}")
     command.add_argument("--out", type=Path, required=True, metavar="DIR")
 
 
@@ -38,7 +45,8 @@ def run_simulate(args: argparse.Namespace) -> int:
     try:
         faults = FaultPlan.parse(args.faults)
         incidents = FaultPlan.parse_incidents(args.incidents)
-    except FaultError as exc:
+        colluders = parse_colluders(args.colluders)
+    except (FaultError, ColluderError) as exc:
         print(f"feltcheck: {exc}", file=sys.stderr)
         return EXIT_USAGE
     if args.hands < 1:
@@ -46,10 +54,14 @@ def run_simulate(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     try:
         result = simulate(args.seed, args.hands, args.out, args.format, faults, play_hand,
-                          population, write_tournament, incidents)
+                          population, write_tournament, incidents, colluders)
+    except ColluderError as exc:
+        print(f"feltcheck: {exc}", file=sys.stderr)
+        return EXIT_USAGE
     except OSError as exc:
         print(f"feltcheck: {args.out}: {exc.strerror}", file=sys.stderr)
         return EXIT_USAGE
+    teams = f", {result.teams} teams" if result.teams else ""
     print(f"{result.tournaments} tournaments, {result.hands} hands, {result.faults} faults "
-          f"injected; truth in {args.out / 'truth.jsonl'}")
+          f"injected{teams}; truth in {args.out / 'truth.jsonl'}")
     return EXIT_OK

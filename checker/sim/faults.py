@@ -41,6 +41,11 @@ FAULT_CATALOGUE: dict[str, Fault] = {
     # Per tournament; only many tournaments show it: the audit's one seating finding
     # (clause 9) answers every draw of the run (truth lines say `"scope": "audit"`).
     "seating_biased": Fault("9", "driver", 1.0, ("log",)),
+    # MTTs. Occasion: a moved player due to sit out (between the button and the big blind)
+    # in a hand with a small blind posted.
+    "moved_player_not_sitting_out": Fault("20", "driver", 0.5),
+    # Occasion: a table's hand ends with it less short of the fullest than a hold needs.
+    "table_held_wrongly": Fault("21", "driver", 0.05, ("log",)),
     # Occasion: a server failure (an incident, --incidents).
     "rollback_not_restoring": Fault("30", "driver", 1.0, ("log",)),
     # Occasion: a cancellation (an incident): the refunds leave out the chip-count share.

@@ -18,6 +18,9 @@ posts, may reconnect at a later turn (then acts as usual) or by the hand's end, 
 at each turn while away; one still away at the end is in `HandResult.disconnected`. Each goes
 into `HandResult.notes` as the log's `timeout`/`disconnect`/`reconnect` line.
 
+Colluders (a player whose style has a `team`): at each of their turns the style's decision
+goes through checker/sim/collusion.py, which picks among the same legal acts.
+
 Hole-card games only: hold'em and (high) Omaha with four or five cards.
 """
 
@@ -37,6 +40,7 @@ from checker.model.tournament_log import (
 )
 from checker.replay.evaluate import high_rank
 from checker.replay.pots import BuiltPot, build_pots
+from checker.sim.collusion import Turn, collude
 from checker.sim.plan import HandNote, HandPlan, HandResult, PlayerStyle, SimSeat
 from checker.sim.server import server_config
 from checker.sim.styles import (
@@ -169,6 +173,8 @@ class _HandPlay:
         self.unit: int | None = None
         # The street's sampled opponent hands (styles.opponent_sample), drawn when needed.
         self.sample: Sample | None = None
+        # The street's last bettor or raiser (colluders read it: checker/sim/collusion.py).
+        self.aggressor: str | None = None
 
     # ------------------------------------------------------------ the hand
 
@@ -270,6 +276,7 @@ class _HandPlay:
             player.largest_since = 0
             player.strength = -1.0
         self.sample = None
+        self.aggressor = None
 
     def _bet(self, pointer: int) -> None:
         """One betting round; the first to act is the first able player after `pointer`."""
@@ -467,6 +474,12 @@ class _HandPlay:
                          self.live - 1, self.pot, legal.call, player.stack, player.street_in,
                          self.current, legal.low, legal.high, self.big_blind)
         decision = decide(player.style, seen, player.strength, self.rng)
+        team = player.style.team
+        if team is not None:
+            decision = collude(team, Turn(
+                self.plan.game, self.board, player, [p for p in self.players if p is not player],
+                self.aggressor, self.raises, legal.owed, legal.low, legal.high, self.current,
+                self.pot), decision, self.rng)
         if decision.move is Move.RAISE and legal.low is not None and not (
                 legal.low <= decision.to <= legal.high):
             decision = Decision(Move.RAISE, min(legal.high, max(legal.low, decision.to)))
@@ -497,6 +510,7 @@ class _HandPlay:
             self.last_full = size
         self.raises += 1
         self.current = to
+        self.aggressor = player.name
         for other in self.players:
             if other is not player and not other.folded and not other.all_in:
                 other.largest_since = max(other.largest_since, size)

@@ -11,13 +11,26 @@ HandNote = Timeout | Disconnect | Reconnect
 
 
 @dataclass(frozen=True, slots=True)
+class TeamPlay:
+    """How a colluder (or a straight player with a habit) deviates from its style: the team's
+    `strategy` (checker/sim/collusion.py names them), the other members' names, how often it
+    acts on the strategy (`intensity`, in [0, 1]) and, in chip dumping, the partner it feeds
+    (None: it is the one fed)."""
+
+    strategy: str
+    partners: tuple[str, ...]
+    intensity: float
+    feeds: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerStyle:
     """How a simulated player plays; every knob in [0, 1].
 
     looseness: how wide a range of starting hands it plays; aggression: how often it bets or
     raises rather than checks or calls; position: how much later position widens its range;
     bluffing: how often it bets or raises without the hand for it; patience: how rarely it
-    times out (1 never)."""
+    times out (1 never); team: the colluding strategy it plays with partners, if any."""
 
     name: str
     looseness: float
@@ -25,6 +38,8 @@ class PlayerStyle:
     position: float
     bluffing: float
     patience: float = 1.0
+    # Keyword only: the knobs above may be given as a list.
+    team: TeamPlay | None = field(default=None, kw_only=True)
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,8 +5,39 @@ from dataclasses import dataclass
 from datetime import datetime
 from functools import cache
 from importlib.resources import files
+from typing import Any
 
 from checker.model.hand import BettingStructure, Game
+
+
+@dataclass(frozen=True, slots=True)
+class PayoutTier:
+    min_entrants: int
+    max_entrants: int
+    shares_bp: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MttConfig:
+    """How the server runs a multi-table tournament (server.toml's `[mtt]`)."""
+
+    min_entrants: int
+    max_entrants: int
+    registration_minutes: int
+    start_after_seconds: int
+    hold_table_threshold: int
+    hold_gap_many_tables: int
+    hold_gap_few_tables: int
+    wrong_hold_seconds: int
+    seconds_between_hands: int
+    payouts: tuple[PayoutTier, ...]
+
+    def shares_for(self, entrants: int) -> tuple[int, ...]:
+        """The tier's shares for a field of `entrants` (none: no tier covers it)."""
+        for tier in self.payouts:
+            if tier.min_entrants <= entrants <= tier.max_entrants:
+                return tier.shares_bp
+        return ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +62,8 @@ class ServerConfig:
     games: tuple[tuple[Game, int], ...]
     buy_ins: tuple[tuple[tuple[int, int], int], ...]
     tournaments_per_log: int
+    mtt_every: int
+    mtt: MttConfig
 
 
 @cache
@@ -57,4 +90,13 @@ def server_config() -> ServerConfig:
         games=tuple((Game(name), weight) for name, weight in schedule["games"]),
         buy_ins=tuple(((buy_in, fee), 1) for buy_in, fee in schedule["buy_ins"]),
         tournaments_per_log=schedule["tournaments_per_log"],
+        mtt_every=schedule["mtt_every"],
+        mtt=_mtt(data["mtt"]),
     )
+
+
+def _mtt(data: dict[str, Any]) -> MttConfig:
+    tiers = tuple(PayoutTier(t["min_entrants"], t["max_entrants"], tuple(t["shares_bp"]))
+                  for t in data["payouts"])
+    fields = {name: value for name, value in data.items() if name != "payouts"}
+    return MttConfig(payouts=tiers, **fields)

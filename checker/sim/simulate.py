@@ -1,18 +1,22 @@
-"""`feltcheck simulate`: Sit & Gos until the hands asked for are played, written as a
+"""`feltcheck simulate`: Sit & Gos and MTTs until the hands asked for are played, written as a
 tournament log, as Full Tilt text (hand histories and summaries), or both, with the ground
-truth of every fault injected (truth.jsonl). Streams: one tournament in memory at a time.
+truth of every fault injected and every team of colluders (truth.jsonl). Streams: one
+tournament in memory at a time.
 """
 
 import json
 import random
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import timedelta
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, Protocol
 
+from checker.sim import collusion
+from checker.sim.collusion import TeamSpec
 from checker.sim.faults import FAULTS_KEY, FaultPlan, Injected, truth_line
 from checker.sim.log_writer import LogWriter
+from checker.sim.mtt import MultiTableTournament
 from checker.sim.plan import PlayerStyle
 from checker.sim.server import server_config
 from checker.sim.sit_and_go import PlayHand, SitAndGo, SitAndGoSpec
@@ -32,6 +36,7 @@ class SimulationResult:
     tournaments: int = 0
     hands: int = 0
     faults: int = 0
+    teams: int = 0
     files: list[Path] = field(default_factory=list)
 
 
@@ -58,17 +63,27 @@ def specs(rng: random.Random) -> Iterator[SitAndGoSpec]:
 def simulate(seed: int, hands: int, out: Path, formats: str, faults: FaultPlan,
              play_hand: PlayHand, population: Callable[[random.Random, int], list[PlayerStyle]],
              ftp_writer: "FtpWriter | None" = None,
-             incidents: FaultPlan | None = None) -> SimulationResult:
-    """Play Sit & Gos until at least `hands` hands are dealt; write them into `out`."""
+             incidents: FaultPlan | None = None,
+             colluders: tuple[TeamSpec, ...] = ()) -> SimulationResult:
+    """Play Sit & Gos until at least `hands` hands are dealt; write them into `out`.
+    Colluders (checker/sim/collusion.py) are drawn from the pool with a stream of their own
+    and listed first in the truth."""
     rng = random.Random(seed)
     fault_rng = random.Random(f"faults-{seed}")
+    team_rng = random.Random(f"colluders-{seed}")
     pool = population(rng, SERVER.players_in_pool)
+    teams: list[collusion.Team] = []
+    if colluders:
+        pool, teams = collusion.draw_teams(colluders, pool, team_rng)
     result = SimulationResult()
     out.mkdir(parents=True, exist_ok=True)
     truth_path = out / "truth.jsonl"
     log_file: IO[str] | None = None
     writer: LogWriter | None = None
     with truth_path.open("w", encoding="utf-8") as truth:
+        for team in teams:
+            truth.write(json.dumps(collusion.truth_line(team), sort_keys=True) + "\n")
+        result.teams = len(teams)
         for spec in specs(rng):
             if result.hands >= hands:
                 break
@@ -81,9 +96,8 @@ def simulate(seed: int, hands: int, out: Path, formats: str, faults: FaultPlan,
                 log_file = path.open("w", encoding="utf-8")
                 writer = LogWriter(log_file, spec.scheduled_start.strftime("%Y-%m-%dT%H:%M:%SZ"))
                 result.files.append(path)
-            players = rng.sample(pool, spec.seats + 1)  # one in reserve for a free seat
-            game = SitAndGo(spec, players, rng, fault_rng, faults, play_hand,
-                            incidents or FaultPlan())
+            game = _tournament(spec, result.tournaments + 1, pool, teams, rng, team_rng,
+                               fault_rng, faults, play_hand, incidents or FaultPlan())
             events = list(game.run())  # one tournament: a few hundred events at most
             lines = _truth(writer, events, game, spec.tournament)
             if ftp_writer is not None and formats != Formats.LOG:
@@ -98,7 +112,35 @@ def simulate(seed: int, hands: int, out: Path, formats: str, faults: FaultPlan,
     return result
 
 
-def _truth(writer: LogWriter | None, events: list[dict[str, Any]], game: SitAndGo,
+class Tournament(Protocol):
+    """A tournament driver (SitAndGo, MultiTableTournament)."""
+
+    injected: list[Injected]
+    finished: int
+
+    def run(self) -> Iterator[dict[str, Any]]: ...
+
+
+def _tournament(spec: SitAndGoSpec, number: int, pool: list[PlayerStyle],
+                teams: list[collusion.Team], rng: random.Random, team_rng: random.Random,
+                fault_rng: random.Random, faults: FaultPlan, play_hand: PlayHand,
+                incidents: FaultPlan) -> Tournament:
+    """The `number`-th tournament of the schedule: every `mtt_every`-th an MTT of a random
+    size at 6- or 9-seat tables, else a Sit & Go (with one player in reserve for a seat
+    freed by an unregistration; teams of colluders often register together)."""
+    every = SERVER.mtt_every
+    if every > 0 and number % every == 0:
+        spec = replace(spec, seats=spec.seats if spec.seats > 2 else 9)
+        size = rng.randint(SERVER.mtt.min_entrants, min(SERVER.mtt.max_entrants, len(pool)))
+        return MultiTableTournament(spec, rng.sample(pool, size), rng, fault_rng, faults,
+                                    play_hand, incidents)
+    players = rng.sample(pool, spec.seats + 1)
+    if teams:
+        players = collusion.gather(players, pool, teams, spec.seats, team_rng)
+    return SitAndGo(spec, players, rng, fault_rng, faults, play_hand, incidents)
+
+
+def _truth(writer: LogWriter | None, events: list[dict[str, Any]], game: Tournament,
            tournament: str) -> list[dict[str, object]]:
     """Write the events to the log (when one is written) and return the truth lines: hand
     faults by hand id (and the hand line's `seq`), tournament faults by event `seq`. Without

@@ -1,0 +1,348 @@
+"""Colluders and their honest look-alikes (`feltcheck simulate --colluders SPEC`).
+
+A SPEC is a comma-separated list of `STRATEGY[:SIZE[:INTENSITY]]`, one team each:
+
+- `chip_dumping` (2-3): the others feed chips to the first member while it is in the hand:
+  a feeder with a weak hand bets or raises into it, with a strong one checks, and folds to
+  its raise either way; the one fed raises a feeder's bet (the minimum) and bets into
+  feeders left alone with it, so the feeder's chips stay in its pot.
+- `soft_play` (2-3): partners never bet or raise while a partner is still in the hand.
+- `whipsaw` (2-3): when a partner made the street's last bet or raise and a third player is
+  still in, re-raise to squeeze the third player between them.
+- `card_sharing` (2-3): each knows the partners' hole cards; on the flop and turn it folds a
+  hand whose improving cards (outs) a partner holds, and keeps a draw whose outs are all live.
+- `friends` (2-3, honest): register and sit together, play straight (no intensity).
+- `nut_checking` (1, honest): a straight player who now and then checks the river with the
+  nuts (no hand of the unseen cards beats it).
+
+INTENSITY in [0, 1] is the chance, at each turn the strategy has an occasion, that the player
+acts on it (default 0.8; nut checking 0.5). Teams are drawn from the player pool with their own
+random stream (`colluders-SEED`), so adding colluders leaves the schedule's draws alone; a
+team (colluders and friends alike) registers together for a Sit & Go with chance
+`TOGETHER_CHANCE`. The ground truth has one line per team (`truth_line`).
+
+Colluding hands stay legal: a strategy only picks among the acts the engine offers, and the
+engine makes every bet legal as it does for anyone.
+"""
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from itertools import combinations
+from typing import Protocol
+
+from checker.model.hand import Game
+from checker.replay.evaluate import high_rank
+from checker.sim.plan import PlayerStyle, TeamPlay
+from checker.sim.styles import Decision, Move
+
+CHIP_DUMPING = "chip_dumping"
+SOFT_PLAY = "soft_play"
+WHIPSAW = "whipsaw"
+CARD_SHARING = "card_sharing"
+FRIENDS = "friends"
+NUT_CHECKING = "nut_checking"
+# Strategy: (smallest team, largest team, default intensity, honest).
+STRATEGIES: dict[str, tuple[int, int, float, bool]] = {
+    CHIP_DUMPING: (2, 3, 0.8, False),
+    SOFT_PLAY: (2, 3, 0.8, False),
+    WHIPSAW: (2, 3, 0.8, False),
+    CARD_SHARING: (2, 3, 0.8, False),
+    FRIENDS: (2, 3, 0.0, True),
+    NUT_CHECKING: (1, 1, 0.5, True),
+}
+# The chance a team registers together for a Sit & Go (when the table has room for it).
+TOGETHER_CHANCE = 0.5
+# A feeder's hand at least this strong is folded to the partner rather than played.
+_DUMP_STRONG = 0.6
+# Card sharing: a hand this strong is kept even when a partner holds its outs; a draw with at
+# least this many live outs is kept when it would fold.
+_SHARED_KEEP = 0.8
+_LIVE_DRAW = 8
+# Whipsaw re-raises only while the street has had fewer raises than this (a squeeze, not a
+# raising war to all in).
+_WHIPSAW_RAISES = 4
+# phevaluator's flipped ranks (evaluate.py: larger is better) where each class of hand starts:
+# high card, pair, two pair, trips, straight, flush, full house, quads, straight flush.
+_CLASS_STARTS = (1, 1278, 4138, 4996, 5854, 5864, 7141, 7297, 7453)
+_DECK = tuple(r + s for r in "23456789TJQKA" for s in "cdhs")
+
+
+class ColluderError(ValueError):
+    """A --colluders SPEC that cannot be read."""
+
+
+@dataclass(frozen=True, slots=True)
+class TeamSpec:
+    strategy: str
+    size: int
+    intensity: float
+
+
+@dataclass(frozen=True, slots=True)
+class Team:
+    """A team drawn from the pool; for chip dumping the first member is the one fed."""
+
+    strategy: str
+    members: tuple[str, ...]
+    intensity: float
+    honest: bool
+
+
+def parse(text: str | None) -> tuple[TeamSpec, ...]:
+    """`STRATEGY[:SIZE[:INTENSITY]],...` as team specs, in the order given."""
+    specs: list[TeamSpec] = []
+    for item in (text or "").split(","):
+        item = item.strip()
+        if item:
+            specs.append(_parse_team(item))
+    return tuple(specs)
+
+
+def _parse_team(item: str) -> TeamSpec:
+    name, _, rest = item.partition(":")
+    size_text, _, intensity_text = rest.partition(":")
+    if name not in STRATEGIES:
+        raise ColluderError(f"unknown strategy {name!r}; known: {', '.join(STRATEGIES)}")
+    least, most, default, _ = STRATEGIES[name]
+    try:
+        size = int(size_text) if size_text else least
+        intensity = float(intensity_text) if intensity_text else default
+    except ValueError as exc:
+        raise ColluderError(f"{item!r}: the size or intensity is not a number") from exc
+    if not least <= size <= most:
+        raise ColluderError(f"{item!r}: a {name} team has {least} to {most} players")
+    if not 0.0 <= intensity <= 1.0:
+        raise ColluderError(f"{item!r}: the intensity must be between 0 and 1")
+    if name == FRIENDS and intensity:
+        raise ColluderError(f"{item!r}: friends play straight (no intensity)")
+    return TeamSpec(name, size, intensity)
+
+
+def draw_teams(specs: Sequence[TeamSpec], pool: list[PlayerStyle], rng: random.Random
+               ) -> tuple[list[PlayerStyle], list[Team]]:
+    """Distinct pool players for each team; the pool back with the members' styles carrying
+    their team's play (friends play straight: their styles are untouched)."""
+    wanted = sum(spec.size for spec in specs)
+    if wanted > len(pool):
+        raise ColluderError(f"the teams need {wanted} players; the pool has {len(pool)}")
+    picked = rng.sample(range(len(pool)), wanted)
+    pool = list(pool)
+    teams: list[Team] = []
+    for spec in specs:
+        indexes, picked = picked[:spec.size], picked[spec.size:]
+        members = tuple(pool[i].name for i in indexes)
+        honest = STRATEGIES[spec.strategy][3]
+        teams.append(Team(spec.strategy, members, spec.intensity, honest))
+        if spec.strategy == FRIENDS:
+            continue
+        for index in indexes:
+            me = pool[index].name
+            feeds = members[0] if spec.strategy == CHIP_DUMPING and me != members[0] else None
+            play = TeamPlay(spec.strategy, tuple(m for m in members if m != me),
+                            spec.intensity, feeds)
+            pool[index] = replace(pool[index], team=play)
+    return pool, teams
+
+
+def gather(players: list[PlayerStyle], pool: Sequence[PlayerStyle], teams: Sequence[Team],
+           seats: int, rng: random.Random) -> list[PlayerStyle]:
+    """`players` (a tournament's registrations, in order) with whole teams registered first:
+    each team that fits in `seats`, in a random order, with chance TOGETHER_CHANCE."""
+    by_name = {p.name: p for p in pool}
+    together: list[PlayerStyle] = []
+    for index in rng.sample(range(len(teams)), len(teams)):
+        team = teams[index]
+        if len(together) + len(team.members) <= seats and rng.random() < TOGETHER_CHANCE:
+            together += [by_name[name] for name in team.members]
+    if not together:
+        return players
+    taken = {p.name for p in together}
+    rest = [p for p in players if p.name not in taken]
+    return together + rest[:len(players) - len(together)]
+
+
+def truth_line(team: Team) -> dict[str, object]:
+    """One line of truth.jsonl for a team."""
+    return {"team": list(team.members), "strategy": team.strategy,
+            "intensity": team.intensity, "honest": team.honest}
+
+
+# ---------------------------------------------------------------- play at the table
+
+
+class Seat(Protocol):
+    """What a strategy reads of a player dealt in (the hand engine's players)."""
+
+    name: str
+    hole: tuple[str, ...]
+    folded: bool
+    all_in: bool
+    strength: float
+
+
+@dataclass(slots=True)
+class Turn:
+    """A team member's turn: the hand so far and the acts the engine offers (`low` None: no
+    raise allowed; `owed` 0: checking is free)."""
+
+    game: Game
+    board: tuple[str, ...]
+    me: Seat
+    others: Sequence[Seat]
+    # Who made the street's last bet or raise (None: nobody yet, or only the blinds).
+    aggressor: str | None
+    raises: int
+    owed: int
+    low: int | None
+    high: int
+    current: int
+    pot: int
+
+
+def collude(team: TeamPlay, turn: Turn, decision: Decision, rng: random.Random) -> Decision:
+    """The act of a team member: its style's `decision`, or, with chance `team.intensity`,
+    what its strategy does instead when the turn gives it an occasion (intensity 0 draws
+    nothing: the hand is the one its style alone plays)."""
+    if team.intensity <= 0.0 or rng.random() >= team.intensity:
+        return decision
+    return _PLAYS[team.strategy](team, turn, decision)
+
+
+def _live(turn: Turn, names: Sequence[str]) -> list[Seat]:
+    return [p for p in turn.others if p.name in names and not p.folded]
+
+
+def _bet(turn: Turn, share: float = 0.5) -> Decision:
+    """A bet or raise of `share` of the pot over the call (the engine keeps it legal)."""
+    if turn.low is None:
+        return Decision(Move.CALL if turn.owed else Move.CHECK)
+    to = turn.current + int((turn.pot + turn.owed) * share)
+    return Decision(Move.RAISE, min(turn.high, max(turn.low, to)))
+
+
+def _chip_dumping(team: TeamPlay, turn: Turn, decision: Decision) -> Decision:
+    """A feeder bets or raises into the partner it feeds and folds to that partner's raise
+    (a weak hand's chips go in first; a strong hand is given up); the one fed raises a
+    feeder's bet (`_fed`)."""
+    if team.feeds is None:
+        return _fed(team, turn, decision)
+    fed = _live(turn, (team.feeds,))
+    if not fed or fed[0].all_in:
+        return decision
+    if turn.owed and turn.aggressor == team.feeds:
+        return Decision(Move.FOLD)
+    if turn.me.strength >= _DUMP_STRONG:
+        # Strong: no chips in; wait for the partner's bet and fold to it.
+        return Decision(Move.CHECK) if not turn.owed else decision
+    return _bet(turn, 1.0)
+
+
+def _fed(team: TeamPlay, turn: Turn, decision: Decision) -> Decision:
+    """The one fed raises a feeder's bet (the feeder then folds), stays in cheaply before the
+    flop while a feeder is in, and bets into feeders left alone with it."""
+    if turn.owed:
+        if turn.aggressor in team.partners:
+            return _min_raise(turn)
+        if (decision.move is Move.FOLD and not turn.board and turn.owed * 3 <= turn.pot
+                and any(not p.all_in for p in _live(turn, team.partners))):
+            return Decision(Move.CALL)
+        return decision
+    opponents = [p for p in turn.others if not p.folded]
+    if opponents and all(p.name in team.partners and not p.all_in for p in opponents):
+        return _min_raise(turn)
+    return decision
+
+
+def _min_raise(turn: Turn) -> Decision:
+    if turn.low is None:
+        return Decision(Move.CALL if turn.owed else Move.CHECK)
+    return Decision(Move.RAISE, turn.low)
+
+
+def _soft_play(team: TeamPlay, turn: Turn, decision: Decision) -> Decision:
+    if decision.move is Move.RAISE and _live(turn, team.partners):
+        return Decision(Move.CALL if turn.owed else Move.CHECK)
+    return decision
+
+
+def _whipsaw(team: TeamPlay, turn: Turn, decision: Decision) -> Decision:
+    if (turn.aggressor not in team.partners or turn.raises >= _WHIPSAW_RAISES
+            or turn.low is None):
+        return decision
+    third = [p for p in turn.others if not p.folded and p.name not in team.partners]
+    if third and any(not p.all_in for p in third):
+        return _bet(turn)
+    return decision
+
+
+def _card_sharing(team: TeamPlay, turn: Turn, decision: Decision) -> Decision:
+    if not turn.owed or len(turn.board) not in (3, 4):
+        return decision
+    shared = [card for p in turn.others if p.name in team.partners for card in p.hole]
+    if not shared:
+        return decision
+    held = [card for card in shared if improves(turn.game, turn.me.hole, turn.board, card)]
+    if held:
+        if decision.move is not Move.FOLD and turn.me.strength < _SHARED_KEEP:
+            return Decision(Move.FOLD)
+        return decision
+    if decision.move is Move.FOLD and len(outs(turn.game, turn.me.hole, turn.board,
+                                               shared)) >= _LIVE_DRAW:
+        return Decision(Move.CALL)
+    return decision
+
+
+def _nut_checking(team: TeamPlay, turn: Turn, decision: Decision) -> Decision:
+    if (len(turn.board) == 5 and not turn.owed and decision.move is Move.RAISE
+            and is_nuts(turn.game, turn.me.hole, turn.board)):
+        return Decision(Move.CHECK)
+    return decision
+
+
+_PLAYS: dict[str, Callable[[TeamPlay, Turn, Decision], Decision]] = {
+    CHIP_DUMPING: _chip_dumping,
+    SOFT_PLAY: _soft_play,
+    WHIPSAW: _whipsaw,
+    CARD_SHARING: _card_sharing,
+    NUT_CHECKING: _nut_checking,
+    FRIENDS: lambda team, turn, decision: decision,
+}
+
+
+# ---------------------------------------------------------------- hand knowledge
+
+
+def hand_class(rank: int) -> int:
+    """0 (high card) .. 8 (straight flush) of a `high_rank` rank."""
+    cls = 0
+    for index, start in enumerate(_CLASS_STARTS):
+        if rank >= start:
+            cls = index
+    return cls
+
+
+def improves(game: Game, hole: tuple[str, ...], board: tuple[str, ...], card: str) -> bool:
+    """Whether `card` on the board would lift the hand to a better class (an out)."""
+    now = hand_class(high_rank(hole, board, game))
+    return hand_class(high_rank(hole, (*board, card), game)) > now
+
+
+def outs(game: Game, hole: tuple[str, ...], board: tuple[str, ...],
+         known: Sequence[str]) -> list[str]:
+    """The unseen cards (neither in `hole`, on `board` nor `known`) that are outs."""
+    return [card for card in _DECK if card not in hole and card not in board
+            and card not in known and improves(game, hole, board, card)]
+
+
+def is_nuts(game: Game, hole: tuple[str, ...], board: tuple[str, ...]) -> bool:
+    """Whether no two unseen cards make a better hand on `board` (Omaha: two of them with
+    three of the board)."""
+    mine = high_rank(hole, board, game)
+    unseen = [card for card in _DECK if card not in hole and card not in board]
+    triples = [board] if game is Game.HOLDEM else list(combinations(board, 3))
+    for pair in combinations(unseen, 2):
+        for cards in triples:
+            if high_rank(pair, cards, Game.HOLDEM) > mine:
+                return False
+    return True

@@ -1,0 +1,588 @@
+"""A multi-table tournament (MTT) as a correct server runs it, event by event.
+
+Registration until the scheduled start (clause 3), seating at it (clause 5) by a random draw
+over every table (clause 9), the start; then every table plays on its own clock while the
+levels and an hourly break (clause 11) are the tournament's. A hand's line is written when it
+ends, so hands of different tables interleave in the log in time order: the driver always
+runs the earliest thing due (a table's hand ending, or a table dealing) and writes events
+through a small priority queue ordered by their time.
+
+Eliminations are ranked as clause 25 says; after them the tables are kept within one player
+of each other by moving players from the fullest table to the shortest (`table_move`,
+reason `balance`), a table is broken when the others can seat its players (reason
+`table_closed`, `final_table` for the last break), and a table short enough of the fullest
+is held until balance is restored (clause 21, `table_hold`). A player moved to a seat
+between the button and the big blind sits out until the button has passed (clause 20), as
+the replay sees arrivals: players not in the table's previous hand. At the bubble (one
+player more than places paid) every table plays hand-for-hand (clause 26): each deal starts
+at every table once the previous one ended everywhere, and the deal's eliminations are ranked
+together. Prizes are paid at once (clauses 15, 16) from `[mtt]` of server.toml.
+"""
+
+import heapq
+import random
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import timedelta
+
+from checker.model.hand import BettingStructure
+from checker.model.tournament_log import TournamentKind
+from checker.sim.faults import FAULTS_KEY, FaultPlan, Injected
+from checker.sim.plan import HandPlan, HandResult, PlayerStyle, SimSeat, Stakes
+from checker.sim.rotation import Rotation, next_seat
+from checker.sim.server import server_config
+from checker.sim.sit_and_go import Event, PlayHand, SitAndGoSpec
+
+SERVER = server_config()
+MTT = SERVER.mtt
+
+# Hand-for-hand: not yet, waiting for every table to finish its hand, dealing, done.
+NOT_YET, PENDING, ACTIVE, OVER = "not_yet", "pending", "active", "over"
+
+
+def seats_between(first: int, last: int, seat: int) -> bool:
+    """Whether `seat` lies strictly between seats `first` and `last`, clockwise from
+    `first` (all the way round when they are equal)."""
+    if first < last:
+        return first < seat < last
+    if first > last:
+        return seat > first or seat < last
+    return seat != first
+
+
+@dataclass(slots=True)
+class InPlay:
+    plan: HandPlan
+    result: HandResult
+    ends: int
+
+
+@dataclass(slots=True)
+class Table:
+    name: str
+    number: int
+    # Everyone seated (dealt in or waiting for the button to pass): seat -> player.
+    seats: dict[int, str] = field(default_factory=dict)
+    rotation: Rotation = field(default_factory=Rotation)
+    # Who the previous hand's seats listed: others seated now are arrivals (as the replay's
+    # `table.arrived`).
+    last_dealt: frozenset[str] = frozenset()
+    playing: InPlay | None = None
+    ready_at: int = 0
+    held: bool = False
+    # A hold the gap did not justify (the fault `table_held_wrongly`): when it resumes.
+    wrong_hold_until: int | None = None
+    # Between hands until every table is: a break, or the next hand-for-hand deal.
+    waiting: bool = False
+
+
+@dataclass(slots=True)
+class Bust:
+    """Players a hand eliminated, with the stacks they started it with."""
+
+    table: str
+    hand: str
+    started: dict[str, int]
+    out: list[str]
+
+
+@dataclass(slots=True)
+class MultiTableTournament:
+    """One MTT for `players` (all register; now and then one unregisters) at tables of
+    `spec.seats` seats. `rng` plays the cards, the players and the draw; `fault_rng` alone
+    decides faults (checker/sim/faults.py). `incidents` is accepted for the driver's shape;
+    no incident is simulated in an MTT yet."""
+
+    spec: SitAndGoSpec
+    players: list[PlayerStyle]
+    rng: random.Random
+    fault_rng: random.Random
+    faults: FaultPlan
+    play_hand: PlayHand
+    incidents: FaultPlan = field(default_factory=FaultPlan)
+    # Faults located by hand id, as injected; hands numbered, and hands finished.
+    injected: list[Injected] = field(default_factory=list)
+    hands: int = 0
+    finished: int = 0
+    stacks: dict[str, int] = field(default_factory=dict)
+    tables: dict[str, Table] = field(default_factory=dict)
+    entrants: int = 0
+    shares: tuple[int, ...] = ()
+    # Wall seconds from the scheduled start; play before the current stretch of play and
+    # when that stretch began (the start or the last break's end).
+    now: int = 0
+    play_before: int = 0
+    stretch_from: int = 0
+    level: int = 0
+    hand_for_hand: str = NOT_YET
+    deal: int = 0
+    deal_busts: list[Bust] = field(default_factory=list)
+    away: set[str] = field(default_factory=set)
+    ended: bool = False
+    _out: list[tuple[int, int, list[Event]]] = field(default_factory=list)
+    _pushed: int = 0
+
+    # ------------------------------------------------------------ events and time
+
+    def at(self, seconds: int | None = None) -> str:
+        moment = self.spec.scheduled_start + timedelta(
+            seconds=self.now if seconds is None else seconds)
+        return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+    def event(self, event: str, /, **fields: object) -> Event:
+        return {"event": event, "seq": 0, "at": self.at(), "tournament": self.spec.tournament,
+                **fields}
+
+    def _push(self, at: int, events: list[Event]) -> None:
+        """Queue events written at `at` (kept together, after those queued before)."""
+        if events:
+            self._pushed += 1
+            heapq.heappush(self._out, (at, self._pushed, events))
+
+    def _flush(self, until: int | None) -> Iterator[Event]:
+        """The queued events due by `until` (everything when None), in time order."""
+        while self._out and (until is None or self._out[0][0] <= until):
+            yield from heapq.heappop(self._out)[2]
+
+    def _break_due(self) -> int:
+        return self.stretch_from + SERVER.break_every_seconds
+
+    def _level_at(self, wall: int) -> int:
+        played = self.play_before + wall - self.stretch_from
+        return min(played // SERVER.level_seconds, len(SERVER.blinds) - 1) + 1
+
+    @property
+    def paid(self) -> int:
+        return len(self.shares)
+
+    # ------------------------------------------------------------ the run
+
+    def run(self) -> Iterator[Event]:
+        """Every event of the MTT, in time order, until one player has every chip."""
+        yield self._terms()
+        yield from self._register()
+        yield from self._seat()
+        stuck = 0
+        while not self.ended:
+            step = self._next_step()
+            if step is None:  # nobody plays and nobody may deal alone
+                stuck += 1
+                if stuck > 3:
+                    raise RuntimeError(f"MTT {self.spec.tournament}: no table can play")
+                self._between_all()
+                continue
+            stuck = 0
+            at, ending, table = step
+            yield from self._flush(at)
+            self.now = at
+            if ending:
+                self._end_hand(table)
+            else:
+                self._start_hand(table)
+        yield from self._flush(None)
+
+    def _next_step(self) -> tuple[int, bool, Table] | None:
+        """The earliest thing due: a hand ending (first at equal times), or a deal."""
+        best: tuple[int, int, int] | None = None
+        chosen: tuple[int, bool, Table] | None = None
+        for table in self.tables.values():
+            if table.playing is not None:
+                key = (table.playing.ends, 0, table.number)
+            elif table.wrong_hold_until is not None:
+                key = (max(table.wrong_hold_until, self.now), 1, table.number)
+            elif not table.held and not table.waiting and len(table.seats) >= 2:
+                key = (max(table.ready_at, self.now), 1, table.number)
+            else:
+                continue
+            if best is None or key < best:
+                best, chosen = key, (key[0], key[1] == 0, table)
+        return chosen
+
+    # ------------------------------------------------------------ before the start
+
+    def _terms(self) -> Event:
+        spec = self.spec
+        self.now = -60 * MTT.registration_minutes - 1
+        levels = [{"level": n, "duration_s": SERVER.level_seconds, "ante": 0,
+                   **self._stakes(n)} for n in range(1, len(SERVER.blinds) + 1)]
+        tiers = [{"min_entrants": t.min_entrants, "max_entrants": t.max_entrants,
+                  "shares_bp": list(t.shares_bp)} for t in MTT.payouts]
+        return self.event(
+            "tournament_terms", kind=TournamentKind.MTT.value,
+            name=f"${spec.buy_in // 100} + ${spec.fee // 100} Multi-Table {spec.seats}-max",
+            game=spec.game.value, structure=spec.structure.value, currency="USD",
+            buy_in=spec.buy_in, fee=spec.fee, guarantee=None,
+            starting_stack=SERVER.starting_stack, seats_per_table=spec.seats,
+            min_entrants=MTT.min_entrants, max_entrants=MTT.max_entrants,
+            scheduled_start=self.at(0), levels=levels,
+            breaks={"every_s": SERVER.break_every_seconds, "duration_s": SERVER.break_seconds,
+                    "max_breaks": None},
+            payout_structure=tiers, bounty=None, rebuy=False, add_on=False)
+
+    def _register(self) -> Iterator[Event]:
+        """Registrations while registration is open (the hour before the start); now and then
+        one player unregisters before seating, refunded in full (clause 6)."""
+        spec = self.spec
+        if not MTT.min_entrants <= len(self.players) <= MTT.max_entrants:
+            raise ValueError(f"an MTT takes {MTT.min_entrants} to {MTT.max_entrants} players, "
+                             f"not {len(self.players)}")
+        opens = 60 * MTT.registration_minutes
+        times = sorted(self.rng.randint(-opens, -2) for _ in self.players)
+        # One may leave while the field stays at its minimum (clause 34).
+        leaves = (len(self.players) > MTT.min_entrants
+                  and self.rng.random() < SERVER.unregistration_chance)
+        leaving = self.rng.randrange(len(self.players)) if leaves else None
+        kept: list[PlayerStyle] = []
+        lines: list[tuple[int, Event]] = []
+        for index, (player, when) in enumerate(zip(self.players, times, strict=True)):
+            self.now = when
+            lines.append((when, self.event("registration", player=player.name, accepted=True,
+                                           paid=spec.buy_in + spec.fee,
+                                           paid_currency="cash")))
+            if index == leaving:
+                self.now = self.rng.randint(when, -1)
+                lines.append((self.now, self.event(
+                    "unregistration", player=player.name, accepted=True,
+                    refund=spec.buy_in + spec.fee, refund_currency="cash")))
+            else:
+                kept.append(player)
+        # In time order (a registration comes before its own unregistration: stable sort).
+        yield from (line for _, line in sorted(lines, key=lambda pair: pair[0]))
+        self.players = kept
+        self.entrants = len(kept)
+        self.shares = MTT.shares_for(self.entrants)
+        self.now = 0  # registration closes at the scheduled start (clause 3)
+        yield self.event("registration_closed", entrants=self.entrants,
+                         prize_pool=spec.buy_in * self.entrants,
+                         payout_shares_bp=list(self.shares))
+
+    def _seat(self) -> Iterator[Event]:
+        """Clauses 5, 9: seating at the scheduled start, a random draw over every table (as
+        even as the field allows), then the start."""
+        yield self.event("seating_started")
+        size = self.spec.seats
+        count = -(-self.entrants // size)
+        slots: list[tuple[int, int]] = []
+        for number in range(1, count + 1):
+            players = self.entrants // count + (1 if number <= self.entrants % count else 0)
+            slots += [(number, seat) for seat in sorted(self.rng.sample(range(1, size + 1),
+                                                                        players))]
+        self.rng.shuffle(slots)
+        for number in range(1, count + 1):
+            self.tables[str(number)] = Table(str(number), number)
+        drawn = sorted(zip(slots, self.players, strict=True), key=lambda pair: pair[0])
+        for (number, seat), player in drawn:
+            table = self.tables[str(number)]
+            table.seats[seat] = player.name
+            self.stacks[player.name] = SERVER.starting_stack
+            yield self.event("seat", player=player.name, table=table.name, seat=seat,
+                             stack=SERVER.starting_stack)
+        self.now = self.stretch_from = MTT.start_after_seconds
+        for table in self.tables.values():
+            table.ready_at = self.now
+        yield self.event("tournament_start", entrants=self.entrants, tables=count)
+
+    # ------------------------------------------------------------ hands
+
+    def _start_hand(self, table: Table) -> None:
+        if table.wrong_hold_until is not None:
+            table.wrong_hold_until = None
+            table.held = False
+            self._push(self.now, [self.event("table_hold", table=table.name, held=False)])
+        if self.hand_for_hand in (PENDING, ACTIVE) or self.now >= self._break_due():
+            table.waiting = True  # every table stops: hand-for-hand, or the break
+            return
+        self._deal(table)
+
+    def _deal(self, table: Table) -> None:
+        level = self._level_at(self.now)
+        if level > self.level:
+            self.level = level
+            self._push(self.now, [self.event("level", level=level, ante=0,
+                                             **self._stakes(level))])
+        self.hands += 1
+        hand_id = f"{self.spec.tournament}{self.hands:05d}"
+        seated = sorted(table.seats.items())
+        dealt = self._dealt(table, seated, hand_id)
+        blinds = table.rotation.next_hand([seat for seat, _ in dealt])
+        styles = {p.name: p for p in self.players}
+        plan = HandPlan(
+            tournament=self.spec.tournament, table=table.name, hand_id=hand_id,
+            game=self.spec.game, structure=self.spec.structure,
+            stakes=Stakes(level=level, **self._stakes(level)),
+            seats=tuple(SimSeat(seat, name, self.stacks[name], styles[name])
+                        for seat, name in dealt),
+            button=blinds.button, small_blind_seat=blinds.small_blind,
+            big_blind_seat=blinds.big_blind,
+            started=self.spec.scheduled_start + timedelta(seconds=self.now),
+            players_left=len(self.stacks),
+            deal=self.deal if self.hand_for_hand == ACTIVE else None,
+            disconnected=frozenset(name for _, name in dealt if name in self.away),
+            faults=self.faults.for_hand(self.fault_rng))
+        result = self.play_hand(plan, self.rng)
+        table.rotation.dealt(blinds)
+        table.last_dealt = frozenset(name for _, name in dealt)
+        ends = self.now + max(result.duration_s, 1)
+        table.playing = InPlay(plan, result, ends)
+        # Time-outs and connection changes are written when they happen, during the hand.
+        for note in result.notes:
+            moment = int((note.at - self.spec.scheduled_start).total_seconds())
+            self._push(moment, [note.model_dump(mode="json")])
+
+    def _dealt(self, table: Table, seated: list[tuple[int, str]], hand_id: str
+               ) -> list[tuple[int, str]]:
+        """Clause 20: a player moved in sits out while seated between the button and the
+        big blind (the small blind's seat excepted: that player posts it). Heads-up the rule
+        does not apply; the fault deals such a player in."""
+        if table.rotation.previous is None or len(seated) < 3:
+            return seated
+        blinds = table.rotation.next_hand([seat for seat, _ in seated])
+        waiting = {name for seat, name in seated
+                   if name not in table.last_dealt and seat != blinds.small_blind
+                   and seats_between(blinds.button, blinds.big_blind, seat)}
+        if not waiting:
+            return seated
+        # The fault where the audit can judge it: with a dead small blind the rules file
+        # cannot tell the small blind's seat from any other (its test reads unknown).
+        if blinds.small_blind is not None and self.faults.wants(
+                "moved_player_not_sitting_out", self.fault_rng):
+            self.injected.append(Injected("moved_player_not_sitting_out", hand=hand_id))
+            return seated
+        dealt = [(seat, name) for seat, name in seated if name not in waiting]
+        return dealt if len(dealt) >= 2 else seated
+
+    def _end_hand(self, table: Table) -> None:
+        played = table.playing
+        assert played is not None
+        table.playing = None
+        table.ready_at = self.now + MTT.seconds_between_hands
+        result = played.result
+        self.finished += 1
+        for name, index in result.faults:
+            self.injected.append(Injected(name, hand=played.plan.hand_id, action=index))
+        dealt = {seat.player for seat in played.plan.seats}
+        self.away = (self.away - dealt) | set(result.disconnected)
+        hand = result.hand.model_dump(mode="json")
+        hand.update(seq=0, at=self.at())
+        block: list[Event] = [hand]
+        started = {s.player: s.stack for s in result.hand.seats}
+        self._settle(result)
+        out = sorted(name for name in started if self.stacks[name] == 0)
+        for seat, name in list(table.seats.items()):
+            if name in out:
+                del table.seats[seat]
+        bust = Bust(table.name, played.plan.hand_id, started, out)
+        if self.hand_for_hand == ACTIVE:
+            if out:
+                self.deal_busts.append(bust)
+        elif out:
+            block += self._eliminate([bust])
+        self._push(self.now, block)
+        if self.ended:
+            return
+        if self.hand_for_hand == NOT_YET and len(self.stacks) <= self.paid + 1:
+            bubble = len(self.stacks) == self.paid + 1 and len(self.tables) > 1
+            self.hand_for_hand = PENDING if bubble else OVER
+        if self.hand_for_hand in (PENDING, ACTIVE):
+            table.waiting = True
+            return
+        self._rebalance(table)
+
+    def _settle(self, result: HandResult) -> None:
+        hand = result.hand
+        for act in hand.actions:
+            self.stacks[act.player] -= act.amount
+        for back in hand.returns:
+            self.stacks[back.player] += back.amount
+        for award in hand.awards:
+            self.stacks[award.player] += award.amount
+
+    def _eliminate(self, busts: list[Bust]) -> list[Event]:
+        """Clause 25 (and 26 across tables in hand-for-hand): more chips at the deal finish
+        higher; equal stacks tie at the best place they cover and share its prizes."""
+        where = {name: bust for bust in busts for name in bust.out}
+        left = len(self.stacks)
+        for name in where:
+            del self.stacks[name]
+        by_stack: dict[int, list[str]] = {}
+        for name, bust in where.items():
+            by_stack.setdefault(bust.started[name], []).append(name)
+        pool = self.spec.buy_in * self.entrants
+        place = left - len(where) + 1
+        events: list[Event] = []
+        paid: list[tuple[str, int, int]] = []
+        for stack in sorted(by_stack, reverse=True):
+            group = sorted(by_stack[stack])
+            covered = self.shares[place - 1:place - 1 + len(group)]
+            prize = pool * (sum(covered) // len(group)) // 10_000
+            for name in group:
+                bust = where[name]
+                events.append(self.event("elimination", player=name, place=place,
+                                         table=bust.table, hand=bust.hand, prize=prize))
+                if prize > 0:
+                    paid.append((name, place, prize))
+            place += len(group)
+        events += [self.event("payout", player=name, place=at_place, paid=prize,
+                              paid_currency="cash") for name, at_place, prize in paid]
+        if len(self.stacks) == 1:
+            (winner,) = self.stacks
+            events.append(self.event("payout", player=winner, place=1,
+                                     paid=pool * self.shares[0] // 10_000,
+                                     paid_currency="cash"))
+            events.append(self.event("tournament_end", outcome="finished", winner=winner))
+            self.ended = True
+        return events
+
+    # ------------------------------------------------------------ every table at once
+
+    def _between_all(self) -> None:
+        """No table is playing and none may deal alone: end a hand-for-hand deal, enter
+        hand-for-hand, take the break, balance every table, and deal again."""
+        events: list[Event] = []
+        if self.hand_for_hand == ACTIVE and self.deal_busts:
+            events += self._eliminate(self.deal_busts)
+            self.deal_busts = []
+            if not self.ended:
+                events.append(self.event("hand_for_hand", active=False))
+            self.hand_for_hand = OVER
+        elif self.hand_for_hand == PENDING:
+            if len(self.stacks) == self.paid + 1 and len(self.tables) > 1:
+                events.append(self.event("hand_for_hand", active=True))
+                self.hand_for_hand = ACTIVE
+            else:  # a hand that was still being played burst the bubble
+                self.hand_for_hand = OVER
+        self._push(self.now, events)
+        if self.ended:
+            return
+        self._rebalance(None)
+        start = self.now + MTT.seconds_between_hands
+        if start >= self._break_due():
+            self._break(max(self.now, self._break_due()))
+            start = self.now + MTT.seconds_between_hands
+        for table in self.tables.values():
+            table.waiting = False
+            table.ready_at = max(table.ready_at, start)
+        if self.hand_for_hand == ACTIVE:
+            self.deal += 1
+            self.now = start
+            for table in self.tables.values():
+                self._deal(table)
+
+    def _break(self, at: int) -> None:
+        """Clause 11: every table breaks for five minutes after an hour of play."""
+        self.now = at
+        self._push(at, [self.event("break_start", duration_s=SERVER.break_seconds)])
+        self.play_before += at - self.stretch_from
+        self.now = self.stretch_from = at + SERVER.break_seconds
+        self._push(self.now, [self.event("break_end")])
+
+    # ------------------------------------------------------------ tables
+
+    def _rebalance(self, ended: Table | None) -> None:
+        """After a hand of `ended` (None: every table is between hands): break a table the
+        others can seat, move players from the fullest table to the shortest, and hold or
+        resume tables (clauses 20, 21). Only tables between hands give players."""
+        events: list[Event] = []
+        self._break_tables(events)
+        self._balance(events)
+        self._holds(events, ended)
+        self._push(self.now, events)
+
+    def _idle(self, table: Table) -> bool:
+        return table.playing is None
+
+    def _break_tables(self, events: list[Event]) -> None:
+        while len(self.tables) > 1:
+            shortest = min(len(t.seats) for t in self.tables.values())
+            idle = [t for t in self.tables.values()
+                    if self._idle(t) and len(t.seats) == shortest]
+            if not idle:
+                return
+            closing = idle[-1]
+            others = [t for t in self.tables.values() if t is not closing]
+            if sum(self.spec.seats - len(t.seats) for t in others) < len(closing.seats):
+                return
+            reason = "final_table" if len(others) == 1 else "table_closed"
+            for seat in sorted(closing.seats):
+                to = min(others, key=lambda t: (len(t.seats), t.number))
+                self._move(closing, seat, to, reason, events)
+            events.append(self.event("table_closed", table=closing.name))
+            del self.tables[closing.name]
+
+    def _balance(self, events: list[Event]) -> None:
+        while len(self.tables) > 1:
+            sizes = [len(t.seats) for t in self.tables.values()]
+            least = min(sizes)
+            if max(sizes) - least < 2:
+                return
+            # The fullest table between hands gives (a table in a hand gives once it ends).
+            givers = [t for t in self.tables.values()
+                      if self._idle(t) and len(t.seats) >= least + 2]
+            if not givers:
+                return
+            giver = max(givers, key=lambda t: (len(t.seats), -t.number))
+            taker = min(self.tables.values(), key=lambda t: (len(t.seats), t.number))
+            self._move(giver, self._due_big_blind(giver), taker, "balance", events)
+
+    def _due_big_blind(self, table: Table) -> int:
+        """The seat of the player due the next big blind: moved, it pays blinds elsewhere."""
+        seats = sorted(table.seats)
+        previous = table.rotation.previous
+        return next_seat(previous.big_blind, seats) if previous is not None else seats[0]
+
+    def _move(self, giver: Table, seat: int, taker: Table, reason: str,
+              events: list[Event]) -> None:
+        """Clause 20: the player may be given any free seat."""
+        name = giver.seats.pop(seat)
+        # Should they come back to this table, they arrive anew (as the replay counts them).
+        giver.last_dealt = giver.last_dealt - {name}
+        free = [s for s in range(1, self.spec.seats + 1) if s not in taker.seats]
+        to_seat = self.rng.choice(free)
+        taker.seats[to_seat] = name
+        events.append(self.event("table_move", player=name, from_table=giver.name,
+                                 from_seat=seat, to_table=taker.name, to_seat=to_seat,
+                                 stack=self.stacks[name], reason=reason))
+
+    def _hold_gap(self) -> int:
+        """Clause 21 as the server applies it: how many players short of the fullest table
+        a table is held."""
+        many = len(self.tables) > MTT.hold_table_threshold
+        return MTT.hold_gap_many_tables if many else MTT.hold_gap_few_tables
+
+    def _holds(self, events: list[Event], ended: Table | None) -> None:
+        if len(self.tables) < 2:
+            for table in self.tables.values():
+                if table.held and table.wrong_hold_until is None:
+                    table.held = False
+                    events.append(self.event("table_hold", table=table.name, held=False))
+            return
+        most = max(len(t.seats) for t in self.tables.values())
+        needed = self._hold_gap()
+        for table in self.tables.values():
+            gap = most - len(table.seats)
+            if table.wrong_hold_until is not None:
+                continue
+            if table.held and gap <= 1:  # balance restored: it resumes
+                table.held = False
+                table.ready_at = max(table.ready_at, self.now)
+                events.append(self.event("table_hold", table=table.name, held=False))
+            elif table is ended and not table.held:
+                if gap >= needed:
+                    table.held = True
+                    events.append(self.event("table_hold", table=table.name, held=True))
+                elif self.faults.wants("table_held_wrongly", self.fault_rng):
+                    table.held = True
+                    table.wrong_hold_until = self.now + MTT.wrong_hold_seconds
+                    line = self.event("table_hold", table=table.name, held=True)
+                    line[FAULTS_KEY] = ["table_held_wrongly"]
+                    events.append(line)
+
+    def _stakes(self, level: int) -> dict[str, int]:
+        """The level's blinds, and its bets in a fixed-limit event."""
+        small, big = SERVER.blinds[level - 1]
+        fields = {"small_blind": small, "big_blind": big}
+        if self.spec.structure is BettingStructure.FIXED_LIMIT:
+            fields.update(small_bet=big * SERVER.small_bet_in_big_blinds,
+                          big_bet=big * SERVER.big_bet_in_big_blinds)
+        return fields
+
