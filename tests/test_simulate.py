@@ -128,16 +128,17 @@ def test_the_same_seed_writes_the_same_bytes(tmp_path: Path) -> None:
 
 SAMPLES = REPO / "hand_histories" / "samples"
 SAMPLE_ARGS = [
-    "--seed", "2026", "--hands", "150", "--faults",
+    "--seed", "6", "--hands", "150", "--mtt-every", "2", "--faults",
     "wrong_big_blind_after_bust:0.5,odd_chip_wrong_winner:1,chips_created:0.01,"
     "same_hand_busts_misordered:1,timeout_folded_when_check_free:0.02,"
-    "reraise_after_short_all_in:1", "--incidents", "server_failure:0.01"]
+    "reraise_after_short_all_in:1,moved_player_not_sitting_out:1,table_held_wrongly:0.1",
+    "--incidents", "server_failure:0.01"]
 
 
 def test_the_bundled_samples_are_what_the_simulator_writes(tmp_path: Path) -> None:
     """hand_histories/samples/ (what `make run` audits) is the simulator's output for the
     command in its README, byte for byte."""
-    assert " ".join(SAMPLE_ARGS[:4]) in (SAMPLES / "README.md").read_text(encoding="utf-8")
+    assert " ".join(SAMPLE_ARGS[:6]) in (SAMPLES / "README.md").read_text(encoding="utf-8")
     assert main(["simulate", *SAMPLE_ARGS, "--out", str(tmp_path)]) == 0
     written = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*") if p.is_file())
     bundled = sorted(p.relative_to(SAMPLES) for p in SAMPLES.rglob("*")
@@ -150,6 +151,10 @@ def test_the_bundled_samples_are_what_the_simulator_writes(tmp_path: Path) -> No
 def test_the_samples_audit_finds_each_injected_fault(tmp_path: Path) -> None:
     truth = _truth(SAMPLES)
     assert len(truth) >= 5
+    kinds = {json.loads(line)["kind"] for path in (SAMPLES / "log").glob("*.jsonl")
+             for line in path.read_text(encoding="utf-8").splitlines()
+             if '"tournament_terms"' in line}
+    assert kinds == {"sit_and_go", "mtt"}
     for output in ("log", "ftp"):
         places = _places(_audit(SAMPLES / output, tmp_path))
         shown = [t for t in truth if output in t["visible_in"]]
@@ -164,6 +169,7 @@ def test_the_samples_audit_finds_each_injected_fault(tmp_path: Path) -> None:
     (["--faults", "chips_created:x"], "not a number"),
     (["--hands", "0"], "at least 1"),
     (["--incidents", "meteor"], "unknown incident"),
+    (["--mtt-every", "-1"], "0 or more"),
 ])
 def test_bad_arguments_are_usage_errors(argv: list[str], words: str, tmp_path: Path,
                                         capsys: pytest.CaptureFixture[str]) -> None:

@@ -38,6 +38,9 @@ def add_simulate_command(commands: "argparse._SubParsersAction[argparse.Argument
     command.add_argument("--colluders", metavar="STRATEGY[:SIZE[:INTENSITY]],...", default="",
                          help="teams drawn from the players (docs/simulator.md, Colluders): "
                               f"{', '.join(STRATEGIES)}")
+    command.add_argument("--mtt-every", type=int, metavar="N", dest="mtt_every",
+                         help="every N-th tournament is an MTT (default: the server's "
+                              "settings; 0: none)")
     command.add_argument("--out", type=Path, required=True, metavar="DIR")
 
 
@@ -49,12 +52,16 @@ def run_simulate(args: argparse.Namespace) -> int:
     except (FaultError, ColluderError) as exc:
         print(f"feltcheck: {exc}", file=sys.stderr)
         return EXIT_USAGE
+    if args.mtt_every is not None and args.mtt_every < 0:
+        print("feltcheck: --mtt-every must be 0 or more", file=sys.stderr)
+        return EXIT_USAGE
     if args.hands < 1:
         print("feltcheck: --hands must be at least 1", file=sys.stderr)
         return EXIT_USAGE
     try:
         result = simulate(args.seed, args.hands, args.out, args.format, faults, play_hand,
-                          population, write_tournament, incidents, colluders)
+                          population, write_tournament, incidents, colluders,
+                          args.mtt_every)
     except ColluderError as exc:
         print(f"feltcheck: {exc}", file=sys.stderr)
         return EXIT_USAGE

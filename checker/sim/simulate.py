@@ -64,8 +64,10 @@ def simulate(seed: int, hands: int, out: Path, formats: str, faults: FaultPlan,
              play_hand: PlayHand, population: Callable[[random.Random, int], list[PlayerStyle]],
              ftp_writer: "FtpWriter | None" = None,
              incidents: FaultPlan | None = None,
-             colluders: tuple[TeamSpec, ...] = ()) -> SimulationResult:
-    """Play Sit & Gos until at least `hands` hands are dealt; write them into `out`.
+             colluders: tuple[TeamSpec, ...] = (),
+             mtt_every: int | None = None) -> SimulationResult:
+    """Play Sit & Gos and MTTs (every `mtt_every`-th tournament; default: the server's
+    settings) until at least `hands` hands are dealt; write them into `out`.
     Colluders (checker/sim/collusion.py) are drawn from the pool with a stream of their own
     and listed first in the truth."""
     rng = random.Random(seed)
@@ -96,8 +98,10 @@ def simulate(seed: int, hands: int, out: Path, formats: str, faults: FaultPlan,
                 log_file = path.open("w", encoding="utf-8")
                 writer = LogWriter(log_file, spec.scheduled_start.strftime("%Y-%m-%dT%H:%M:%SZ"))
                 result.files.append(path)
-            game = _tournament(spec, result.tournaments + 1, pool, teams, rng, team_rng,
-                               fault_rng, faults, play_hand, incidents or FaultPlan())
+            every = SERVER.mtt_every if mtt_every is None else mtt_every
+            is_mtt = every > 0 and (result.tournaments + 1) % every == 0
+            game = _tournament(spec, is_mtt, pool, teams, rng, team_rng, fault_rng, faults,
+                               play_hand, incidents or FaultPlan())
             events = list(game.run())  # one tournament: a few hundred events at most
             lines = _truth(writer, events, game, spec.tournament)
             if ftp_writer is not None and formats != Formats.LOG:
@@ -121,15 +125,14 @@ class Tournament(Protocol):
     def run(self) -> Iterator[dict[str, Any]]: ...
 
 
-def _tournament(spec: SitAndGoSpec, number: int, pool: list[PlayerStyle],
+def _tournament(spec: SitAndGoSpec, is_mtt: bool, pool: list[PlayerStyle],
                 teams: list[collusion.Team], rng: random.Random, team_rng: random.Random,
                 fault_rng: random.Random, faults: FaultPlan, play_hand: PlayHand,
                 incidents: FaultPlan) -> Tournament:
-    """The `number`-th tournament of the schedule: every `mtt_every`-th an MTT of a random
-    size at 6- or 9-seat tables, else a Sit & Go (with one player in reserve for a seat
-    freed by an unregistration; teams of colluders often register together)."""
-    every = SERVER.mtt_every
-    if every > 0 and number % every == 0:
+    """An MTT of a random size at 6- or 9-seat tables, or a Sit & Go (with one player in
+    reserve for a seat freed by an unregistration; teams of colluders often register
+    together)."""
+    if is_mtt:
         spec = replace(spec, seats=spec.seats if spec.seats > 2 else 9)
         size = rng.randint(SERVER.mtt.min_entrants, min(SERVER.mtt.max_entrants, len(pool)))
         return MultiTableTournament(spec, rng.sample(pool, size), rng, fault_rng, faults,
