@@ -13,7 +13,8 @@ reason `balance`), a table is broken when the others can seat its players (reaso
 `table_closed`, `final_table` for the last break), and a table short enough of the fullest
 is held until balance is restored (clause 21, `table_hold`). A player moved to a seat
 between the button and the big blind sits out until the button has passed (clause 20), as
-the replay sees arrivals: players not in the table's previous hand. At the bubble (one
+the replay sees arrivals: players not in the table's previous hand, or moved away from the
+table since and back. At the bubble (one
 player more than places paid) every table plays hand-for-hand (clause 26): each deal starts
 at every table once the previous one ended everywhere, and the deal's eliminations are ranked
 together. Prizes are paid at once (clauses 15, 16) from `[mtt]` of server.toml.
