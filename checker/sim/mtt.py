@@ -26,12 +26,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import timedelta
 
-from checker.model.hand import BettingStructure
 from checker.model.tournament_log import TournamentKind
 from checker.sim.faults import FAULTS_KEY, FaultPlan, Injected
-from checker.sim.plan import HandPlan, HandResult, PlayerStyle, SimSeat, Stakes
+from checker.sim.plan import HandPlan, HandResult, PlayerStyle, SimSeat, Stakes, stacks_after
 from checker.sim.rotation import Rotation, next_seat
-from checker.sim.server import server_config
+from checker.sim.server import level_stakes, server_config
 from checker.sim.sit_and_go import Event, PlayHand, SitAndGoSpec
 
 SERVER = server_config()
@@ -390,13 +389,7 @@ class MultiTableTournament:
         self._rebalance(table)
 
     def _settle(self, result: HandResult) -> None:
-        hand = result.hand
-        for act in hand.actions:
-            self.stacks[act.player] -= act.amount
-        for back in hand.returns:
-            self.stacks[back.player] += back.amount
-        for award in hand.awards:
-            self.stacks[award.player] += award.amount
+        self.stacks.update(stacks_after(result.hand))
 
     def _eliminate(self, busts: list[Bust]) -> list[Event]:
         """Clause 25 (and 26 across tables in hand-for-hand): more chips at the deal finish
@@ -579,11 +572,5 @@ class MultiTableTournament:
                     events.append(line)
 
     def _stakes(self, level: int) -> dict[str, int]:
-        """The level's blinds, and its bets in a fixed-limit event."""
-        small, big = SERVER.blinds[level - 1]
-        fields = {"small_blind": small, "big_blind": big}
-        if self.spec.structure is BettingStructure.FIXED_LIMIT:
-            fields.update(small_bet=big * SERVER.small_bet_in_big_blinds,
-                          big_bet=big * SERVER.big_bet_in_big_blinds)
-        return fields
+        return level_stakes(level, self.spec.structure)
 

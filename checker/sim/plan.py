@@ -106,3 +106,16 @@ class HandResult:
     # Players still disconnected when the hand ended, in seat order: the next hand's
     # `HandPlan.disconnected` (or a `reconnect` line between hands).
     disconnected: tuple[str, ...] = ()
+
+
+def stacks_after(hand: HandPlayed) -> dict[str, int]:
+    """Each seated player's chips once `hand` is over: the deal's stack, less what they put
+    in, plus what came back and what they won."""
+    stacks = {seat.player: seat.stack for seat in hand.seats}
+    for act in hand.actions:
+        stacks[act.player] -= act.amount
+    for back in hand.returns:
+        stacks[back.player] += back.amount
+    for award in hand.awards:
+        stacks[award.player] += award.amount
+    return stacks

@@ -100,3 +100,15 @@ def _mtt(data: dict[str, Any]) -> MttConfig:
                   for t in data["payouts"])
     fields = {name: value for name, value in data.items() if name != "payouts"}
     return MttConfig(payouts=tiers, **fields)
+
+
+def level_stakes(level: int, structure: BettingStructure) -> dict[str, int]:
+    """The blinds of `level` (1-based; past the schedule, the last level's), and the bets of
+    a fixed-limit event, as the log's level and hand fields name them."""
+    config = server_config()
+    small, big = config.blinds[min(level, len(config.blinds)) - 1]
+    fields = {"small_blind": small, "big_blind": big}
+    if structure is BettingStructure.FIXED_LIMIT:
+        fields.update(small_bet=big * config.small_bet_in_big_blinds,
+                      big_bet=big * config.big_bet_in_big_blinds)
+    return fields

@@ -16,9 +16,16 @@ from typing import Any
 from checker.model.hand import BettingStructure, Game
 from checker.model.tournament_log import TournamentKind
 from checker.sim.faults import FAULTS_KEY, FaultPlan, Injected
-from checker.sim.plan import HandPlan, HandResult, PlayerStyle, SimSeat, Stakes
+from checker.sim.plan import (
+    HandPlan,
+    HandResult,
+    PlayerStyle,
+    SimSeat,
+    Stakes,
+    stacks_after,
+)
 from checker.sim.rotation import Blinds, Rotation, next_seat
-from checker.sim.server import server_config
+from checker.sim.server import level_stakes, server_config
 
 Event = dict[str, Any]
 PlayHand = Callable[[HandPlan, random.Random], HandResult]
@@ -298,13 +305,7 @@ class SitAndGo:
         hand = interrupted.hand
         yield self.event("server_failure", reason="game server restarted", tables=["1"])
         restored = {s.player: s.stack for s in hand.seats}
-        played = dict(restored)
-        for act in hand.actions:
-            played[act.player] -= act.amount
-        for back in hand.returns:
-            played[back.player] += back.amount
-        for award in hand.awards:
-            played[award.player] += award.amount
+        played = stacks_after(hand)
         wrong = (played != restored and min(played.values()) > 0
                  and self.faults.wants("rollback_not_restoring", self.fault_rng))
         stacks = played if wrong else restored
@@ -334,22 +335,10 @@ class SitAndGo:
         return blinds
 
     def _stakes_fields(self, level: int) -> dict[str, int]:
-        """The level's blinds, and its bets in a fixed-limit event."""
-        small, big = SERVER.blinds[level - 1]
-        fields = {"small_blind": small, "big_blind": big}
-        if self.spec.structure is BettingStructure.FIXED_LIMIT:
-            fields.update(small_bet=big * SERVER.small_bet_in_big_blinds,
-                          big_bet=big * SERVER.big_bet_in_big_blinds)
-        return fields
+        return level_stakes(level, self.spec.structure)
 
     def _settle(self, result: HandResult) -> None:
-        hand = result.hand
-        for act in hand.actions:
-            self.stacks[act.player] -= act.amount
-        for back in hand.returns:
-            self.stacks[back.player] += back.amount
-        for award in hand.awards:
-            self.stacks[award.player] += award.amount
+        self.stacks.update(stacks_after(result.hand))
 
     def _eliminations(self, hand: str, started: dict[str, int]) -> Iterator[Event]:
         """Clause 25: of the players out in this hand, more chips at the deal finish higher;
