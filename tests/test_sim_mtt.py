@@ -23,12 +23,13 @@ import pytest
 from checker.audit.ruleset import identify_ruleset
 from checker.audit.run import AuditResult, audit
 from checker.model.hand import BettingStructure, Game
+from checker.model.tournament_log import HandPlayed
 from checker.sim import faults
-from checker.sim.faults import Fault, FaultPlan
+from checker.sim.faults import FaultPlan
 from checker.sim.ftp_text import write_tournament
 from checker.sim.hand_engine import play_hand
 from checker.sim.log_writer import LogWriter
-from checker.sim.mtt import MultiTableTournament
+from checker.sim.mtt import Bust, MultiTableTournament, largest_pot_winners
 from checker.sim.sit_and_go import SitAndGoSpec
 from checker.sim.styles import population
 from tests.conftest import REPO
@@ -36,8 +37,6 @@ from tests.conftest import REPO
 RULES = identify_ruleset(REPO / "rules" / "fulltilt.rules")
 START = datetime(2026, 11, 1, 18, 0, tzinfo=UTC)
 # The catalogue lines of this driver's faults (the lead adds them to checker/sim/faults.py).
-MTT_FAULTS = {"moved_player_not_sitting_out": Fault("20", "driver", 0.5),
-              "table_held_wrongly": Fault("21", "driver", 0.05, ("log",))}
 # (seed, entrants, seats per table, game, structure)
 CLEAN = [
     (1, 60, 9, Game.HOLDEM, BettingStructure.NO_LIMIT),
@@ -50,15 +49,6 @@ CLEAN = [
 # This driver's faults, and hand faults the hand engine injects at any table.
 FAULTY = ("moved_player_not_sitting_out:1,table_held_wrongly:0.3,odd_chip_wrong_winner:1,"
           "reraise_after_short_all_in:1")
-
-
-@pytest.fixture(scope="module", autouse=True)
-def catalogue() -> Iterator[None]:
-    with pytest.MonkeyPatch.context() as patch:
-        for name, fault in MTT_FAULTS.items():
-            patch.setitem(faults.FAULT_CATALOGUE, name, fault)
-            patch.setitem(faults.FAULTS, name, fault.clause)
-        yield
 
 
 @dataclass
@@ -269,3 +259,40 @@ def test_the_same_seed_gives_the_same_events(tmp_path: Path) -> None:
     assert first.events == second.events and first.truth == second.truth
     other = _run(tmp_path / "c", 22, 40, 9, fault_text=FAULTY)
     assert other.events != first.events
+
+
+def _award(player: str, amount: int, pot: int) -> dict[str, object]:
+    return {"player": player, "amount": amount, "pot": pot}
+
+
+def test_the_largest_pot_winners_are_every_winner_of_the_largest_pot() -> None:
+    hand = HandPlayed.model_validate({
+        "event": "hand", "seq": 1, "at": "2026-11-01T16:00:00Z", "tournament": "1",
+        "table": "1", "hand": "h1", "started": "2026-11-01T15:59:00Z", "game": "holdem",
+        "structure": "no_limit", "button": 1,
+        "seats": [{"seat": n, "player": p, "stack": 1500, "cards": ["2c", "3d"]}
+                  for n, p in enumerate(("a", "b", "c"), start=1)],
+        "actions": [], "awards": [_award("b", 300, 0), _award("a", 300, 0), _award("c", 900, 1),
+                                  _award("a", 100, 2)]})
+    assert largest_pot_winners(hand) == ["c"]
+    split = hand.model_copy(update={"awards": hand.awards[:2]})
+    assert largest_pot_winners(split) == ["a", "b"]
+
+
+@pytest.mark.parametrize("fault_text, paid_to", [("", ["a", "b"]),
+                                                 ("bounty_missing_on_split_pot", ["a"])])
+def test_a_professional_busted_on_a_split_pot_pays_every_winner(
+        fault_text: str, paid_to: list[str]) -> None:
+    """Clause 13 (the occasion is rare in play: a professional out in a split pot): the
+    bounty line, and the fault that pays only one of the largest pot's winners."""
+    rng = random.Random(1)
+    spec = SitAndGoSpec("800900", 9, 2000, 200, Game.HOLDEM, BettingStructure.NO_LIMIT, START)
+    players = population(rng, 40)
+    mtt = MultiTableTournament(spec, players, rng, random.Random("faults"),
+                               FaultPlan.parse(fault_text), play_hand)
+    terms = mtt._terms()
+    pros = terms["bounty"]["professionals"]
+    assert len(pros) == 2 and set(pros) <= {p.name for p in players}
+    line = mtt._bounty(pros[0], Bust("1", "h1", {pros[0]: 500}, [pros[0]], ["a", "b"]))
+    assert (line["event"], line["paid_to"], line["amount_each"]) == ("bounty", paid_to, 2000)
+    assert (faults.FAULTS_KEY in line) == bool(fault_text)

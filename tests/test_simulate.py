@@ -27,6 +27,9 @@ ALL_FAULTS = ("all,odd_chip_wrong_winner:1,reraise_after_short_all_in:1,fifth_li
               "table_held_wrongly:0.5,seating_biased:0")
 # Faults only an audit of 100+ tournaments shows: tests/test_sim_seating_fault.py.
 AUDIT_WIDE = {"seating_biased"}
+# Faults whose occasion a few thousand hands rarely give (a professional busted in a split
+# pot): tests/test_sim_mtt.py injects them directly, fixtures test their rules.
+RARE = {"bounty_missing_on_split_pot"}
 
 
 # Server failures (a correct server rolls back; the fault rolls back wrong).
@@ -78,7 +81,7 @@ def _places(findings: list[dict[str, Any]]) -> set[tuple[object, ...]]:
 
 def test_every_fault_type_is_injected(faulty: Path) -> None:
     injected = collections.Counter(line["fault"] for line in _truth(faulty))
-    assert set(injected) == set(FAULT_CATALOGUE) - AUDIT_WIDE
+    assert set(injected) == set(FAULT_CATALOGUE) - AUDIT_WIDE - RARE
 
 
 @pytest.mark.parametrize("output", ["log", "ftp"])

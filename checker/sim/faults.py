@@ -44,6 +44,8 @@ FAULT_CATALOGUE: dict[str, Fault] = {
     # MTTs. Occasion: a moved player due to sit out (between the button and the big blind)
     # in a hand with a small blind posted.
     "moved_player_not_sitting_out": Fault("20", "driver", 0.5),
+    # Occasion: a professional eliminated in a hand whose largest pot was split.
+    "bounty_missing_on_split_pot": Fault("13", "driver", 1.0, ("log",)),
     # Occasion: a table's hand ends with it less short of the fullest than a hold needs.
     "table_held_wrongly": Fault("21", "driver", 0.05, ("log",)),
     # Occasion: a server failure (an incident, --incidents).

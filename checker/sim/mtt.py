@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import timedelta
 
-from checker.model.tournament_log import TournamentKind
+from checker.model.tournament_log import HandPlayed, TournamentKind
 from checker.sim.faults import FAULTS_KEY, FaultPlan, Injected
 from checker.sim.plan import HandPlan, HandResult, PlayerStyle, SimSeat, Stakes, stacks_after
 from checker.sim.rotation import Rotation, next_seat
@@ -84,6 +84,26 @@ class Bust:
     hand: str
     started: dict[str, int]
     out: list[str]
+    # Who won the hand's largest pot (every winner of it when it was split): clause 13.
+    largest_pot_winners: list[str] = field(default_factory=list)
+
+
+def largest_pot_winners(hand: HandPlayed) -> list[str]:
+    """The winners of the hand's largest pot (of every pot that large), each once."""
+    sizes: dict[int, int] = {}
+    winners: dict[int, list[str]] = {}
+    for award in hand.awards:
+        sizes[award.pot] = sizes.get(award.pot, 0) + award.amount
+        if award.player not in winners.setdefault(award.pot, []):
+            winners[award.pot].append(award.player)
+    if not sizes:
+        return []
+    largest = max(sizes.values())
+    found: list[str] = []
+    for pot in sorted(sizes):
+        if sizes[pot] == largest:
+            found += [p for p in sorted(winners[pot]) if p not in found]
+    return found
 
 
 @dataclass(slots=True)
@@ -118,6 +138,8 @@ class MultiTableTournament:
     deal: int = 0
     deal_busts: list[Bust] = field(default_factory=list)
     away: set[str] = field(default_factory=set)
+    # Clause 13: the sponsored professionals playing (none below the bounty's field size).
+    professionals: frozenset[str] = frozenset()
     ended: bool = False
     _out: list[tuple[int, int, list[Event]]] = field(default_factory=list)
     _pushed: int = 0
@@ -217,7 +239,15 @@ class MultiTableTournament:
             scheduled_start=self.at(0), levels=levels,
             breaks={"every_s": SERVER.break_every_seconds, "duration_s": SERVER.break_seconds,
                     "max_breaks": None},
-            payout_structure=tiers, bounty=None, rebuy=False, add_on=False)
+            payout_structure=tiers, bounty=self._bounty_terms(), rebuy=False, add_on=False)
+
+    def _bounty_terms(self) -> dict[str, object] | None:
+        """Clause 13: sponsored professionals among a big enough field."""
+        if len(self.players) < MTT.bounty_min_starters:
+            return None
+        chosen = self.rng.sample(self.players, MTT.bounty_professionals)
+        self.professionals = frozenset(p.name for p in chosen)
+        return {"professionals": sorted(self.professionals), "amount": None}
 
     def _register(self) -> Iterator[Event]:
         """Registrations while registration is open (the hour before the start); now and then
@@ -371,7 +401,8 @@ class MultiTableTournament:
         for seat, name in list(table.seats.items()):
             if name in out:
                 del table.seats[seat]
-        bust = Bust(table.name, played.plan.hand_id, started, out)
+        bust = Bust(table.name, played.plan.hand_id, started, out,
+                    largest_pot_winners(result.hand))
         if self.hand_for_hand == ACTIVE:
             if out:
                 self.deal_busts.append(bust)
@@ -405,6 +436,7 @@ class MultiTableTournament:
         place = left - len(where) + 1
         events: list[Event] = []
         paid: list[tuple[str, int, int]] = []
+        bounties: list[Event] = []
         for stack in sorted(by_stack, reverse=True):
             group = sorted(by_stack[stack])
             covered = self.shares[place - 1:place - 1 + len(group)]
@@ -413,9 +445,12 @@ class MultiTableTournament:
                 bust = where[name]
                 events.append(self.event("elimination", player=name, place=place,
                                          table=bust.table, hand=bust.hand, prize=prize))
+                if name in self.professionals:
+                    bounties.append(self._bounty(name, bust))
                 if prize > 0:
                     paid.append((name, place, prize))
             place += len(group)
+        events += bounties  # after the hand's (or deal's) eliminations, before the prizes
         events += [self.event("payout", player=name, place=at_place, paid=prize,
                               paid_currency="cash") for name, at_place, prize in paid]
         if len(self.stacks) == 1:
@@ -426,6 +461,19 @@ class MultiTableTournament:
             events.append(self.event("tournament_end", outcome="finished", winner=winner))
             self.ended = True
         return events
+
+    def _bounty(self, professional: str, bust: Bust) -> Event:
+        """Clause 13: every winner of the largest pot is paid the buy-in, capped (the fault:
+        only one of them, on a split pot)."""
+        winners = bust.largest_pot_winners
+        short = len(winners) > 1 and self.faults.wants("bounty_missing_on_split_pot",
+                                                       self.fault_rng)
+        line = self.event("bounty", eliminated=professional, hand=bust.hand,
+                          paid_to=winners[:1] if short else winners,
+                          amount_each=min(self.spec.buy_in, MTT.bounty_cap))
+        if short:
+            line[FAULTS_KEY] = ["bounty_missing_on_split_pot"]
+        return line
 
     # ------------------------------------------------------------ every table at once
 

@@ -30,6 +30,9 @@ class MttConfig:
     hold_gap_few_tables: int
     wrong_hold_seconds: int
     seconds_between_hands: int
+    bounty_min_starters: int
+    bounty_professionals: int
+    bounty_cap: int
     payouts: tuple[PayoutTier, ...]
 
     def shares_for(self, entrants: int) -> tuple[int, ...]:
