@@ -9,15 +9,17 @@ unknown). Both build the same facts from the replayed state, mechanics only:
 - chips: the replayed stack wherever the replay seated the player (the replay knows the
   hands; a payment's `chips` is what the server believed), else the payment's own figure;
   `total_chips` adds every other player the replay still has holding chips, so a payment
-  left out of the line does not enlarge the others' shares;
+  left out of the line does not enlarge the others' shares; `chips_recorded` is the
+  payment's figure, and `not_paid` the players owed a payment the line leaves out;
 - `prize_pool`: the prize money collected - a buy-in per entry paid for (satellite seats
   included) plus every rebuy and add-on - without guarantees or added money (31.4 divides
   exactly that; the rules raise it to the guarantee themselves where 31.2 and 31.3 count it);
 - `eliminated_buy_ins`: the buy-in times the players eliminated;
 - `next_payout`: the prize of the next place to fall (the place = players remaining) from
-  the payout shares in force (those stated at the close, else the terms' tier for the
-  entries), of the pool in play (the larger of the collected pool and the guarantee), rounded
-  down to the cent; 0 beyond the places paid. A Matrix match's comes from the payment;
+  the payout shares in force (the terms' tier at the close, else the shares the lobby
+  stated, else the terms' tier for the entries paid for), of the pool in play (the larger
+  of the collected pool and the guarantee), rounded down to the cent; 0 beyond the places
+  paid. A Matrix match's comes from the payment;
 - `non_cash_value`: one package's value times the packages awarded (at least one);
 - Matrix: a payment with an estimated Matrix score is read as the server's statement that
   the player can still reach a paid Matrix place (the log states no Matrix scoring from which
