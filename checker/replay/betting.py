@@ -395,13 +395,9 @@ class Betting:
         return first
 
     def _pot_limit_max(self, current: int, to_call: int) -> Chips | None:
-        structure = self.hand.structure
-        if structure is BettingStructure.POT_LIMIT or (
-            structure is BettingStructure.PL_PREFLOP_NL_POSTFLOP
-            and self.street.name is Street.PREFLOP
-        ):
-            return Chips(current + self.pot + to_call)
-        return None
+        limit = pot_limit_max_to(self.hand.structure, self.street.name, current, self.pot,
+                                 to_call)
+        return None if limit is None else Chips(limit)
 
 
 def _open_pair_streets(hand: Hand) -> frozenset[Street]:
@@ -473,13 +469,29 @@ def high_cards(cards: list[str]) -> tuple[int | None, list[Suit]]:
 
 
 def _owed(player: PlayerFact, current: int, reach: int) -> int:
-    """What `player` must add to call `current`, but never more than `reach`, the most any
-    opponent still in the hand has put in or can put in on this street (a short all-in big
-    blind is called in full only while someone can match it)."""
-    owed = current - player.street_in
+    return owed_to_call(current, player.street_in, reach)
+
+
+def owed_to_call(current: int, street_in: int, reach: int) -> int:
+    """What a player who has put `street_in` in on this street must add to call `current`,
+    but never more than `reach`, the most any opponent still in the hand has put in or can put
+    in on this street (a short all-in big blind is called in full only while someone can match
+    it). Mechanics shared with the simulator's server (checker/sim/hand_engine.py)."""
+    owed = current - street_in
     if owed <= 0:
         return 0
-    return max(0, min(owed, reach - player.street_in))
+    return max(0, min(owed, reach - street_in))
+
+
+def pot_limit_max_to(structure: BettingStructure, street: Street, current: int, pot: int,
+                     to_call: int) -> int | None:
+    """The most a pot-limit raise may make the bet (the bet, the pot and the call); None when
+    the street is not pot-limit. Shared with the simulator's server."""
+    if structure is BettingStructure.POT_LIMIT or (
+        structure is BettingStructure.PL_PREFLOP_NL_POSTFLOP and street is Street.PREFLOP
+    ):
+        return current + pot + to_call
+    return None
 
 
 def _snapshot(p: PlayerFact) -> PlayerFact:

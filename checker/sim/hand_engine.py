@@ -38,6 +38,7 @@ from checker.model.tournament_log import (
     Reconnect,
     Timeout,
 )
+from checker.replay.betting import owed_to_call, pot_limit_max_to
 from checker.replay.evaluate import high_rank
 from checker.replay.pots import BuiltPot, build_pots
 from checker.sim.collusion import Turn, collude
@@ -315,8 +316,7 @@ class _HandPlay:
     def _owed(self, player: _Player) -> int:
         """What `player` must add to call, never more than the most any opponent still in
         the hand has put in or can put in on this street."""
-        owed = self.current - player.street_in
-        if owed <= 0:
+        if self.current <= player.street_in:
             return 0
         reach = 0
         for other in self.players:
@@ -324,7 +324,7 @@ class _HandPlay:
                 most = other.street_in + other.stack
                 if most > reach:
                     reach = most
-        return max(0, min(owed, reach - player.street_in))
+        return owed_to_call(self.current, player.street_in, reach)
 
     def _legal(self, player: _Player) -> _Legal:
         owed = self._owed(player)
@@ -361,12 +361,7 @@ class _HandPlay:
         return (self.current // unit + 1) * unit
 
     def _pot_max(self, owed: int) -> int | None:
-        structure = self.structure
-        if structure is BettingStructure.POT_LIMIT or (
-                structure is BettingStructure.PL_PREFLOP_NL_POSTFLOP
-                and self.street is Street.PREFLOP):
-            return self.current + self.pot + owed
-        return None
+        return pot_limit_max_to(self.structure, self.street, self.current, self.pot, owed)
 
     def _opponents_with_chips(self, player: _Player) -> int:
         return self.able - (0 if player.folded or player.all_in else 1)
