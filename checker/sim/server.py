@@ -1,5 +1,6 @@
 """The simulated server's settings (checker/sim/server.toml), read once."""
 
+import random
 import tomllib
 from dataclasses import dataclass
 from datetime import datetime
@@ -55,6 +56,7 @@ class ServerConfig:
     break_seconds: int
     sit_and_go_breaks: int
     unregistration_chance: float
+    late_arrival_chance: float
     rollback_seconds: int
     payouts: dict[int, list[int]]
     players_in_pool: int
@@ -82,6 +84,7 @@ def server_config() -> ServerConfig:
         break_every_seconds=data["break_every_seconds"], break_seconds=data["break_seconds"],
         sit_and_go_breaks=data["sit_and_go_breaks"],
         unregistration_chance=data["unregistration_chance"],
+        late_arrival_chance=data["late_arrival_chance"],
         rollback_seconds=data["rollback_seconds"],
         payouts={int(size): shares for size, shares in data["payouts"].items()},
         players_in_pool=schedule["players_in_pool"],
@@ -115,3 +118,9 @@ def level_stakes(level: int, structure: BettingStructure) -> dict[str, int]:
         fields.update(small_bet=big * config.small_bet_in_big_blinds,
                       big_bet=big * config.big_bet_in_big_blinds)
     return fields
+
+
+def late_arrivals(names: list[str], rng: random.Random) -> frozenset[str]:
+    """The registered players not at their table when play starts (`late_arrival_chance`)."""
+    chance = server_config().late_arrival_chance
+    return frozenset(name for name in names if rng.random() < chance)

@@ -130,13 +130,16 @@ def _tournament(spec: SitAndGoSpec, is_mtt: bool, pool: list[PlayerStyle],
                 fault_rng: random.Random, faults: FaultPlan, play_hand: PlayHand,
                 incidents: FaultPlan) -> Tournament:
     """An MTT of a random size at 6- or 9-seat tables, or a Sit & Go (with one player in
-    reserve for a seat freed by an unregistration; teams of colluders often register
-    together)."""
+    reserve for a seat freed by an unregistration). Teams of colluders often register
+    together for either; in an MTT the random draw seats them, so they meet at a table by
+    chance and more often as tables break."""
     if is_mtt:
         spec = replace(spec, seats=spec.seats if spec.seats > 2 else 9)
         size = rng.randint(SERVER.mtt.min_entrants, min(SERVER.mtt.max_entrants, len(pool)))
-        return MultiTableTournament(spec, rng.sample(pool, size), rng, fault_rng, faults,
-                                    play_hand, incidents)
+        entrants = rng.sample(pool, size)
+        if teams:  # they register together; the draw (clause 9) decides whether they meet
+            entrants = collusion.gather(entrants, pool, teams, size, team_rng)
+        return MultiTableTournament(spec, entrants, rng, fault_rng, faults, play_hand, incidents)
     players = rng.sample(pool, spec.seats + 1)
     if teams:
         players = collusion.gather(players, pool, teams, spec.seats, team_rng)

@@ -25,7 +25,7 @@ from checker.sim.plan import (
     stacks_after,
 )
 from checker.sim.rotation import Blinds, Rotation, next_seat
-from checker.sim.server import level_stakes, server_config
+from checker.sim.server import late_arrivals, level_stakes, server_config
 
 Event = dict[str, Any]
 PlayHand = Callable[[HandPlan, random.Random], HandResult]
@@ -86,7 +86,8 @@ class SitAndGo:
     # The previous hand eliminated someone (an occasion for a wrong big blind, clause 18).
     bust_last_hand: bool = False
     pending_break_fault: bool = False
-    # Players still disconnected when the last hand ended (they post, and time out).
+    # Players away at the deal: late arrivals, or disconnected when the last hand ended (they
+    # post, and time out).
     away: frozenset[str] = frozenset()
     # Prizes credited so far, in cents (what a cancellation in the money takes into account).
     paid_out: int = 0
@@ -193,6 +194,7 @@ class SitAndGo:
             self.seat_of[player.name] = seat
             self.stacks[player.name] = stack
             yield line
+        self.away = late_arrivals([p.name for p in self.players], self.rng)
         self.clock.wall += 2
         self.clock.play = 0
         yield self.event("tournament_start", entrants=len(self.players), tables=1)
