@@ -1,7 +1,7 @@
-"""`feltcheck simulate`: Sit & Gos, MTTs and Matrix Sit & Gos until the hands asked for are played, written as a
-tournament log, as Full Tilt text (hand histories and summaries), or both, with the ground
-truth of every fault injected and every team of colluders (truth.jsonl). Streams: one
-tournament in memory at a time.
+"""`feltcheck simulate`: Sit & Gos, MTTs and Matrix Sit & Gos until the hands asked for are
+played, written as a tournament log, as Full Tilt text (hand histories and summaries), or
+both, with the ground truth of every fault injected and every team of colluders
+(truth.jsonl). Streams: one tournament in memory at a time.
 """
 
 import json
