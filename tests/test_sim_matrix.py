@@ -22,6 +22,7 @@ import pytest
 
 from checker.audit.ruleset import identify_ruleset
 from checker.audit.run import AuditResult, audit
+from checker.cli import main
 from checker.ingest.stream import FileRecords, read_paths
 from checker.model import Hand, TournamentSummary
 from checker.model.hand import BettingStructure, Game
@@ -274,3 +275,21 @@ def test_the_same_seed_plays_the_same_matrix(tmp_path: Path, runs: list[Run]) ->
     assert again.events == runs[0].events
     for first, second in zip(sorted(runs[0].text), sorted(again.text), strict=True):
         assert first.read_bytes() == second.read_bytes()
+
+
+def test_simulate_writes_matrix_events_with_colluders(tmp_path: Path) -> None:
+    """`feltcheck simulate --matrix-every 1`: every tournament a Matrix, its matches' text
+    files and log tournaments; teams of colluders register for it and it audits clean."""
+    argv = ["simulate", "--seed", "4", "--hands", "10", "--matrix-every", "1", "--mtt-every",
+            "0", "--colluders", "chip_dumping:2,friends:2", "--out", str(tmp_path)]
+    assert main(argv) == 0
+    texts = sorted(p.name for p in (tmp_path / "ftp").iterdir())
+    assert texts == [f"FT900001.match{n}.{kind}.txt" for n in range(1, MATCHES + 1)
+                     for kind in ("hands", "summary")]
+    (log,) = (tmp_path / "log").glob("*.jsonl")
+    terms = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()
+             if '"tournament_terms"' in line]
+    assert [(t["tournament"], t["kind"]) for t in terms] == [
+        (f"900001-{n}", "matrix") for n in range(1, MATCHES + 1)]
+    _clean(audit([log], RULES))
+    _clean(audit(sorted((tmp_path / "ftp").iterdir()), RULES))
