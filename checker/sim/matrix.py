@@ -14,7 +14,7 @@ Tilt's match summaries say `Buy-In: $5 + $0` too), with the Matrix's registratio
 its own: the log replays stacks by player, so a player in four matches at once cannot be one
 log tournament (docs/tournament-log.md, "Matrix"). The Matrix-score pool is collected and not
 paid (docs/simulator.md), and a Matrix is never cancelled (31.7 judges a cancellation of the
-whole Matrix, which per-match tournaments cannot state).
+whole Matrix, by Matrix scores, which the per-match log does not state).
 """
 
 import heapq
