@@ -45,6 +45,29 @@ class MttConfig:
 
 
 @dataclass(frozen=True, slots=True)
+class MatrixMoney:
+    """One Matrix entry's money in cents: each match's buy-in, the Matrix-score pool's
+    share and the fee (paid once, for the whole Matrix)."""
+
+    match_buy_in: int
+    score_pool: int
+    fee: int
+
+
+@dataclass(frozen=True, slots=True)
+class MatrixConfig:
+    """How the server runs a Matrix (server.toml's `[matrix]`)."""
+
+    matches: int
+    seats: int
+    buy_ins: tuple[MatrixMoney, ...]
+
+    def buy_in(self, money: MatrixMoney) -> int:
+        """The Matrix buy-in (fee apart): every match's buy-in and the score pool's share."""
+        return self.matches * money.match_buy_in + money.score_pool
+
+
+@dataclass(frozen=True, slots=True)
 class ServerConfig:
     starting_stack: int
     level_seconds: int
@@ -69,6 +92,8 @@ class ServerConfig:
     tournaments_per_log: int
     mtt_every: int
     mtt: MttConfig
+    matrix_every: int
+    matrix: MatrixConfig
 
 
 @cache
@@ -98,7 +123,14 @@ def server_config() -> ServerConfig:
         tournaments_per_log=schedule["tournaments_per_log"],
         mtt_every=schedule["mtt_every"],
         mtt=_mtt(data["mtt"]),
+        matrix_every=schedule["matrix_every"],
+        matrix=_matrix(data["matrix"]),
     )
+
+
+def _matrix(data: dict[str, Any]) -> MatrixConfig:
+    return MatrixConfig(matches=data["matches"], seats=data["seats"], buy_ins=tuple(
+        MatrixMoney(*money) for money in data["buy_ins"]))
 
 
 def _mtt(data: dict[str, Any]) -> MttConfig:

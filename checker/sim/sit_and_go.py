@@ -45,6 +45,28 @@ class SitAndGoSpec:
     scheduled_start: datetime
 
 
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """A registration (or, `registers` false, an unregistration) `seconds` from the
+    scheduled start."""
+
+    seconds: int
+    player: str
+    registers: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PartOf:
+    """A Sit & Go played as part of a bigger event (a Matrix match, checker/sim/matrix.py):
+    its terms' kind and name, the digits its hand ids start with (instead of the tournament
+    id), and the registrations the event took, which the Sit & Go writes as its own."""
+
+    kind: TournamentKind
+    name: str
+    hand_prefix: str
+    entries: tuple[Entry, ...]
+
+
 @dataclass(slots=True)
 class Clock:
     """Play time (breaks excluded) and wall time, in seconds from the scheduled start."""
@@ -75,6 +97,8 @@ class SitAndGo:
     play_hand: PlayHand
     # Incidents a correct server meets too (a server failure), when asked.
     incidents: FaultPlan = field(default_factory=FaultPlan)
+    # None: a Sit & Go of its own.
+    part_of: PartOf | None = None
     clock: Clock = field(default_factory=Clock)
     stacks: dict[str, int] = field(default_factory=dict)
     seat_of: dict[str, int] = field(default_factory=dict)
@@ -129,11 +153,13 @@ class SitAndGo:
     def _terms(self) -> Event:
         spec = self.spec
         kind = TournamentKind.HEADS_UP if spec.seats == 2 else TournamentKind.SIT_AND_GO
+        name = f"${spec.buy_in // 100} + ${spec.fee // 100} Sit & Go ({spec.seats}-max)"
+        if self.part_of is not None:
+            kind, name = self.part_of.kind, self.part_of.name
         levels = [{"level": n, "duration_s": SERVER.level_seconds, "ante": 0,
                    **self._stakes_fields(n)} for n in range(1, len(SERVER.blinds) + 1)]
         return self.event(
-            "tournament_terms", kind=kind.value,
-            name=f"${spec.buy_in // 100} + ${spec.fee // 100} Sit & Go ({spec.seats}-max)",
+            "tournament_terms", kind=kind.value, name=name,
             game=spec.game.value, structure=spec.structure.value, currency="USD",
             buy_in=spec.buy_in, fee=spec.fee, guarantee=None,
             starting_stack=SERVER.starting_stack,
@@ -149,6 +175,9 @@ class SitAndGo:
         """Registrations until the table is full; `players` may hold one more than the seats:
         the one who takes the seat of a player who unregisters."""
         spec = self.spec
+        if self.part_of is not None:
+            yield from self._entered(self.part_of.entries)
+            return
         waiting = list(self.players)
         registered: list[PlayerStyle] = []
         leaves = (len(waiting) > spec.seats
@@ -167,10 +196,26 @@ class SitAndGo:
                 yield self.event("unregistration", player=gone.name, accepted=True,
                                  refund=spec.buy_in + spec.fee, refund_currency="cash")
         self.players = registered
+        yield self._closed()
+
+    def _entered(self, entries: tuple[Entry, ...]) -> Iterator[Event]:
+        """The registrations the bigger event took (`players` are its entrants)."""
+        money = self.spec.buy_in + self.spec.fee
+        for entry in entries:
+            self.clock.wall = entry.seconds
+            if entry.registers:
+                yield self.event("registration", player=entry.player, accepted=True,
+                                 paid=money, paid_currency="cash")
+            else:
+                yield self.event("unregistration", player=entry.player, accepted=True,
+                                 refund=money, refund_currency="cash")
+        yield self._closed()
+
+    def _closed(self) -> Event:
         # The last seat fills the table: the Sit & Go starts at once (clauses 2, 5).
-        yield self.event("registration_closed", entrants=len(self.players),
-                         prize_pool=spec.buy_in * len(self.players),
-                         payout_shares_bp=SERVER.payouts[spec.seats])
+        return self.event("registration_closed", entrants=len(self.players),
+                          prize_pool=self.spec.buy_in * len(self.players),
+                          payout_shares_bp=SERVER.payouts[self.spec.seats])
 
     def _seat(self) -> Iterator[Event]:
         yield self.event("seating_started")
@@ -215,7 +260,8 @@ class SitAndGo:
         seats = [seat for seat, _ in alive]
         blinds = rotation.next_hand(seats)
         self.hands += 1
-        hand_id = f"{spec.tournament}{self.hands:04d}"
+        prefix = spec.tournament if self.part_of is None else self.part_of.hand_prefix
+        hand_id = f"{prefix}{self.hands:04d}"
         blinds = self._rotation_faults(blinds, seats, rotation, hand_id)
         plan = HandPlan(
             tournament=spec.tournament, table="1",
