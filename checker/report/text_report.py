@@ -73,7 +73,8 @@ def _header(console: Console, doc: dict[str, Any], rules: Ruleset) -> None:
 
 
 def _inputs_table(console: Console, doc: dict[str, Any]) -> None:
-    table = Table(box=box.SIMPLE_HEAD, show_footer=True, title="Inputs", title_justify="left")
+    table = Table(box=box.SIMPLE_HEAD, show_footer=True, title="Inputs", title_justify="left",
+                  show_edge=False, pad_edge=False)
     summary = doc["summary"]
     recognized = summary["files"] - summary["files_unrecognized"]
     totals = [recognized, *(summary[key] for key in _COUNT_KEYS[1:])]
@@ -83,6 +84,7 @@ def _inputs_table(console: Console, doc: dict[str, Any]) -> None:
     for name, tally in doc["formats"].items():
         table.add_row(name, *(str(tally[key]) for key in _COUNT_KEYS))
     console.print(table)
+    console.print()
 
 
 def _totals(console: Console, doc: dict[str, Any]) -> None:
@@ -114,7 +116,8 @@ def _clause_table(console: Console, findings: list[Finding]) -> None:
         for clause in finding.clauses:
             row = counts.setdefault(clause, dict.fromkeys(SEVERITIES, 0))
             row[finding.severity] += 1
-    table = Table(box=box.SIMPLE_HEAD, title="Findings by clause", title_justify="left")
+    table = Table(box=box.SIMPLE_HEAD, title="Findings by clause", title_justify="left",
+                  show_edge=False, pad_edge=False)
     table.add_column("clause", justify="right")
     for severity in SEVERITIES:
         table.add_column(severity, justify="right")
