@@ -106,6 +106,9 @@ def test_findings_gone_since_the_baseline_are_absent(tmp_path: Path) -> None:
     assert gone["baselineState"] == "absent"
     assert gone["ruleId"] == "betting.min-raise"
     assert gone["partialFingerprints"]["feltcheck/v1"] == before["findings"][0]["fingerprint"]
+    _, text = _audit(tmp_path, [twin], "--baseline", str(baseline), fmt="text")
+    (line,) = [line for line in text.splitlines() if line.endswith("[absent]")]
+    assert "min-raise.planted.txt:10 hand 910100001: error betting.min-raise" in line
 
 
 def test_with_an_empty_baseline_every_finding_is_new(

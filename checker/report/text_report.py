@@ -41,6 +41,8 @@ def render_text(report: ReportInput) -> str:
     if findings:
         _clause_table(console, findings)
         _findings_by_clause(console, report, findings)
+    if report.baseline is not None and report.baseline.absent:
+        _absent(console, report.baseline.absent)
     _located_section(console, "Rejected records", doc["rejected"], "reason")
     _located_section(console, "Read with warnings", doc["warnings"], "text")
     if doc["unrecognized_files"]:
@@ -157,6 +159,17 @@ def _finding_lines(console: Console, report: ReportInput, finding: Finding) -> N
         line.append(f" [{state}]", style="bold" if state == "new" else "dim")
     console.print(line, soft_wrap=True)
     console.print(Text(f"      {finding.message}"), soft_wrap=True)
+
+
+def _absent(console: Console, gone: Iterable[dict[str, Any]]) -> None:
+    """The baseline's findings this run no longer gives, as the baseline report wrote them."""
+    console.print()
+    console.print(Text("In the baseline, not found now:", style="bold"))
+    for finding in gone:
+        where = finding["location"]
+        hand = f" hand {where['hand']}" if where.get("hand") else ""
+        console.print(Text(f"  {where['file']}:{where['line']}{hand}: {finding['severity']} "
+                           f"{finding['rule']} [absent]"), soft_wrap=True)
 
 
 def _located_section(
