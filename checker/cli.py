@@ -1,23 +1,28 @@
 """The `feltcheck` command.
 
 Exit codes (DESIGN.md): 0 = no finding at or above --fail-on; 1 = findings; 2 = usage error or
-unreadable rules or inputs.
+unreadable rules, inputs or baseline. With --baseline only findings new to it count.
 """
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from checker import __version__
 from checker.audit.refund import RefundError, refund_report
 from checker.audit.ruleset import ruleset_id
-from checker.audit.run import AuditResult, audit
+from checker.audit.run import audit
 from checker.dsl.diagnostics import RulesError
 from checker.dsl.ruleset import load_ruleset
 from checker.model.findings import SEVERITIES
-from checker.report.json_report import render_json
+from checker.report.baseline import BaselineComparison, BaselineError, compare, load_baseline
+from checker.report.context import ReportInput
+from checker.report.json_report import render_json_report
+from checker.report.junit_report import render_junit
+from checker.report.progress import is_terminal, progress_bar
 from checker.report.refund_report import render_refund_json, render_refund_text
+from checker.report.sarif_report import render_sarif
 from checker.report.text_report import render_text
 from checker.rules_cli import add_rules_commands, run_rules
 from checker.sim.cli import add_simulate_command, run_simulate
@@ -27,6 +32,14 @@ EXIT_FINDINGS = 1
 EXIT_USAGE = 2
 
 DEFAULT_RULES = Path("rules/fulltilt.rules")
+
+# `audit --format`: every format renders the same ReportInput. Adding one is one line.
+AUDIT_FORMATS: dict[str, Callable[[ReportInput], str]] = {
+    "text": render_text,
+    "json": render_json_report,
+    "sarif": render_sarif,
+    "junit": render_junit,
+}
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -38,11 +51,14 @@ def build_parser() -> argparse.ArgumentParser:
     audit_cmd = commands.add_parser("audit", help="audit hand histories, summaries and logs")
     audit_cmd.add_argument("paths", nargs="+", type=Path, metavar="PATH")
     audit_cmd.add_argument("--rules", type=Path, default=DEFAULT_RULES, metavar="FILE")
-    audit_cmd.add_argument("--format", choices=("text", "json"), default="text")
+    audit_cmd.add_argument("--format", choices=tuple(AUDIT_FORMATS), default="text")
     audit_cmd.add_argument("--output", type=Path, metavar="FILE")
     audit_cmd.add_argument(
         "--fail-on", choices=(*SEVERITIES, "never"), default="error", dest="fail_on"
     )
+    audit_cmd.add_argument(
+        "--baseline", type=Path, metavar="REPORT.json",
+        help="an earlier --format json report: only findings new to it fail the run")
     refund_cmd = commands.add_parser(
         "refund", help="what each player would be owed were a logged tournament cancelled")
     refund_cmd.add_argument("log", type=Path, metavar="LOG")
@@ -84,7 +100,8 @@ def run_refund(args: argparse.Namespace) -> int:
 def run_audit(args: argparse.Namespace) -> int:
     try:
         rules = load_ruleset(args.rules)
-    except RulesError as exc:
+        baseline = load_baseline(args.baseline) if args.baseline is not None else None
+    except (RulesError, BaselineError) as exc:
         print(f"feltcheck: {exc}", file=sys.stderr)
         return EXIT_USAGE
     missing = [p for p in args.paths if not p.exists()]
@@ -92,24 +109,26 @@ def run_audit(args: argparse.Namespace) -> int:
         for path in missing:
             print(f"feltcheck: {path}: no such file or directory", file=sys.stderr)
         return EXIT_USAGE
-    result = audit(args.paths, ruleset_id(rules, args.rules), rules)
-    text = render_json(result) if args.format == "json" else render_text(result)
+    with progress_bar(sys.stderr) as progress:
+        result = audit(args.paths, ruleset_id(rules, args.rules), rules, progress)
+    comparison: BaselineComparison | None = None
+    if baseline is not None:
+        comparison = compare(result.findings, baseline)
+    to_terminal = args.output is None and is_terminal(sys.stdout)
+    report = ReportInput(result, rules, args.fail_on, comparison, terminal=to_terminal)
+    text = AUDIT_FORMATS[args.format](report)
     if args.output is not None:
         args.output.write_text(text, encoding="utf-8")
     else:
         sys.stdout.write(text)
-    return exit_code(result, args.fail_on)
+    return exit_code(report)
 
 
-def exit_code(result: AuditResult, fail_on: str) -> int:
-    """2 when an input could not be opened; 1 when a finding is at or above `fail_on`."""
-    if any(not u.readable for u in result.unrecognized):
+def exit_code(report: ReportInput) -> int:
+    """2 when an input could not be opened; 1 when a finding fails the run (ReportInput)."""
+    if any(not u.readable for u in report.result.unrecognized):
         return EXIT_USAGE
-    if fail_on == "never":
-        return EXIT_OK
-    # SEVERITIES runs from most to least severe: count everything down to the threshold.
-    counted = SEVERITIES[: SEVERITIES.index(fail_on) + 1]
-    if any(result.finding_counts[s] for s in counted):
+    if any(report.counts_against(f) for f in report.result.findings):
         return EXIT_FINDINGS
     return EXIT_OK
 
