@@ -16,6 +16,7 @@ from checker.audit.run import AuditResult, audit
 from checker.dsl.diagnostics import RulesError
 from checker.dsl.ruleset import load_ruleset
 from checker.model.findings import SEVERITIES
+from checker.report.html_report import write_html_report
 from checker.report.json_report import render_json
 from checker.report.refund_report import render_refund_json, render_refund_text
 from checker.report.text_report import render_text
@@ -38,7 +39,7 @@ def build_parser() -> argparse.ArgumentParser:
     audit_cmd = commands.add_parser("audit", help="audit hand histories, summaries and logs")
     audit_cmd.add_argument("paths", nargs="+", type=Path, metavar="PATH")
     audit_cmd.add_argument("--rules", type=Path, default=DEFAULT_RULES, metavar="FILE")
-    audit_cmd.add_argument("--format", choices=("text", "json"), default="text")
+    audit_cmd.add_argument("--format", choices=("text", "json", "html"), default="text")
     audit_cmd.add_argument("--output", type=Path, metavar="FILE")
     audit_cmd.add_argument(
         "--fail-on", choices=(*SEVERITIES, "never"), default="error", dest="fail_on"
@@ -82,6 +83,9 @@ def run_refund(args: argparse.Namespace) -> int:
 
 
 def run_audit(args: argparse.Namespace) -> int:
+    if args.format == "html" and args.output is None:
+        print("feltcheck: --format html writes files: give --output FILE", file=sys.stderr)
+        return EXIT_USAGE
     try:
         rules = load_ruleset(args.rules)
     except RulesError as exc:
@@ -93,6 +97,9 @@ def run_audit(args: argparse.Namespace) -> int:
             print(f"feltcheck: {path}: no such file or directory", file=sys.stderr)
         return EXIT_USAGE
     result = audit(args.paths, ruleset_id(rules, args.rules), rules)
+    if args.format == "html":
+        write_html_report(result, rules, args.output)
+        return exit_code(result, args.fail_on)
     text = render_json(result) if args.format == "json" else render_text(result)
     if args.output is not None:
         args.output.write_text(text, encoding="utf-8")
