@@ -105,7 +105,8 @@ def _finding_row(finding: Finding, links: HandLinks) -> str:
     search = " ".join(str(part) for part in (
         finding.rule, " ".join(finding.clauses), finding.message, where.file, where.tournament,
         where.table, where.hand) if part is not None).lower()
-    return (f'<tr class="finding" data-severity="{finding.severity}" '
+    hand = f' data-hand="{esc(where.hand)}"' if where.hand is not None else ""
+    return (f'<tr class="finding" data-severity="{finding.severity}"{hand} '
             f'data-search="{esc(search)}" data-fingerprint="{esc(finding.fingerprint)}">'
             f'<td><span class="badge {finding.severity}">{finding.severity}</span></td>'
             f'<td class="message">{esc(finding.message)}{_evidence(finding)}</td>'
@@ -132,5 +133,7 @@ def _where(finding: Finding) -> str:
         ("street", where.street), ("action", where.action), ("log event", where.event))
         if value is not None]
     details = " · ".join(f'<span class="k">{label}</span> {esc(value)}' for label, value in parts)
-    return (f'<code class="file">{esc(where.file)}:{where.line}</code>'
+    # <wbr>: long paths wrap after a folder rather than anywhere.
+    path = esc(where.file).replace("/", "/<wbr>")
+    return (f'<code class="file">{path}:{where.line}</code>'
             + (f'<div class="details">{details}</div>' if details else ""))

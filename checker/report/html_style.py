@@ -5,12 +5,15 @@ from checker.report.html_chart import SEVERITY_COLOURS
 _MONO = 'ui-monospace,SFMono-Regular,Menlo,Consolas,"Liberation Mono",monospace'
 _SANS = 'system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif'
 
-STYLE = """
+_ROOT = (":root{" + "".join(f"--{name}:{colour};" for name, colour in SEVERITY_COLOURS.items())
+         + f"--mono:{_MONO};--sans:{_SANS}}}")
+
+STYLE = _ROOT + """
 :root{--ink:#1d2939;--muted:#667085;--faint:#98a2b3;--line:#e4e7ec;--bg:#f2f4f7;
---accent:#0b4a82;--error:%(error)s;--warning:%(warning)s;--info:%(info)s}
+--accent:#0b4a82}
 *{box-sizing:border-box}
-body{margin:0;font:14px/1.5 %(sans)s;color:var(--ink);background:var(--bg)}
-code{font-family:%(mono)s;font-size:12.5px}
+body{margin:0;font:14px/1.5 var(--sans);color:var(--ink);background:var(--bg)}
+code{font-family:var(--mono);font-size:12.5px}
 a{color:var(--accent)}
 header.top{background:linear-gradient(100deg,#0b2540,#134b7d);color:#fff;padding:22px 0 0}
 header.top .inner,main{max-width:1240px;margin:0 auto;padding-left:32px;padding-right:32px}
@@ -46,7 +49,7 @@ line-height:20px;white-space:nowrap}
 .badge.warning{background:#fffaeb;color:var(--warning);box-shadow:inset 0 0 0 1px #fedf89}
 .badge.info{background:#eff8ff;color:var(--info);box-shadow:inset 0 0 0 1px #b2ddff}
 .badges{display:inline-flex;gap:6px;margin-left:auto}
-table{border-collapse:collapse;width:100%%}
+table{border-collapse:collapse;width:100%}
 th{text-align:left;font-size:11.5px;text-transform:uppercase;letter-spacing:.04em;
 color:var(--muted);font-weight:600;border-bottom:1px solid var(--line);padding:7px 10px;
 background:#f9fafb}
@@ -55,8 +58,8 @@ td{border-bottom:1px solid #f2f4f7;padding:8px 10px;vertical-align:top}
 tr.total td{font-weight:600;border-top:1px solid var(--line)}
 h3.sub{font-size:14px;margin:18px 0 8px}
 .chart-wrap{overflow-x:auto}
-svg.chart{max-width:100%%;height:auto;display:block}
-svg.chart text{font:12px %(sans)s;fill:#344054}
+svg.chart{max-width:100%;height:auto;display:block}
+svg.chart text{font:12px var(--sans);fill:#344054}
 svg.chart text.label{text-anchor:end;font-weight:600}
 svg.chart text.tick{text-anchor:middle;fill:var(--faint);font-size:11px}
 svg.chart text.count{fill:var(--muted);font-variant-numeric:tabular-nums}
@@ -81,14 +84,14 @@ flex-wrap:wrap}
 .rule-title{font-weight:500}
 table.findings{table-layout:fixed;border:1px solid var(--line);border-radius:8px}
 table.findings .col-sev{width:92px}
-table.findings .col-where{width:28%%}
-table.findings .col-explain{width:22%%}
+table.findings .col-where{width:28%}
+table.findings .col-explain{width:22%}
 td.message{overflow-wrap:anywhere}
 .evidence{display:grid;grid-template-columns:max-content 1fr;gap:0 12px;margin:6px 0 0;
-font:11.5px/1.6 %(mono)s;color:#475467}
+font:11.5px/1.6 var(--mono);color:#475467}
 .evidence dt{color:var(--faint)}
 .evidence dd{margin:0;overflow-wrap:anywhere}
-.where .file{word-break:break-all}
+.where .file{overflow-wrap:anywhere}
 .details{color:#475467;font-size:12px;margin-top:3px}
 .details .k{color:var(--faint)}
 code.cmd{display:block;font-size:11px;background:#f2f4f7;color:#344054;padding:5px 7px;
@@ -104,7 +107,7 @@ td.file code{word-break:break-all}
 footer{color:var(--faint);font-size:12px;text-align:center;padding:0 0 28px}
 @media print{body{background:#fff}.toolbar,header.top nav{display:none}
 section.panel{box-shadow:none;border:0}header.top{background:#0b2540}}
-""" % {**SEVERITY_COLOURS, "mono": _MONO, "sans": _SANS}
+"""
 
 # Filter the findings by text and severity; a rule or clause with none left is hidden.
 SCRIPT = """
