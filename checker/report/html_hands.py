@@ -50,7 +50,7 @@ class HandLinks:
     def cell(self, finding: Finding) -> str:
         key = hand_key(finding)
         if key is None:
-            return '<span class="none">—</span>'
+            return '<span class="none" title="not a hand\'s finding: nothing to replay">—</span>'
         if key in self.pages:
             return (f'<a class="explain" href="{esc(self.pages[key])}">'
                     f"explain hand {esc(key.hand)}</a>")
