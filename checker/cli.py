@@ -18,6 +18,7 @@ from checker.dsl.ruleset import load_ruleset
 from checker.model.findings import SEVERITIES
 from checker.report.baseline import BaselineComparison, BaselineError, compare, load_baseline
 from checker.report.context import ReportInput
+from checker.report.html_report import write_html_report
 from checker.report.json_report import render_json_report
 from checker.report.junit_report import render_junit
 from checker.report.progress import is_terminal, progress_bar
@@ -51,7 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
     audit_cmd = commands.add_parser("audit", help="audit hand histories, summaries and logs")
     audit_cmd.add_argument("paths", nargs="+", type=Path, metavar="PATH")
     audit_cmd.add_argument("--rules", type=Path, default=DEFAULT_RULES, metavar="FILE")
-    audit_cmd.add_argument("--format", choices=tuple(AUDIT_FORMATS), default="text")
+    audit_cmd.add_argument("--format", choices=(*AUDIT_FORMATS, "html"), default="text")
     audit_cmd.add_argument("--output", type=Path, metavar="FILE")
     audit_cmd.add_argument(
         "--fail-on", choices=(*SEVERITIES, "never"), default="error", dest="fail_on"
@@ -98,6 +99,9 @@ def run_refund(args: argparse.Namespace) -> int:
 
 
 def run_audit(args: argparse.Namespace) -> int:
+    if args.format == "html" and args.output is None:
+        print("feltcheck: --format html writes files: give --output FILE", file=sys.stderr)
+        return EXIT_USAGE
     try:
         rules = load_ruleset(args.rules)
         baseline = load_baseline(args.baseline) if args.baseline is not None else None
@@ -116,6 +120,9 @@ def run_audit(args: argparse.Namespace) -> int:
         comparison = compare(result.findings, baseline)
     to_terminal = args.output is None and is_terminal(sys.stdout)
     report = ReportInput(result, rules, args.fail_on, comparison, terminal=to_terminal)
+    if args.format == "html":  # a page and its hands' explain pages: files, not a stream
+        write_html_report(result, rules, args.output)
+        return exit_code(report)
     text = AUDIT_FORMATS[args.format](report)
     if args.output is not None:
         args.output.write_text(text, encoding="utf-8")
