@@ -104,6 +104,21 @@ class PlayerState:
     def may_act(self) -> bool:
         return not (self.folded or self.all_in)
 
+    @property
+    def raise_option(self) -> str | None:
+        """Whether the player may still raise on this street, as far as the mechanics tell:
+        "to act" (has not acted on it), "faces raises of N (largest M)" (acted, then was
+        raised: whether that reopens the betting is the rules' to say), None (folded, all in,
+        or acted with nothing raised since)."""
+        if not self.may_act:
+            return None
+        if not self.has_acted:
+            return "to act"
+        if self.raised_since_acted > 0:
+            return (f"faces raises of {self.raised_since_acted} "
+                    f"(largest {self.largest_raise_since_acted})")
+        return None
+
 
 @dataclass(frozen=True, slots=True)
 class BettingState:

@@ -193,7 +193,9 @@ class _Reader:
         boolean = (kind is not None and strip(kind) == BOOL) or isinstance(value, bool)
         truth = value if isinstance(value, bool) else None
         children = self._children(raw)
-        return TraceNode(text=raw.step.text, value=self.show(value, kind), op=_op(expr),
+        # A literal is shown as the rules file writes it ("none", "$50", "5m").
+        shown = raw.step.text if isinstance(expr, ast.Literal) else self.show(value, kind)
+        return TraceNode(text=raw.step.text, value=shown, op=_op(expr),
                          truth=truth, boolean=boolean, children=children, binding=binding,
                          bare=isinstance(expr, ast.Name) and expr.name in self.bare)
 
