@@ -198,6 +198,11 @@ class PotView:
         return name
 
     @property
+    def event_label(self) -> str:
+        """How the explanation names this pot's event (its rule applications carry it)."""
+        return _pot_label(self.index, self.half, self.board, self.amount)
+
+    @property
     def odd_chips(self) -> int | None:
         """Chips left over when the shared chips are divided evenly among the winners."""
         if self.shared is None or len(self.winners) < 2:
@@ -659,8 +664,13 @@ def _event_label(name: str, event: object) -> str:
         return f"post: {event.post.player} {_kind_text(event.post.kind)} {event.post.amount}"
     if isinstance(event, PotEvent):
         pot = event.pot
-        half = f" ({pot.half})" if pot.half else ""
-        return f"pot {pot.index}{half} of {pot.amount}"
+        return _pot_label(pot.index, pot.half, pot.board, pot.amount)
     if isinstance(event, TimeoutEvent):
         return f"timeout: {event.timeout.player}"
     return name.replace("_", " ")
+
+
+def _pot_label(index: int, half: str | None, board: int | None, amount: int) -> str:
+    half_text = f" ({half})" if half else ""
+    board_text = f" board {board + 1}" if board is not None else ""
+    return f"pot {index}{half_text}{board_text} of {amount}"

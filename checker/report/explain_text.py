@@ -54,7 +54,7 @@ def _board_number(index: int, e: HandExplanation) -> str:
 
 
 def _seats(seats: tuple[SeatView, ...]) -> list[str]:
-    rows = [("seat", "player", "stack", "cards", "")]
+    rows: list[tuple[str, ...]] = [("seat", "player", "stack", "cards", "")]
     for seat in seats:
         roles = [r for r, on in (("button", seat.button), ("small blind", seat.small_blind),
                                  ("big blind", seat.big_blind),
