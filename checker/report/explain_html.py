@@ -587,5 +587,6 @@ el('next').addEventListener('click',function(){show(current+1);});
 document.addEventListener('keydown',function(ev){if(ev.key==='ArrowLeft'){show(current-1);}
  if(ev.key==='ArrowRight'){show(current+1);}});
 show(current);
+document.body.setAttribute('data-explain-ready','true');
 })();
 """
