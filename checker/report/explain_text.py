@@ -177,6 +177,9 @@ def _trace(node: TraceNode, depth: int) -> Iterator[str]:
         pad = _INDENT * depth
     if node.bare:
         return
+    if node.text == node.value and not node.children:
+        yield f"{pad}{node.text}"  # a literal or a constant: its value is its text
+        return
     yield f"{pad}{node.text} = {node.value}"
     for child in node.children:
         yield from _trace(child, depth + 1)
