@@ -87,3 +87,23 @@ def test_a_screenshot_of_the_planted_page_is_not_blank(tmp_dir: Path) -> None:
         red, green, blue = colour[:3]
         greens += count if green > red + 30 and green > blue + 20 else 0
     assert greens > 64 * 64 // 10
+
+
+def test_clicking_a_step_shows_the_table_at_that_step(tmp_dir: Path) -> None:
+    page = _page(tmp_dir, "odd-chip.planted.txt", "911000001")
+    # The page's own script runs first; then a click on step 2 of the timeline.
+    clicked = tmp_dir / "clicked.html"
+    clicked.write_text(page.read_text(encoding="utf-8").replace(
+        "</body>", "<script>document.querySelector('#timeline [data-step=\"2\"]').click();"
+        "</script></body>"), encoding="utf-8")
+    dom = dump_dom(clicked)
+    # Step 2: Carol calls 30 after the blinds of 15 and 30 (the fixture's lines 5, 6, 9).
+    assert re.search(r'id="caption">Carol calls 30<', dom)
+    assert re.search(r'id="pot">75<', dom)
+    assert re.search(r'id="stepno">step 2<', dom)
+    assert re.search(r'class="step current" data-step="2"', dom)
+    stacks = dict(re.findall(r'data-player="(\w+)".*?id="stack-\d+">(\d+)<', dom, re.S))
+    assert stacks == {"Alice": "1485", "Bob": "1470", "Carol": "1470"}
+    # Preflop: no board card is showing yet.
+    assert len(re.findall(r'class="card [a-z]+ hidden-card" id="b0-', dom)) == 5
+    assert "Before the act" in dom and "Carol to call" in dom

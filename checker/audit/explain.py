@@ -144,7 +144,9 @@ class BettingState:
 @dataclass(frozen=True, slots=True)
 class Step:
     """One moment of the hand, in order: the seating, the posts, each act and time-out, the
-    showdown. `players`, `pot` and `bet_to_call` are the state after the step."""
+    showdown. `players`, `pot` and `bet_to_call` are the state after the step; at the
+    showdown, the pot is what the pots held and the stacks include what the record paid and
+    returned to each player."""
 
     number: int
     kind: str
@@ -498,7 +500,21 @@ class _Explainer:
             winners=tuple(WinnerView(w.player, w.seat, w.distance_from_button, w.awarded)
                           for w in pot.winners)))
         self._add_step("showdown", _showdown_text(self.pots), None, None, None, None, None,
-                       False, self.hand.end_line, None, failed=failed)
+                       False, self.hand.end_line, None, players=self._paid(),
+                       pot=sum(p.amount for p in self.pots), bet=0, failed=failed)
+
+    def _paid(self) -> tuple[PlayerState, ...]:
+        """The players once the record's awards and uncalled returns are paid back to them:
+        the stacks the hand ends with, as the record states them."""
+        back: dict[str, int] = {}
+        for pot in self.pots:
+            for w in pot.winners:
+                back[w.player] = back.get(w.player, 0) + w.awarded
+        for returned in self.hand.returns:
+            back[returned.player] = back.get(returned.player, 0) + returned.amount
+        live = self.fact.players if self.fact is not None else []
+        return tuple(replace(_state(p), stack=p.stack + back.get(p.name, 0), street_in=0)
+                     for p in live)
 
     def _add_step(self, kind: str, text: str, street: str | None, player: str | None,
                   act: str | None, amount: int | None, to: int | None, all_in: bool,
@@ -658,8 +674,9 @@ def _showdown_text(pots: list[PotView]) -> str:
 def _event_label(name: str, event: object) -> str:
     if isinstance(event, ActionEvent):
         action = event.action
-        return (f"action {action.index}: {event.actor.name} {_kind_text(action.kind)} "
-                f"{action.amount} on the {event.street.name.value}")
+        act = _action_text(event.actor.name, action.kind, action.amount, action.to,
+                           action.is_raise, action.all_in)
+        return f"action {action.index}: {act} on the {event.street.name.value}"
     if isinstance(event, PostEvent):
         return f"post: {event.post.player} {_kind_text(event.post.kind)} {event.post.amount}"
     if isinstance(event, PotEvent):

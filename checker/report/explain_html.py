@@ -31,7 +31,7 @@ from checker.audit.explain_trace import Binding, Comparison, TraceNode
 _SUITS = {"s": ("\u2660", "black"), "h": ("\u2665", "red"), "d": ("\u2666", "red"),
           "c": ("\u2663", "black")}
 # Where the seats sit on the rail and the bets on the felt, as a fraction of the half-axes.
-_SEAT_RADIUS = (0.92, 0.86)
+_SEAT_RADIUS = (0.92, 0.82)
 _BET_RADIUS = (0.58, 0.50)
 _BUTTON_RADIUS = (0.70, 0.64)
 
@@ -108,8 +108,10 @@ def _table(e: HandExplanation, step: Step | None) -> list[str]:
            f'<div class="caption" id="caption">{_h(step.description) if step else ""}</div>',
            "</div>"]
     won = _won(e.pots)
+    returned = _returned(e.returns)
     for index, seat in enumerate(e.seats):
-        out += _seat(index, seat, count, state.get(seat.name), step, won.get(seat.name, 0))
+        out += _seat(index, seat, count, state.get(seat.name), step, won.get(seat.name, 0),
+                     returned.get(seat.name, 0))
     out.append("</div></div></div>")
     return out
 
@@ -143,7 +145,7 @@ def _place(seat: float, count: int, radius: tuple[float, float]) -> tuple[str, s
 
 
 def _seat(index: int, seat: SeatView, count: int, now: PlayerState | None,
-          step: Step | None, won: int) -> list[str]:
+          step: Step | None, won: int, returned: int) -> list[str]:
     left, top = _place(seat.seat, count, _SEAT_RADIUS)
     classes = ["seat"]
     if now is not None and now.folded:
@@ -171,7 +173,7 @@ def _seat(index: int, seat: SeatView, count: int, now: PlayerState | None,
         + _flag(now) + "</span></div></div></div>",
     ]
     bet_left, bet_top = _place(seat.seat, count, _BET_RADIUS)
-    chips, css = _chips_in_front(now, won, step)
+    chips, css = _chips_in_front(now, won, step, returned)
     out.append(f'<div class="bet{css}" id="bet-{index}" '
                f'style="left:{bet_left};top:{bet_top}">{_h(chips)}</div>')
     if seat.button:
@@ -190,11 +192,21 @@ def _won(pots: tuple[PotView, ...]) -> dict[str, int]:
     return won
 
 
-def _chips_in_front(now: PlayerState | None, won: int, step: Step | None) -> tuple[str, str]:
+def _returned(returns: tuple[tuple[str, int], ...]) -> dict[str, int]:
+    """The uncalled bets returned to each player."""
+    back: dict[str, int] = {}
+    for player, amount in returns:
+        back[player] = back.get(player, 0) + amount
+    return back
+
+
+def _chips_in_front(now: PlayerState | None, won: int, step: Step | None,
+                    returned: int = 0) -> tuple[str, str]:
     """The chips shown in front of a seat: the bet on the street, or at the showdown what
-    the player was paid."""
+    the player was paid (and returned)."""
     if step is not None and step.kind == "showdown":
-        return (f"won {won}", " won") if won else ("", " empty")
+        text = ", ".join(f"{t} {n}" for t, n in (("won", won), ("returned", returned)) if n)
+        return (text, " won") if text else ("", " empty")
     street_in = now.street_in if now is not None else 0
     return (str(street_in), "") if street_in else ("", " empty")
 
@@ -431,18 +443,21 @@ def _warnings(warnings: tuple[str, ...]) -> list[str]:
 def _data(e: HandExplanation) -> str:
     seats = {s.name: index for index, s in enumerate(e.seats)}
     won = _won(e.pots)
+    returned = _returned(e.returns)
     steps = []
     for step in e.steps:
         now = {p.name: p for p in step.players}
         steps.append({
             "n": step.number, "text": step.description, "player": step.player,
+            "showdown": step.kind == "showdown",
             "pot": step.pot, "bet": step.bet_to_call, "board": step.board_cards,
             "before": [[k, str(v)] for k, v in _before_items(step)],
             "turn": step.before.expected_actor if step.before is not None else None,
             "raisers": [f"{p.name} ({p.raise_option})" for p in step.players
                         if p.raise_option],
             "players": [{"seat": seats.get(p.name), "stack": p.stack,
-                         "chips": _chips_in_front(now.get(p.name), won.get(p.name, 0), step)[0],
+                         "chips": _chips_in_front(now.get(p.name), won.get(p.name, 0), step,
+                                                  returned.get(p.name, 0))[0],
                          "flag": _flag(p)} for p in step.players],
         })
     text = json.dumps({"steps": steps}, sort_keys=True, separators=(",", ":"))
@@ -481,7 +496,7 @@ font-size:17px;box-shadow:0 2px 3px rgba(0,0,0,.3);line-height:1}
 .card.back{background:repeating-linear-gradient(45deg,#2f4f8f,#2f4f8f 4px,#3c63ad 4px,#3c63ad 8px);
 border:2px solid #fff}
 .card.hidden-card{visibility:hidden}
-.seat{position:absolute;transform:translate(-50%,-50%);text-align:center;width:132px}
+.seat{position:absolute;transform:translate(-50%,-50%);text-align:center;width:144px}
 .seat .hole{display:flex;gap:3px;justify-content:center;margin-bottom:-10px;position:relative;
 z-index:0}.seat .hole .card{width:34px;height:48px;font-size:15px}
 .plate{position:relative;z-index:1;background:#1f2a36;color:#fff;border-radius:10px;padding:4px 6px;
@@ -558,7 +573,7 @@ function show(n){
   if(p.flag==='folded'){seat.classList.add('folded');}
   if(p.flag==='all in'){seat.classList.add('allin');}
   var bet=el('bet-'+p.seat);if(bet&&p.chips){bet.classList.remove('empty');
-   bet.classList.toggle('won',p.chips.indexOf('won')===0);setText(bet,p.chips);}});
+   bet.classList.toggle('won',s.showdown);setText(bet,p.chips);}});
  if(s.player){for(var j=0;j<seats.length;j++){if(seats[j].getAttribute('data-player')===s.player){
   seats[j].classList.add('actor');}}}
  var cards=document.querySelectorAll('.board .card');
