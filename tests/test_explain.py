@@ -123,6 +123,12 @@ def test_the_state_before_and_after_each_act_agrees_with_an_independent_ledger(
     # Alice raises to 100 over Carol's 60: Bob, who had acted only by posting, may still act.
     alice = acts[1]
     assert [p.name for p in alice.players if p.raise_option] == ["Bob", "Carol"]
+    # The hand ends with Alice's uncalled 40 back and the pot of 140 hers: 1500 - 100 + 40 +
+    # 140; the others keep what they did not put in; no chip made or lost.
+    end = e.steps[-1]
+    assert end.kind == "showdown" and end.pot == 140
+    assert {p.name: p.stack for p in end.players} == {"Alice": 1580, "Bob": 1480,
+                                                      "Carol": 1440}
 
 
 def test_a_hand_inside_a_tournament_log_in_a_folder(rules: Ruleset) -> None:
