@@ -10,14 +10,17 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from checker import __version__
+from checker.audit.explain import ExplainError, explain_hand
 from checker.audit.refund import RefundError, refund_report
 from checker.audit.ruleset import ruleset_id
 from checker.audit.run import audit
 from checker.dsl.diagnostics import RulesError
-from checker.dsl.ruleset import load_ruleset
-from checker.model.findings import SEVERITIES
+from checker.dsl.ruleset import Ruleset, load_ruleset
+from checker.model.findings import SEVERITIES, Finding
 from checker.report.baseline import BaselineComparison, BaselineError, compare, load_baseline
 from checker.report.context import ReportInput
+from checker.report.explain_html import render_explain_html
+from checker.report.explain_text import render_explain_text
 from checker.report.html_report import write_html_report
 from checker.report.json_report import render_json_report
 from checker.report.junit_report import render_junit
@@ -69,9 +72,23 @@ def build_parser() -> argparse.ArgumentParser:
                             help="which tournament of the log (needed when it holds several)")
     refund_cmd.add_argument("--rules", type=Path, default=DEFAULT_RULES, metavar="FILE")
     refund_cmd.add_argument("--format", choices=("text", "json"), default="text")
+    add_explain_command(commands)
     add_rules_commands(commands)
     add_simulate_command(commands)
     return parser
+
+
+def add_explain_command(commands: "argparse._SubParsersAction[argparse.ArgumentParser]"
+                        ) -> None:
+    explain_cmd = commands.add_parser(
+        "explain", help="one hand told step by step, with every rule that applied to it")
+    explain_cmd.add_argument("path", type=Path, metavar="PATH")
+    explain_cmd.add_argument("--hand", required=True, metavar="ID", dest="hand_id")
+    explain_cmd.add_argument("--rule", metavar="RULE",
+                             help="show only this rule (or the rules whose ids start RULE.)")
+    explain_cmd.add_argument("--rules", type=Path, default=DEFAULT_RULES, metavar="FILE")
+    explain_cmd.add_argument("--html", type=Path, metavar="FILE",
+                             help="also write the explanation as a self-contained HTML page")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -82,7 +99,40 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_refund(args)
     if args.command == "simulate":
         return run_simulate(args)
+    if args.command == "explain":
+        return run_explain(args)
     return run_audit(args)
+
+
+def run_explain(args: argparse.Namespace) -> int:
+    """0 with the hand explained (whatever the rules found); 2 when the rules, the path, the
+    hand or the rule asked for is not there."""
+    try:
+        rules = load_ruleset(args.rules)
+        explanation = explain_hand(args.path, args.hand_id, rules, args.rule)
+    except (RulesError, ExplainError) as exc:
+        print(f"feltcheck: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    sys.stdout.write(render_explain_text(explanation))
+    if args.html is not None:
+        args.html.write_text(render_explain_html(explanation), encoding="utf-8")
+    return EXIT_OK
+
+
+def _explain_page(rules: Ruleset) -> Callable[[Finding], str | None]:
+    """The HTML report's link target for a finding: its hand's explain page (the whole hand,
+    every rule), or None for a finding no hand replay can explain (a tournament event)."""
+
+    def page(finding: Finding) -> str | None:
+        where = finding.location
+        if where.hand is None:
+            return None
+        try:
+            return render_explain_html(explain_hand(Path(where.file), where.hand, rules))
+        except ExplainError:
+            return None
+
+    return page
 
 
 def run_refund(args: argparse.Namespace) -> int:
@@ -121,7 +171,7 @@ def run_audit(args: argparse.Namespace) -> int:
     to_terminal = args.output is None and is_terminal(sys.stdout)
     report = ReportInput(result, rules, args.fail_on, comparison, terminal=to_terminal)
     if args.format == "html":  # a page and its hands' explain pages: files, not a stream
-        write_html_report(result, rules, args.output)
+        write_html_report(result, rules, args.output, explain_page=_explain_page(rules))
         return exit_code(report)
     text = AUDIT_FORMATS[args.format](report)
     if args.output is not None:
