@@ -40,13 +40,14 @@ def test_the_planted_odd_chip_shows_the_failing_rule_with_expected_and_recorded(
     assert odd.clauses[0].text.startswith("When a pot cannot be divided equally")
     # 75 chips two ways: 37 each (the rule's `let base`), one odd chip.
     assert [(b.name, b.value) for b in odd.trace.lets] == [("base", "37")]
-    # The record pays Carol (the button) 38 and Bob (nearer the button's left) 37.
+    # The record pays Carol (the button) 38 and Bob (nearer the button's left) 37: the rule's
+    # expected award for Bob is the share plus the odd chip, 38.
     broken = [c for c in odd.trace.deciding if c.holds is False]
     assert broken, "the failing comparisons are shown"
     first = broken[0]
-    assert [(b.name, b.value) for b in first.where] == [("w", "Carol"), ("v", "Bob")]
-    assert (first.recorded_text, first.recorded, first.op, first.expected_text,
-            first.expected) == ("v.awarded", "37", ">=", "w.awarded", "38")
+    assert [(b.name, b.value) for b in first.where] == [("w", "Bob")]
+    assert (first.recorded_text, first.recorded, first.op, first.expected) == (
+        "w.awarded", "37", "==", "38")
     (pot,) = e.pots
     assert pot.paid_above_even_share == ("Carol",) and pot.odd_chips == 1
     assert e.steps[-1].failed == (ODD_CHIP,)
@@ -172,7 +173,8 @@ def test_the_command_exit_codes(capsys: pytest.CaptureFixture[str], tmp_path: Pa
     assert main(["explain", planted, "--hand", "911000001", "--html", str(page)]) == 0
     out = capsys.readouterr().out
     assert "FAILED  pots.odd-chip-left-of-button" in out
-    assert "recorded v.awarded = 37; expected >= w.awarded = 38" in out
+    assert "where w = Bob: " in out and "recorded w.awarded = 37; expected == " in out
+    assert "base + 1 else base = 38 -> DOES NOT HOLD" in out
     assert page.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
     assert main(["explain", planted, "--hand", "1"]) == 2
     assert "hand 1 not found" in capsys.readouterr().err
