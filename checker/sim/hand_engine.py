@@ -5,11 +5,18 @@ hole cards dealt, antes and the plan's blinds posted (a short stack posts all it
 preflop, flop, turn and river are bet in turn order for no-limit, pot-limit and fixed-limit:
 minimum raises, the pot-limit maximum, the fixed-limit cap, short all-ins that do not reopen
 the betting, uncalled chips returned, side pots, showdown and odd chips to the first winner
-left of the button. The betting is measured the way checker/replay/betting.py measures it
-(the level's big blind stands as the bet to call even when posted short; what a player owes
-is capped by what any opponent can still match), so the hand's replay finds what the engine
-did. Faults named in `plan.faults` are injected when the hand gives them an occasion and
-reported in `HandResult.faults`.
+left of the button. The betting is the hand replay's own state machine, driven forward: the
+engine builds the hand's `Hand` (no acts yet) and its players as the replay's `PlayerFact`s,
+posts each ante and blind into a `checker.replay.betting.Betting`, starts the betting and
+applies each act it decides (`Betting.advance`: `act` without the facts). The bet to call
+(the level's big blind standing even when posted short), the last full raise, the bets and
+raises, what a player owes (capped by what any opponent can still match), who acts next and
+whether the round is closed are read from the Betting and its PlayerFacts, never kept here,
+so the hand's replay finds what the engine did. What is the server's own stays here:
+dealing, decisions, what it allows (minimum and pot-limit raises, the fixed-limit cap, short
+all-ins not reopening), time-outs, uncalled bets, pots, showdown and awards. Faults named in
+`plan.faults` are injected when the hand gives them an occasion (a betting fault is an act
+the rules forbid let through: the Betting only measures) and reported in `HandResult.faults`.
 
 Time-outs and connections (clause 27): at a turn to act a player may run out of time (the
 chance grows with impatience: styles.timeout_chance) or lose the connection first; the server
