@@ -427,7 +427,8 @@ class Betting:
 
     def next_street(self, name: Street) -> None:
         """Open betting round `name` before its first act (the replay opens it when an act
-        names it): the bet back to nothing, the button's left to act first."""
+        names it): the bet back to nothing, the turn order from its start (the button's left
+        in blind games)."""
         self._next_street(name)
 
     def in_hand(self) -> int:
