@@ -21,9 +21,18 @@ from hypothesis import strategies as st
 
 from checker.dsl.engine import CompiledRuleset, compile_ruleset
 from checker.dsl.ruleset import load_ruleset
-from checker.model.hand import ActionKind, BettingStructure, Game, Street
+from checker.model.hand import (
+    POST_KINDS,
+    Action,
+    ActionKind,
+    BettingStructure,
+    Game,
+    Hand,
+    Street,
+)
 from checker.model.tournament_log import HandPlayed
-from checker.replay.facts import ActionEvent, PostEvent, TimeoutEvent
+from checker.replay.betting import Betting
+from checker.replay.facts import ActionEvent, Chips, PlayerFact, PostEvent, TimeoutEvent
 from checker.replay.log_hand import (
     LogContext,
     NoteLine,
@@ -302,6 +311,134 @@ def test_the_engine_plays_only_hole_card_games() -> None:
                     plan.big_blind_seat, START)
     with pytest.raises(ValueError, match="stud"):
         play_hand(stud, random.Random(1))
+
+
+# ---------------------------------------------------------------- the replay's betting, driven
+
+
+def _facts(hand: Hand) -> list[PlayerFact]:
+    return [PlayerFact(s.player, s.seat, Chips(s.stack), Chips(s.stack)) for s in hand.seats]
+
+
+def test_advance_moves_the_betting_as_act_does_and_reads_what_act_measures() -> None:
+    """The engine drives the replay's `Betting` with `advance`: after every act of generated
+    hands the state is the one `act` leaves, and before it the actor `next_actor` names and
+    what `owed` says it owes are what `act` measures (`expected_actor`, `to_call`)."""
+    compared = 0
+    for _, result in _clean_hands()[:900]:
+        hand = log_hand(result.hand, "sim.jsonl", 1, LogContext("Full Tilt Poker"))
+        measured, driven = Betting(hand, _facts(hand)), Betting(hand, _facts(hand))
+        posts = 0
+        while posts < len(hand.actions) and hand.actions[posts].kind in POST_KINDS:
+            measured.post(hand.actions[posts])
+            driven.post(hand.actions[posts])
+            posts += 1
+        measured.start_betting()
+        driven.start_betting()
+        for action in hand.actions[posts:]:
+            if action.street is not driven.street.name:
+                driven.next_street(action.street)
+            owed = driven.owed(driven.by_name[action.player])
+            actor = driven.next_actor
+            _, fact, _ = measured.act(action)
+            driven.advance(action)
+            assert (actor, owed) == (fact.expected_actor, fact.to_call)
+            assert driven.street == measured.street and driven.seated == measured.seated
+            assert (driven.pot, driven.with_chips, driven.pointer) == (
+                measured.pot, measured.with_chips, measured.pointer)
+            compared += 1
+    assert compared > 5000
+
+
+def _betting(stacks: dict[int, int], posts: list[tuple[int, ActionKind, int]],
+             button: int) -> Betting:
+    """A no-limit hold'em hand at 25/50, player `pN` on seat N, the `posts` made."""
+    hand = Hand.model_validate({
+        "site": "test", "source_format": "test", "hand_id": "1", "game": Game.HOLDEM,
+        "structure": BettingStructure.NO_LIMIT, "unit": "chips", "small_blind": 25,
+        "big_blind": 50, "button_seat": button,
+        "seats": [{"seat": seat, "player": f"p{seat}", "stack": stack, "line": 1}
+                  for seat, stack in stacks.items()],
+        "location": {"file": "test", "line": 1}, "end_line": 1})
+    betting = Betting(hand, _facts(hand))
+    for index, (seat, kind, amount) in enumerate(posts):
+        betting.post(_act(index, Street.PREFLOP, seat, kind, amount,
+                          all_in=amount == stacks[seat]))
+    betting.start_betting()
+    return betting
+
+
+def _act(index: int, street: Street, seat: int, kind: ActionKind, amount: int = 0,
+         to: int | None = None, all_in: bool = False) -> Action:
+    return Action(index=index, street=street, player=f"p{seat}", kind=kind, amount=amount,
+                  to=to, all_in=all_in, line=1)
+
+
+def _owes(betting: Betting) -> dict[str, int]:
+    """What each player still in the hand owes."""
+    return {p.name: betting.owed(p) for p in betting.seated if not p.folded}
+
+
+def test_turns_debts_and_the_close_of_a_round_as_the_engine_reads_them() -> None:
+    """Three-handed, button on seat 1: preflop the button opens, the big blind closes with a
+    check; on the flop the small blind opens and a raise reopens the round to the bettor."""
+    betting = _betting({1: 1000, 2: 1000, 3: 1000},
+                       [(2, ActionKind.SMALL_BLIND, 25), (3, ActionKind.BIG_BLIND, 50)], 1)
+    assert (betting.next_actor, betting.round_closed(), betting.in_hand()) == ("p1", False, 3)
+    assert _owes(betting) == {"p1": 50, "p2": 25, "p3": 0}
+    preflop = [(1, ActionKind.CALL, 50, "p2"), (2, ActionKind.CALL, 25, "p3")]
+    for index, (seat, kind, amount, then) in enumerate(preflop, 2):
+        betting.advance(_act(index, Street.PREFLOP, seat, kind, amount))
+        # The big blind has not acted: owing nothing does not close the round.
+        assert (betting.next_actor, betting.round_closed()) == (then, False)
+    betting.advance(_act(4, Street.PREFLOP, 3, ActionKind.CHECK))
+    assert betting.round_closed()
+    betting.next_street(Street.FLOP)
+    assert (betting.next_actor, betting.round_closed(), betting.pot) == ("p2", False, 150)
+    betting.advance(_act(5, Street.FLOP, 2, ActionKind.BET, 100, 100))
+    betting.advance(_act(6, Street.FLOP, 3, ActionKind.FOLD))
+    assert (betting.in_hand(), betting.next_actor) == (2, "p1")
+    betting.advance(_act(7, Street.FLOP, 1, ActionKind.RAISE, 300, 300))
+    assert (betting.next_actor, betting.round_closed()) == ("p2", False)
+    assert _owes(betting) == {"p1": 0, "p2": 200}
+    betting.advance(_act(8, Street.FLOP, 2, ActionKind.CALL, 200, 300))
+    assert betting.round_closed()
+
+
+def test_a_lone_player_with_chips_closes_the_round_once_it_owes_nothing() -> None:
+    """Heads-up, the big blind all in for 30: the button owes only the 5 the blind can match,
+    and calling it ends the round; a fold ends it too."""
+    betting = _betting({1: 1000, 2: 30},
+                       [(1, ActionKind.SMALL_BLIND, 25), (2, ActionKind.BIG_BLIND, 30)], 1)
+    assert (betting.with_chips, betting.next_actor, betting.round_closed()) == (1, "p1", False)
+    assert betting.owed(betting.by_name["p1"]) == 5
+    betting.advance(_act(2, Street.PREFLOP, 1, ActionKind.CALL, 5))
+    assert betting.round_closed()
+    folded = _betting({1: 1000, 2: 1000, 3: 1000},
+                      [(2, ActionKind.SMALL_BLIND, 25), (3, ActionKind.BIG_BLIND, 50)], 1)
+    folded.advance(_act(2, Street.PREFLOP, 1, ActionKind.FOLD))
+    assert not folded.round_closed()
+    folded.advance(_act(3, Street.PREFLOP, 2, ActionKind.FOLD))
+    assert (folded.in_hand(), folded.round_closed()) == (1, True)
+
+
+def test_a_big_blind_all_in_from_the_ante_posts_none_and_play_starts_left_of_it() -> None:
+    """The big blind's last chips go in as its ante: the record holds no big blind, yet the
+    server still starts the betting left of the big blind's seat, and the hand is clean."""
+    styles = population(random.Random(5), 3)
+    stakes = Stakes(level=3, small_blind=25, big_blind=50, ante=5)
+    seats = tuple(SimSeat(seat, style.name, stack, style)
+                  for seat, style, stack in zip((1, 2, 3), styles, (2000, 2000, 5), strict=True))
+    for number in range(40):
+        plan = HandPlan("900001", "1", f"h{number}", Game.HOLDEM, BettingStructure.NO_LIMIT,
+                        stakes, seats, 1, 2, 3, START)
+        result = play_hand(plan, random.Random(number))
+        hand = result.hand
+        kinds = [a.kind for a in hand.actions]
+        assert ActionKind.BIG_BLIND not in kinds and ActionKind.SMALL_BLIND in kinds
+        first = next(a for a in hand.actions if a.kind not in POSTS)
+        assert (first.street, first.player) == (Street.PREFLOP, styles[0].name)
+        assert _errors(hand, result.notes) == []
 
 
 # ---------------------------------------------------------------- faults

@@ -399,6 +399,68 @@ class Betting:
                                  to_call)
         return None if limit is None else Chips(limit)
 
+    # ------------------------------------------------------------ driven forward
+    # What a player of the hand (the simulator's server, checker/sim/hand_engine.py) reads
+    # between acts; the replay itself never calls these.
+
+    def advance(self, action: Action) -> None:
+        """Apply one act as `act` does, without measuring it (no facts: the player of the
+        hand reads the state between acts). The same steps as `act`, kept apart so that the
+        replay's hot path stays as it is."""
+        if action.street is not self.street.name:
+            self._next_street(action.street)
+        player = self.by_name[action.player]
+        to = action.to if action.to is not None else player.street_in + action.amount
+        is_raise = action.kind in _RAISE_KINDS and to > self.street.current_bet
+        self._apply(action, player, is_raise, to)
+
+    @property
+    def next_actor(self) -> str | None:
+        """Who acts next: the first player after the pointer seat who can still act; None
+        when the order is not tracked."""
+        return self._expected()
+
+    def owed(self, player: PlayerFact) -> int:
+        """What `player` must add to call the street's bet (the level's big blind standing),
+        never more than an opponent still in the hand can match."""
+        return _owed(player, self.street.current_bet, self._reach(player))
+
+    def next_street(self, name: Street) -> None:
+        """Open betting round `name` before its first act (the replay opens it when an act
+        names it): the bet back to nothing, the turn order from its start (the button's left
+        in blind games)."""
+        self._next_street(name)
+
+    def in_hand(self) -> int:
+        """Players not folded."""
+        count = 0
+        for player in self.seated:
+            if not player.folded:
+                count += 1
+        return count
+
+    def round_closed(self) -> bool:
+        """Whether the betting round is over: fewer than two players left in the hand, none
+        of them able to act, or each who can act owes nothing and has acted (a lone player
+        who can act need not: nobody is left to bet against)."""
+        with_chips = self.with_chips
+        if with_chips == 0:
+            return True
+        lone = with_chips == 1
+        current = self.street.current_bet
+        in_hand = 0
+        open_turn = False
+        for player in self.seated:
+            if player.folded:
+                continue
+            in_hand += 1
+            if open_turn or player.all_in:
+                continue
+            if not (lone or player.has_acted) or (player.street_in < current
+                                                   and self.owed(player)):
+                open_turn = True
+        return in_hand < 2 or not open_turn
+
 
 def _open_pair_streets(hand: Hand) -> frozenset[Street]:
     """Streets on which a player shows an open pair: seven-card stud's fourth street, by the

@@ -5,11 +5,18 @@ hole cards dealt, antes and the plan's blinds posted (a short stack posts all it
 preflop, flop, turn and river are bet in turn order for no-limit, pot-limit and fixed-limit:
 minimum raises, the pot-limit maximum, the fixed-limit cap, short all-ins that do not reopen
 the betting, uncalled chips returned, side pots, showdown and odd chips to the first winner
-left of the button. The betting is measured the way checker/replay/betting.py measures it
-(the level's big blind stands as the bet to call even when posted short; what a player owes
-is capped by what any opponent can still match), so the hand's replay finds what the engine
-did. Faults named in `plan.faults` are injected when the hand gives them an occasion and
-reported in `HandResult.faults`.
+left of the button. The betting is the hand replay's own state machine, driven forward: the
+engine builds the hand's `Hand` (no acts yet) and its players as the replay's `PlayerFact`s,
+posts each ante and blind into a `checker.replay.betting.Betting`, starts the betting and
+applies each act it decides (`Betting.advance`: `act` without the facts). The bet to call
+(the level's big blind standing even when posted short), the last full raise, the bets and
+raises, what a player owes (capped by what any opponent can still match), who acts next and
+whether the round is closed are read from the Betting and its PlayerFacts, never kept here,
+so the hand's replay finds what the engine did. What is the server's own stays here:
+dealing, decisions, what it allows (minimum and pot-limit raises, the fixed-limit cap, short
+all-ins not reopening), time-outs, uncalled bets, pots, showdown and awards. Faults named in
+`plan.faults` are injected when the hand gives them an occasion (a betting fault is an act
+the rules forbid let through: the Betting only measures) and reported in `HandResult.faults`.
 
 Time-outs and connections (clause 27): at a turn to act a player may run out of time (the
 chance grows with impatience: styles.timeout_chance) or lose the connection first; the server
@@ -25,11 +32,12 @@ Hole-card games only: hold'em and (high) Omaha with four or five cards.
 """
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import NamedTuple
 
-from checker.model.hand import ActionKind, BettingStructure, Game, Street
+from checker.model.hand import Action, ActionKind, BettingStructure, Game, Hand, Street, Unit
+from checker.model.source import SourceLocation
 from checker.model.tournament_log import (
     ChipsReturned,
     Disconnect,
@@ -38,8 +46,9 @@ from checker.model.tournament_log import (
     Reconnect,
     Timeout,
 )
-from checker.replay.betting import owed_to_call, pot_limit_max_to
+from checker.replay.betting import Betting, pot_limit_max_to
 from checker.replay.evaluate import high_rank
+from checker.replay.facts import Chips, PlayerFact
 from checker.replay.pots import BuiltPot, build_pots
 from checker.sim.collusion import Turn, collude
 from checker.sim.plan import HandNote, HandPlan, HandResult, PlayerStyle, SimSeat
@@ -66,6 +75,9 @@ HOLE_CARDS = {Game.HOLDEM: 2, Game.OMAHA: 4, Game.OMAHA5: 5}
 _BOARD_AFTER = ((Street.FLOP, 3), (Street.TURN, 4), (Street.RIVER, 5))
 _DECK = tuple(r + s for r in "23456789TJQKA" for s in "cdhs")
 _BOARD_SIZE = 5
+# The hand model's `source_format` and place for the hand the engine's betting follows.
+_SOURCE_FORMAT = "simulator"
+_NOWHERE = SourceLocation(file="", line=0)
 # More than the most seats a table has: seat distances from the button taken modulo it keep
 # their clockwise order.
 _SEAT_RING = 11
@@ -96,20 +108,13 @@ _TIMEOUT_SECONDS = (15, 20)
 
 
 @dataclass(slots=True)
-class _Player:
-    name: str
-    seat: int
-    style: PlayerStyle
-    hole: tuple[str, ...]
-    start: int
-    stack: int
-    street_in: int = 0
-    hand_in: int = 0
-    folded: bool = False
-    all_in: bool = False
-    has_acted: bool = False
-    # The largest raise made by another player since this one last acted (clause 24).
-    largest_since: int = 0
+class _Player(PlayerFact):
+    """A player dealt in: the replay's `PlayerFact`, whose chips, folds and turns the hand's
+    `Betting` moves (the engine reads them, never keeps its own), and what the server alone
+    knows of the player."""
+
+    style: PlayerStyle = field(kw_only=True)
+    hole: tuple[str, ...] = field(kw_only=True)
     strength: float = -1.0
     # Seats from the button's left (0 first): the order of play after the flop.
     order: int = 0
@@ -148,30 +153,24 @@ class _HandPlay:
         self.players = [_player(s, tuple(cards[i * holes:(i + 1) * holes]))
                         for i, s in enumerate(seats)]
         self.by_seat = {p.seat: p for p in self.players}
+        self.by_name = {p.name: p for p in self.players}
         for player in self.players:
             player.order = (player.seat - plan.button - 1) % _SEAT_RING
             if player.name in plan.disconnected:
                 player.connected = False
-        # Players not folded, and of those the ones not all in (who can still act).
-        self.live = len(self.players)
-        self.able = len(self.players)
+        facts: list[PlayerFact] = list(self.players)
+        # The replay's state machine, driven forward: it holds the bet, the raises, what each
+        # player has put in and owes, whose turn it is and when the round is over.
+        self.betting = Betting(_hand_at_the_deal(plan), facts)
         # The hand's lines as the log model reads them (validated once, at the end: cheaper
         # than a model per act).
         self.actions: list[dict[str, object]] = []
         self.board: tuple[str, ...] = ()
-        self.pot = 0
         self.seconds = _seconds(rng, _DEAL_SECONDS)
         self.faults: list[tuple[str, int | None]] = []
         self.wanted = plan.faults
         self.notes: list[HandNote] = []
         self.force_timeout = TIMEOUT_FOLDED_WHEN_CHECK_FREE in plan.faults
-        # The street being bet.
-        self.street = Street.PREFLOP
-        self.current = 0
-        self.last_full = 0
-        self.raises = 0
-        self.opened_by_blind = True
-        self.unit: int | None = None
         # The street's sampled opponent hands (styles.opponent_sample), drawn when needed.
         self.sample: Sample | None = None
         # The street's last bettor or raiser (colluders read it: checker/sim/collusion.py).
@@ -181,20 +180,20 @@ class _HandPlay:
 
     def play(self) -> HandResult:
         self._post()
-        self._bet(self.plan.big_blind_seat)
+        self._bet()
         for street, shown in _BOARD_AFTER:
-            if self.live < 2:
+            if self.betting.in_hand() < 2:
                 break
             self.board = tuple(self.board_cards[:shown])
             self._new_street(street)
-            self._bet(self.plan.button)
-        returns = self._return_uncalled()
+            self._bet()
+        contributions, returns = self._return_uncalled()
         live = [p for p in self.players if not p.folded]
         showdown = len(live) > 1
         if showdown:
             self.board = tuple(self.board_cards)
             self.seconds += _seconds(self.rng, _SHOWDOWN_SECONDS)
-        awards = self._award(showdown)
+        awards = self._award(contributions, showdown)
         away = self._reconnect_by_the_end() if self.notes or self.plan.disconnected else ()
         return HandResult(self._played(returns, awards, live if showdown else []),
                           self.faults, self.seconds, self.notes, away)
@@ -204,7 +203,7 @@ class _HandPlay:
         plan = self.plan
         stakes = plan.stakes
         seats: list[dict[str, object]] = [
-            {"seat": p.seat, "player": p.name, "stack": p.start, "cards": list(p.hole)}
+            {"seat": p.seat, "player": p.name, "stack": p.stack_start, "cards": list(p.hole)}
             for p in self.players]
         if plan.disconnected:
             for seat in seats:
@@ -223,117 +222,79 @@ class _HandPlay:
     # ------------------------------------------------------------ posts
 
     def _post(self) -> None:
-        stakes = self.plan.stakes
+        plan = self.plan
+        stakes = plan.stakes
         if stakes.ante:
             for player in self.players:
-                self._pay_post(player, ActionKind.ANTE, stakes.ante, blind=False)
-        self.unit = stakes.small_bet if self.limit else None
-        self.last_full = self.unit if self.unit is not None else self.big_blind
-        small = self.plan.small_blind_seat
+                self._pay_post(player, ActionKind.ANTE, stakes.ante)
+        small = plan.small_blind_seat
         if small is not None and small in self.by_seat:
-            self._pay_post(self.by_seat[small], ActionKind.SMALL_BLIND, stakes.small_blind,
-                           blind=True)
-        self._pay_post(self.by_seat[self.plan.big_blind_seat], ActionKind.BIG_BLIND,
-                       stakes.big_blind, blind=True)
+            self._pay_post(self.by_seat[small], ActionKind.SMALL_BLIND, stakes.small_blind)
+        self._pay_post(self.by_seat[plan.big_blind_seat], ActionKind.BIG_BLIND,
+                       stakes.big_blind)
         # The level's big blind stands as the bet to call even when posted short (rules file:
-        # "the full big blind"), as the replay measures it.
-        self.current = max(self.current, self.big_blind)
+        # "the full big blind"): the replay reads it so.
+        betting = self.betting
+        betting.start_betting()
+        if betting.pointer is None:
+            # A big blind all in from the ante posts none: the record leaves the replay no
+            # blind to start after, the server still starts left of the big blind's seat.
+            betting.pointer = plan.big_blind_seat
 
-    def _pay_post(self, player: _Player, kind: ActionKind, due: int, *, blind: bool) -> None:
+    def _pay_post(self, player: _Player, kind: ActionKind, due: int) -> None:
         if player.stack == 0 or due == 0:
             return
         amount = min(due, player.stack)
-        self._pay(player, amount)
-        if blind:
-            player.street_in += amount
-            self.current = max(self.current, player.street_in)
-        self.actions.append({"street": Street.PREFLOP, "player": player.name, "kind": kind,
-                             "amount": amount, "to": player.street_in if blind else None,
-                             "all_in": player.all_in})
+        to = None if kind is ActionKind.ANTE else player.street_in + amount
+        self.betting.post(self._action(player, kind, amount, to))
 
-    def _pay(self, player: _Player, amount: int) -> None:
-        player.stack -= amount
-        player.hand_in += amount
-        self.pot += amount
-        if player.stack == 0 and amount and not player.all_in:
-            player.all_in = True
-            self.able -= 1
+    def _action(self, player: _Player, kind: ActionKind, amount: int, to: int | None
+                ) -> Action:
+        """The act as the hand model holds it (the next in the record's order, all in when it
+        takes the player's last chip), its line written into the log's hand."""
+        index = len(self.actions)
+        street = self.betting.street.name
+        name = player.name
+        all_in = 0 < amount == player.stack
+        self.actions.append({"street": street, "player": name, "kind": kind, "amount": amount,
+                             "to": to, "all_in": all_in})
+        return Action.model_validate({"index": index, "street": street, "player": name,
+                                      "kind": kind, "amount": amount, "to": to,
+                                      "all_in": all_in, "line": 0})
 
     # ------------------------------------------------------------ betting
 
     def _new_street(self, street: Street) -> None:
-        self.street = street
-        stakes = self.plan.stakes
-        if self.limit:
-            big = street in (Street.TURN, Street.RIVER)
-            self.unit = stakes.big_bet if big else stakes.small_bet
-        self.current = 0
-        self.last_full = self.unit if self.unit is not None else self.big_blind
-        self.raises = 0
-        self.opened_by_blind = False
+        self.betting.next_street(street)
         for player in self.players:
-            player.street_in = 0
-            player.has_acted = False
-            player.largest_since = 0
             player.strength = -1.0
         self.sample = None
         self.aggressor = None
 
-    def _bet(self, pointer: int) -> None:
-        """One betting round; the first to act is the first able player after `pointer`."""
-        while not self._closed():
-            actor = self._next_after(pointer)
+    def _bet(self) -> None:
+        """One betting round, in the turn order the betting keeps, until it closes."""
+        betting = self.betting
+        by_name = self.by_name
+        while not betting.round_closed():
+            actor = betting.next_actor
             if actor is None:
                 return
-            self._act(actor)
-            pointer = actor.seat
-
-    def _closed(self) -> bool:
-        if self.live < 2 or not self.able:
-            return True
-        current = self.current
-        if self.able == 1:
-            able = next(p for p in self.players if not p.folded and not p.all_in)
-            return able.street_in >= current or self._owed(able) == 0
-        for p in self.players:
-            if p.folded or p.all_in:
-                continue
-            if not p.has_acted or (p.street_in < current and self._owed(p)):
-                return False
-        return True
-
-    def _next_after(self, seat: int) -> _Player | None:
-        first: _Player | None = None
-        for player in self.players:
-            if player.folded or player.all_in:
-                continue
-            if player.seat > seat:
-                return player
-            if first is None:
-                first = player
-        return first
-
-    def _owed(self, player: _Player) -> int:
-        """What `player` must add to call, never more than the most any opponent still in
-        the hand has put in or can put in on this street."""
-        if self.current <= player.street_in:
-            return 0
-        reach = 0
-        for other in self.players:
-            if other is not player and not other.folded:
-                most = other.street_in + other.stack
-                if most > reach:
-                    reach = most
-        return owed_to_call(self.current, player.street_in, reach)
+            self._act(by_name[actor])
 
     def _legal(self, player: _Player) -> _Legal:
-        owed = self._owed(player)
-        call = min(owed, player.stack)
-        all_in_to = player.street_in + player.stack
+        betting = self.betting
+        street = betting.street
+        current = street.current_bet
+        stack = player.stack
+        owed = betting.owed(player) if current > player.street_in else 0
+        call = owed if owed < stack else stack
+        all_in_to = player.street_in + stack
         none = _Legal(owed, call, None, all_in_to)
-        if all_in_to <= self.current or not self._opponents_with_chips(player):
+        if all_in_to <= current or not self._opponents_with_chips(player):
             return none
-        if player.has_acted and player.largest_since < self._reopen_size():
+        # Clause 24: only a full bet or raise (in fixed limit the bet unit) reopens the
+        # betting to a player who has acted.
+        if player.has_acted and player.largest_raise_since_acted < street.last_full_raise:
             return none
         if self.limit:
             if self._bets_after_raise() > CORRECT_SERVER_BET_CAP:
@@ -344,27 +305,29 @@ class _HandPlay:
         pot_max = self._pot_max(owed)
         if pot_max is not None:
             high = min(high, pot_max)
-        low = min(self.current + max(self.last_full, self.big_blind), all_in_to)
+        low = min(current + max(street.last_full_raise, self.big_blind), all_in_to)
         if low > high:
             return none
         return _Legal(owed, call, low, high)
 
-    def _reopen_size(self) -> int:
-        return self.unit if self.limit and self.unit is not None else self.last_full
-
     def _bets_after_raise(self) -> int:
-        return self.raises + (1 if self.opened_by_blind else 0) + 1
+        street = self.betting.street
+        return street.bets_and_raises + (1 if street.opened_by_blind else 0) + 1
 
     def _limit_to(self) -> int:
-        unit = self.unit or self.big_blind
+        street = self.betting.street
+        unit = street.bet_unit or self.big_blind
         # After a short all-in the bet is not a whole number of bets: complete to the next.
-        return (self.current // unit + 1) * unit
+        return (street.current_bet // unit + 1) * unit
 
     def _pot_max(self, owed: int) -> int | None:
-        return pot_limit_max_to(self.structure, self.street, self.current, self.pot, owed)
+        betting = self.betting
+        street = betting.street
+        return pot_limit_max_to(self.structure, street.name, street.current_bet, betting.pot,
+                                owed)
 
     def _opponents_with_chips(self, player: _Player) -> int:
-        return self.able - (0 if player.folded or player.all_in else 1)
+        return self.betting.with_chips - (0 if player.folded or player.all_in else 1)
 
     def _act(self, player: _Player) -> None:
         legal = self._legal(player)
@@ -381,18 +344,11 @@ class _HandPlay:
         if move is Move.RAISE and (legal.low is not None or faulty is not None):
             self._raise(player, decision.to)
         elif move is Move.FOLD and legal.owed:
-            player.folded = True
-            self.live -= 1
-            self.able -= 1
             self._record(player, ActionKind.FOLD, 0, None)
         elif legal.owed:
-            self._pay(player, legal.call)
-            player.street_in += legal.call
-            self._record(player, ActionKind.CALL, legal.call, player.street_in)
+            self._record(player, ActionKind.CALL, legal.call, player.street_in + legal.call)
         else:
             self._record(player, ActionKind.CHECK, 0, None)
-        player.has_acted = True
-        player.largest_since = 0
 
     # ------------------------------------------------------------ time-outs and connections
 
@@ -423,15 +379,10 @@ class _HandPlay:
             if not legal.owed:
                 self.faults.append((TIMEOUT_FOLDED_WHEN_CHECK_FREE, index))
                 self.force_timeout = False
-            player.folded = True
-            self.live -= 1
-            self.able -= 1
             kind = ActionKind.FOLD
         else:
             kind = ActionKind.CHECK
         self._record(player, kind, 0, None)
-        player.has_acted = True
-        player.largest_since = 0
         plan = self.plan
         self.notes.append(Timeout(
             event="timeout", seq=0, at=plan.started + timedelta(seconds=self.seconds),
@@ -464,17 +415,20 @@ class _HandPlay:
         if player.strength < 0:
             player.strength = (self._postflop_strength(player) if self.board
                                else preflop_strength(player.hole))
+        betting = self.betting
+        current = betting.street.current_bet
+        behind, opponents = self._behind(player)
         # Positional: this is the hot path (keywords cost twice as much).
-        seen = Situation(self.plan.game, player.hole, self.board, self._behind(player),
-                         self.live - 1, self.pot, legal.call, player.stack, player.street_in,
-                         self.current, legal.low, legal.high, self.big_blind)
+        seen = Situation(self.plan.game, player.hole, self.board, behind, opponents,
+                         betting.pot, legal.call, player.stack, player.street_in, current,
+                         legal.low, legal.high, self.big_blind)
         decision = decide(player.style, seen, player.strength, self.rng)
         team = player.style.team
         if team is not None:
             decision = collude(team, Turn(
                 self.plan.game, self.board, player, [p for p in self.players if p is not player],
-                self.aggressor, self.raises, legal.owed, legal.low, legal.high, self.current,
-                self.pot), decision, self.rng)
+                self.aggressor, betting.street.bets_and_raises, legal.owed, legal.low,
+                legal.high, current, betting.pot), decision, self.rng)
         if decision.move is Move.RAISE and legal.low is not None and not (
                 legal.low <= decision.to <= legal.high):
             decision = Decision(Move.RAISE, min(legal.high, max(legal.low, decision.to)))
@@ -486,34 +440,30 @@ class _HandPlay:
             self.sample = opponent_sample(game, self.board, len(player.hole), self.rng)
         return strength_against(game, player.hole, self.board, self.sample)
 
-    def _behind(self, player: _Player) -> int:
-        """Players still to act after `player` this street before the button closes it."""
+    def _behind(self, player: _Player) -> tuple[int, int]:
+        """Players still to act after `player` this street before the button closes it, and
+        the opponents still in the hand (one pass: this is the hot path)."""
         mine = player.order
         behind = 0
+        opponents = 0
         for other in self.players:
-            if other.order > mine and not other.folded and not other.all_in:
+            if other.folded or other is player:
+                continue
+            opponents += 1
+            if other.order > mine and not other.all_in:
                 behind += 1
-        return behind
+        return behind, opponents
 
     def _raise(self, player: _Player, to: int) -> None:
-        size = to - self.current
-        amount = to - player.street_in
-        kind = ActionKind.BET if self.current == 0 else ActionKind.RAISE
-        self._pay(player, amount)
-        player.street_in = to
-        if not self.limit and size >= self.last_full:
-            self.last_full = size
-        self.raises += 1
-        self.current = to
+        kind = ActionKind.BET if self.betting.street.current_bet == 0 else ActionKind.RAISE
         self.aggressor = player.name
-        for other in self.players:
-            if other is not player and not other.folded and not other.all_in:
-                other.largest_since = max(other.largest_since, size)
-        self._record(player, kind, amount, to)
+        self._record(player, kind, to - player.street_in, to)
 
     def _record(self, player: _Player, kind: ActionKind, amount: int, to: int | None) -> None:
-        self.actions.append({"street": self.street, "player": player.name, "kind": kind,
-                             "amount": amount, "to": to, "all_in": player.all_in})
+        """The act into the log and the betting (which only measures: a fault's act the rules
+        forbid goes through all the same). `advance` is `act` without the facts nobody here
+        reads, at a fraction of the cost."""
+        self.betting.advance(self._action(player, kind, amount, to))
 
     # ------------------------------------------------------------ faults in the betting
 
@@ -522,16 +472,17 @@ class _HandPlay:
         wanted = self.wanted
         if not wanted or (self.faults and any(name in _BETTING_FAULTS for name, _ in self.faults)):
             return None
+        last_full = self.betting.street.last_full_raise
         if (RERAISE_AFTER_SHORT_ALL_IN in wanted and not self.limit and player.has_acted
-                and legal.owed and player.largest_since < self.last_full):
+                and legal.owed and player.largest_raise_since_acted < last_full):
             to = self._unlimited_raise_to(player, legal)
             if to is not None:
                 self.faults.append((RERAISE_AFTER_SHORT_ALL_IN, len(self.actions)))
                 return Decision(Move.RAISE, to)
         if (FIFTH_LIMIT_BET in wanted and self.limit
                 and self._bets_after_raise() == CORRECT_SERVER_BET_CAP + 1
-                and (not player.has_acted or player.largest_since >= self._reopen_size())
-                and player.street_in + player.stack > self.current
+                and (not player.has_acted or player.largest_raise_since_acted >= last_full)
+                and player.street_in + player.stack > self.betting.street.current_bet
                 and self._opponents_with_chips(player)):
             to = min(self._limit_to(), player.street_in + player.stack)
             self.faults.append((FIFTH_LIMIT_BET, len(self.actions)))
@@ -541,7 +492,8 @@ class _HandPlay:
     def _unlimited_raise_to(self, player: _Player, legal: _Legal) -> int | None:
         """A minimum raise that breaks only the reopening rule (full size, within the stack
         and the pot limit, against an opponent with chips)."""
-        to = self.current + max(self.last_full, self.big_blind)
+        street = self.betting.street
+        to = street.current_bet + max(street.last_full_raise, self.big_blind)
         pot_max = self._pot_max(legal.owed)
         if (to > player.street_in + player.stack or not self._opponents_with_chips(player)
                 or (pot_max is not None and to > pot_max)):
@@ -550,22 +502,21 @@ class _HandPlay:
 
     # ------------------------------------------------------------ the end of the hand
 
-    def _return_uncalled(self) -> list[ChipsReturned]:
-        """The part of the largest contribution nobody matched goes back."""
+    def _return_uncalled(self) -> tuple[dict[str, int], list[ChipsReturned]]:
+        """What each player has in the pot once the part of the largest contribution nobody
+        matched goes back, and that return."""
+        contributions: dict[str, int] = {p.name: p.hand_in for p in self.players}
         ordered = sorted(self.players, key=lambda p: p.hand_in, reverse=True)
         if len(ordered) < 2:
-            return []
+            return contributions, []
         top, second = ordered[0], ordered[1]
         excess = top.hand_in - second.hand_in
         if excess <= 0:
-            return []
-        top.hand_in -= excess
-        top.stack += excess
-        self.pot -= excess
-        return [ChipsReturned(player=top.name, amount=excess)]
+            return contributions, []
+        contributions[top.name] -= excess
+        return contributions, [ChipsReturned(player=top.name, amount=excess)]
 
-    def _award(self, showdown: bool) -> list[HandAward]:
-        contributions = {p.name: p.hand_in for p in self.players}
+    def _award(self, contributions: dict[str, int], showdown: bool) -> list[HandAward]:
         live = {p.name for p in self.players if not p.folded}
         pots = build_pots(contributions, live)
         ranks = ({p.name: high_rank(p.hole, self.board, self.plan.game)
@@ -635,9 +586,25 @@ def _seconds(rng: random.Random, span: tuple[int, int]) -> int:
 
 def _player(seat: SimSeat, hole: tuple[str, ...]) -> _Player:
     style = seat.style
-    return _Player(seat.player, seat.seat, style, hole, seat.stack, seat.stack,
+    stack = Chips(seat.stack)
+    return _Player(seat.player, seat.seat, stack, stack, style=style, hole=hole,
                    timeout_chance=timeout_chance(style),
                    disconnect_chance=disconnect_chance(style))
+
+
+def _hand_at_the_deal(plan: HandPlan) -> Hand:
+    """The hand as the replay's betting reads it before the first post: game, structure,
+    stakes and button, no acts yet. Its seats are the players the betting is given beside it
+    (a seat list here would be validated once more per hand for nothing); the engine plays
+    for no named site (its writers name it)."""
+    stakes = plan.stakes
+    return Hand.model_validate({
+        "site": "", "source_format": _SOURCE_FORMAT, "hand_id": plan.hand_id,
+        "tournament_id": plan.tournament, "table": plan.table, "game": plan.game,
+        "structure": plan.structure, "unit": Unit.CHIPS, "small_blind": stakes.small_blind,
+        "big_blind": stakes.big_blind, "small_bet": stakes.small_bet,
+        "big_bet": stakes.big_bet, "ante": stakes.ante, "button_seat": plan.button,
+        "seats": [], "location": _NOWHERE, "end_line": 0})
 
 
 def play_hand(plan: HandPlan, rng: random.Random) -> HandResult:
