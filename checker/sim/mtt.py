@@ -473,9 +473,12 @@ class MultiTableTournament:
                 bust = where[name]
                 events.append(self.event("elimination", player=name, place=place,
                                          table=bust.table, hand=bust.hand, prize=prize))
-                # Clause 13: no bounty once every seat is decided (as the lines count it).
+                # Clause 13: a bounty needs 30 starters (one may have unregistered since the
+                # terms named the professionals), and none once every seat is decided (as
+                # the lines count it).
                 lines = sum(1 for line in events if line["event"] == "elimination")
-                if name in self.professionals and left - lines + 1 > self._survivors():
+                if (name in self.professionals and self.entrants >= MTT.bounty_min_starters
+                        and left - lines + 1 > self._survivors()):
                     bounties.append(self._bounty(name, bust))
                 if prize > 0:
                     paid.append((name, place, prize, currency))
