@@ -33,7 +33,8 @@ from checker.sim.sit_and_go import SitAndGo, SitAndGoSpec
 from checker.sim.styles import population
 from checker.sim.variants import REBUY, REGULAR, SATELLITE, SatellitePrizes
 from tests.conftest import REPO
-from tests.fixture_makers.make_variant_fixtures import FIXTURES, PAIRS
+from tests.fixture_makers.make_tournament_fixtures import FIXTURES
+from tests.fixture_makers.make_variant_fixtures import PAIRS
 
 RULES = identify_ruleset(REPO / "rules" / "fulltilt.rules")
 START = datetime(2026, 11, 2, 18, 0, tzinfo=UTC)
