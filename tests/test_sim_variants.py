@@ -146,6 +146,36 @@ def test_a_satellite_mtt_states_its_seats_at_the_close(runs: dict[str, Run]) -> 
     assert dealt == list(range(1, len(dealt) + 1))
 
 
+# (seed, seats per table) of a satellite MTT where busts that would decide the seats end a
+# hand while another table is still in one (they wait for every table).
+HELD = [(35, 9)]
+
+
+@pytest.mark.parametrize(("seed", "seats"), HELD)
+def test_busts_deciding_the_seats_wait_for_every_table(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, seed: int, seats: int) -> None:
+    held: list[int] = []
+    decide = MultiTableTournament._held_eliminations
+
+    def spy(self: MultiTableTournament) -> list[dict[str, Any]]:
+        held.append(len(self.held_busts))
+        return decide(self)
+
+    monkeypatch.setattr(MultiTableTournament, "_held_eliminations", spy)
+    rng = random.Random(seed)
+    spec = SitAndGoSpec(f"88{seed:04d}", seats, 1000, 100, Game.HOLDEM,
+                        BettingStructure.NO_LIMIT, START, SATELLITE)
+    styles = population(rng, rng.randint(12, 90))
+    events = list(MultiTableTournament(spec, styles, rng, random.Random(1), FaultPlan(),
+                                       play_hand).run())
+    assert any(held)
+    log = tmp_path / "held.jsonl"
+    with log.open("w", encoding="utf-8") as out:
+        LogWriter(out, "2026-11-02T16:00:00Z").write([dict(e) for e in events])
+    _clean(audit([log], RULES))
+    _clean(audit(write_tournament(tmp_path / "ftp", spec, events), RULES))
+
+
 @given(st.integers(1, 10**6), st.integers(1, 10**4), st.integers(1, 60), st.integers(1, 8))
 def test_tied_players_share_the_places_they_cover(pool: int, value: int, place: int,
                                                   count: int) -> None:
