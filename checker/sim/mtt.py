@@ -433,7 +433,7 @@ class MultiTableTournament:
         if self.hand_for_hand == ACTIVE:
             if out:
                 self.deal_busts.append(bust)
-        elif out and self._hold_for_seats(table, out):
+        elif out and self._hold_for_seats(table):
             self.held_busts.append(bust)
         elif out:
             block += self._eliminate([bust])
@@ -703,7 +703,7 @@ class MultiTableTournament:
         covered = self.shares[place - 1:place - 1 + count]
         return pool * (sum(covered) // count) // 10_000, PrizeCurrency.CASH
 
-    def _hold_for_seats(self, table: Table, out: list[str]) -> bool:
+    def _hold_for_seats(self, table: Table) -> bool:
         """A satellite's seats are decided with no hand in progress: busts that would
         decide them while another table plays wait (with any after them) until every table
         is between hands; the tables stop dealing meanwhile."""
@@ -712,7 +712,7 @@ class MultiTableTournament:
         with_chips = sum(1 for chips in self.stacks.values() if chips > 0)
         others = any(t.playing is not None for t in self.tables.values() if t is not table)
         if self.held_busts or (with_chips <= self._survivors() and others):
-            self.hand_for_hand = PENDING if self.hand_for_hand != ACTIVE else ACTIVE
+            self.hand_for_hand = PENDING  # (in hand-for-hand busts wait for the deal anyway)
             return True
         return False
 
