@@ -160,6 +160,8 @@ class MultiTableTournament:
     seats_prizes: SatellitePrizes | None = None
     rebuy_money: int = 0
     held_busts: list[Bust] = field(default_factory=list)
+    # Tables where a player seated bought chips since the table's last deal.
+    restocked: set[str] = field(default_factory=set)
     _out: list[tuple[int, int, list[Event]]] = field(default_factory=list)
     _pushed: int = 0
 
@@ -360,6 +362,7 @@ class MultiTableTournament:
         hand_id = f"{self.spec.tournament}{self.hands:05d}"
         seated = sorted(table.seats.items())
         dealt = self._dealt(table, seated, hand_id)
+        self.restocked.discard(table.name)
         blinds = table.rotation.next_hand([seat for seat, _ in dealt])
         styles = {p.name: p for p in self.players}
         plan = HandPlan(
@@ -399,8 +402,9 @@ class MultiTableTournament:
         if not waiting:
             return seated
         # The fault where the audit can judge it: with a dead small blind the rules file
-        # cannot tell the small blind's seat from any other (its test reads unknown).
-        if blinds.small_blind is not None and self.faults.wants(
+        # cannot tell the small blind's seat from any other (its test reads unknown); after
+        # a rebuy or add-on at the table, a hand history cannot tell who arrived.
+        if blinds.small_blind is not None and not self._restocked(table) and self.faults.wants(
                 "moved_player_not_sitting_out", self.fault_rng):
             self.injected.append(Injected("moved_player_not_sitting_out", hand=hand_id))
             return seated
@@ -768,4 +772,11 @@ class MultiTableTournament:
         pool."""
         self.stacks[name] += chips
         self.rebuy_money += self.spec.buy_in
+        self.restocked.update(t.name for t in self.tables.values() if name in t.seats.values())
         return self.event("rebuy", player=name, kind=kind, paid=self.spec.buy_in, chips=chips)
+
+    def _restocked(self, table: Table) -> bool:
+        """A player still seated bought chips since the table's last hand: its stack is not
+        what that hand left, so a hand history loses the table's previous hand (and with it
+        who arrived), as the real rebuy events' histories show nothing of a rebuy."""
+        return table.name in self.restocked
