@@ -293,9 +293,18 @@ def test_the_summary_reads_back_with_the_logs_pool_entries_and_places(
     assert sorted((p.place, p.player, sum(x.amount or 0 for x in p.prizes))
                   for p in summary.placements) == sorted(
         (place, player, paid.get(player, 0)) for player, place in places.items())
+    text = path.read_text(encoding="utf-8").splitlines()
     if name == "rebuy":
         assert summary.rebuys == sum(1 for b in bought if b["kind"] == "rebuy")
         assert summary.add_ons == sum(1 for b in bought if b["kind"] == "add_on")
+        assert text[1:4] == ["Buy-In: $10 + $1", "Add-On: $10", "Rebuy: $10"]
+        assert text[0].endswith("(Rebuy) (880003) Hold'em No Limit (Rebuy/Add-On)")
+    else:
+        seats = _of(events, "tournament_terms")[-1]["seats_awarded"]
+        assert f"Top {seats} finishers receive entry to Tournament 880001" in text
+        tickets = [p for p in _of(events, "payout") if p["paid_currency"] == "ticket"]
+        assert sorted(line for line in text if line.endswith(" Ticket")) == sorted(
+            f"{p['place']}: {p['player']}, $33 Sunday Main Event Ticket" for p in tickets)
 
 
 def test_the_same_seed_plays_the_same_satellite_and_rebuy_event(runs: dict[str, Run]) -> None:

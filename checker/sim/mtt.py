@@ -489,7 +489,7 @@ class MultiTableTournament:
             place += len(group)
         events += bounties  # after the hand's (or deal's) eliminations, before the prizes
         events += [self.event("payout", player=name, place=at_place, paid=prize,
-                              **payout_fields(prize, currency))
+                              **payout_fields(currency))
                    for name, at_place, prize, currency in paid]
         if self.seats_prizes is not None:
             if decide and len(self.stacks) <= self._survivors():
@@ -732,7 +732,7 @@ class MultiTableTournament:
     def _seats_decided(self, prizes: SatellitePrizes) -> list[Event]:
         """Every player still in holds a seat: all finish 1st, tied, each with a ticket."""
         events = [self.event("payout", player=name, place=1, paid=prizes.seat_value,
-                             **payout_fields(prizes.seat_value, PrizeCurrency.TICKET))
+                             **payout_fields(PrizeCurrency.TICKET))
                   for name in sorted(self.stacks)]
         events.append(self.event("tournament_end", outcome="finished", winner=None))
         self.ended = True

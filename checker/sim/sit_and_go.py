@@ -286,7 +286,7 @@ class SitAndGo:
         paid = prize - 1 if short else prize
         self.paid_out += paid
         line = self.event("payout", player=player, place=place, paid=paid,
-                          **payout_fields(prize, currency))
+                          **payout_fields(currency))
         if short:
             line[FAULTS_KEY] = ["payout_off_by_one_cent"]
         return line
@@ -437,12 +437,10 @@ class SitAndGo:
         (judged as a scheduled event)."""
         if self.satellite is None:
             return {}
-        spec = self.spec
         return {**satellite_terms(self.satellite),
                 "name": f"Sit & Go Satellite to {VARIANTS.satellite.target_name}",
                 "breaks": {"every_s": SERVER.break_every_seconds,
-                           "duration_s": SERVER.break_seconds, "max_breaks": None},
-                "min_entrants": spec.seats}
+                           "duration_s": SERVER.break_seconds, "max_breaks": None}}
 
     def _break_due(self) -> bool:
         """A Sit & Go breaks once after an hour of play; a satellite every hour."""

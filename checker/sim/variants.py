@@ -78,7 +78,7 @@ def ticket_description() -> str:
     return f"{VARIANTS.satellite.target_name} Ticket"
 
 
-def payout_fields(prize: int, currency: PrizeCurrency) -> dict[str, Any]:
+def payout_fields(currency: PrizeCurrency) -> dict[str, Any]:
     """A payout line's currency (and, for a seat, what the ticket is)."""
     fields: dict[str, Any] = {"paid_currency": currency.value}
     if currency is PrizeCurrency.TICKET:
