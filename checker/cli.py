@@ -1,23 +1,32 @@
 """The `feltcheck` command.
 
 Exit codes (DESIGN.md): 0 = no finding at or above --fail-on; 1 = findings; 2 = usage error or
-unreadable rules or inputs.
+unreadable rules, inputs or baseline. With --baseline only findings new to it count.
 """
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from checker import __version__
+from checker.audit.explain import ExplainError, explain_hand
 from checker.audit.refund import RefundError, refund_report
 from checker.audit.ruleset import ruleset_id
-from checker.audit.run import AuditResult, audit
+from checker.audit.run import audit
 from checker.dsl.diagnostics import RulesError
-from checker.dsl.ruleset import load_ruleset
-from checker.model.findings import SEVERITIES
-from checker.report.json_report import render_json
+from checker.dsl.ruleset import Ruleset, load_ruleset
+from checker.model.findings import SEVERITIES, Finding
+from checker.report.baseline import BaselineComparison, BaselineError, compare, load_baseline
+from checker.report.context import ReportInput
+from checker.report.explain_html import render_explain_html
+from checker.report.explain_text import render_explain_text
+from checker.report.html_report import write_html_report
+from checker.report.json_report import render_json_report
+from checker.report.junit_report import render_junit
+from checker.report.progress import is_terminal, progress_bar
 from checker.report.refund_report import render_refund_json, render_refund_text
+from checker.report.sarif_report import render_sarif
 from checker.report.text_report import render_text
 from checker.rules_cli import add_rules_commands, run_rules
 from checker.sim.cli import add_simulate_command, run_simulate
@@ -27,6 +36,14 @@ EXIT_FINDINGS = 1
 EXIT_USAGE = 2
 
 DEFAULT_RULES = Path("rules/fulltilt.rules")
+
+# `audit --format`: every format renders the same ReportInput. Adding one is one line.
+AUDIT_FORMATS: dict[str, Callable[[ReportInput], str]] = {
+    "text": render_text,
+    "json": render_json_report,
+    "sarif": render_sarif,
+    "junit": render_junit,
+}
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -38,11 +55,14 @@ def build_parser() -> argparse.ArgumentParser:
     audit_cmd = commands.add_parser("audit", help="audit hand histories, summaries and logs")
     audit_cmd.add_argument("paths", nargs="+", type=Path, metavar="PATH")
     audit_cmd.add_argument("--rules", type=Path, default=DEFAULT_RULES, metavar="FILE")
-    audit_cmd.add_argument("--format", choices=("text", "json"), default="text")
+    audit_cmd.add_argument("--format", choices=(*AUDIT_FORMATS, "html"), default="text")
     audit_cmd.add_argument("--output", type=Path, metavar="FILE")
     audit_cmd.add_argument(
         "--fail-on", choices=(*SEVERITIES, "never"), default="error", dest="fail_on"
     )
+    audit_cmd.add_argument(
+        "--baseline", type=Path, metavar="REPORT.json",
+        help="an earlier --format json report: only findings new to it fail the run")
     refund_cmd = commands.add_parser(
         "refund", help="what each player would be owed were a logged tournament cancelled")
     refund_cmd.add_argument("log", type=Path, metavar="LOG")
@@ -52,9 +72,23 @@ def build_parser() -> argparse.ArgumentParser:
                             help="which tournament of the log (needed when it holds several)")
     refund_cmd.add_argument("--rules", type=Path, default=DEFAULT_RULES, metavar="FILE")
     refund_cmd.add_argument("--format", choices=("text", "json"), default="text")
+    add_explain_command(commands)
     add_rules_commands(commands)
     add_simulate_command(commands)
     return parser
+
+
+def add_explain_command(commands: "argparse._SubParsersAction[argparse.ArgumentParser]"
+                        ) -> None:
+    explain_cmd = commands.add_parser(
+        "explain", help="one hand told step by step, with every rule that applied to it")
+    explain_cmd.add_argument("path", type=Path, metavar="PATH")
+    explain_cmd.add_argument("--hand", required=True, metavar="ID", dest="hand_id")
+    explain_cmd.add_argument("--rule", metavar="RULE",
+                             help="show only this rule (or the rules whose ids start RULE.)")
+    explain_cmd.add_argument("--rules", type=Path, default=DEFAULT_RULES, metavar="FILE")
+    explain_cmd.add_argument("--html", type=Path, metavar="FILE",
+                             help="also write the explanation as a self-contained HTML page")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -65,7 +99,40 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_refund(args)
     if args.command == "simulate":
         return run_simulate(args)
+    if args.command == "explain":
+        return run_explain(args)
     return run_audit(args)
+
+
+def run_explain(args: argparse.Namespace) -> int:
+    """0 with the hand explained (whatever the rules found); 2 when the rules, the path, the
+    hand or the rule asked for is not there."""
+    try:
+        rules = load_ruleset(args.rules)
+        explanation = explain_hand(args.path, args.hand_id, rules, args.rule)
+    except (RulesError, ExplainError) as exc:
+        print(f"feltcheck: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    sys.stdout.write(render_explain_text(explanation))
+    if args.html is not None:
+        args.html.write_text(render_explain_html(explanation), encoding="utf-8")
+    return EXIT_OK
+
+
+def _explain_page(rules: Ruleset) -> Callable[[Finding], str | None]:
+    """The HTML report's link target for a finding: its hand's explain page (the whole hand,
+    every rule), or None for a finding no hand replay can explain (a tournament event)."""
+
+    def page(finding: Finding) -> str | None:
+        where = finding.location
+        if where.hand is None:
+            return None
+        try:
+            return render_explain_html(explain_hand(Path(where.file), where.hand, rules))
+        except ExplainError:
+            return None
+
+    return page
 
 
 def run_refund(args: argparse.Namespace) -> int:
@@ -82,9 +149,13 @@ def run_refund(args: argparse.Namespace) -> int:
 
 
 def run_audit(args: argparse.Namespace) -> int:
+    if args.format == "html" and args.output is None:
+        print("feltcheck: --format html writes files: give --output FILE", file=sys.stderr)
+        return EXIT_USAGE
     try:
         rules = load_ruleset(args.rules)
-    except RulesError as exc:
+        baseline = load_baseline(args.baseline) if args.baseline is not None else None
+    except (RulesError, BaselineError) as exc:
         print(f"feltcheck: {exc}", file=sys.stderr)
         return EXIT_USAGE
     missing = [p for p in args.paths if not p.exists()]
@@ -92,24 +163,29 @@ def run_audit(args: argparse.Namespace) -> int:
         for path in missing:
             print(f"feltcheck: {path}: no such file or directory", file=sys.stderr)
         return EXIT_USAGE
-    result = audit(args.paths, ruleset_id(rules, args.rules), rules)
-    text = render_json(result) if args.format == "json" else render_text(result)
+    with progress_bar(sys.stderr) as progress:
+        result = audit(args.paths, ruleset_id(rules, args.rules), rules, progress)
+    comparison: BaselineComparison | None = None
+    if baseline is not None:
+        comparison = compare(result.findings, baseline)
+    to_terminal = args.output is None and is_terminal(sys.stdout)
+    report = ReportInput(result, rules, args.fail_on, comparison, terminal=to_terminal)
+    if args.format == "html":  # a page and its hands' explain pages: files, not a stream
+        write_html_report(result, rules, args.output, explain_page=_explain_page(rules))
+        return exit_code(report)
+    text = AUDIT_FORMATS[args.format](report)
     if args.output is not None:
         args.output.write_text(text, encoding="utf-8")
     else:
         sys.stdout.write(text)
-    return exit_code(result, args.fail_on)
+    return exit_code(report)
 
 
-def exit_code(result: AuditResult, fail_on: str) -> int:
-    """2 when an input could not be opened; 1 when a finding is at or above `fail_on`."""
-    if any(not u.readable for u in result.unrecognized):
+def exit_code(report: ReportInput) -> int:
+    """2 when an input could not be opened; 1 when a finding fails the run (ReportInput)."""
+    if any(not u.readable for u in report.result.unrecognized):
         return EXIT_USAGE
-    if fail_on == "never":
-        return EXIT_OK
-    # SEVERITIES runs from most to least severe: count everything down to the threshold.
-    counted = SEVERITIES[: SEVERITIES.index(fail_on) + 1]
-    if any(result.finding_counts[s] for s in counted):
+    if any(report.counts_against(f) for f in report.result.findings):
         return EXIT_FINDINGS
     return EXIT_OK
 

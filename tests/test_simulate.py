@@ -79,9 +79,21 @@ def _places(findings: list[dict[str, Any]]) -> set[tuple[object, ...]]:
     return places
 
 
+def _found(truth: dict[str, Any], output: str, places: set[tuple[object, ...]]) -> bool:
+    """Whether a finding answers the truth line: at its hand or its event, with its clause.
+    The text names a Matrix match by the Matrix's id (`matrix`), the log by the match's own."""
+    tournament = truth.get("matrix", truth["tournament"]) if output == "ftp" \
+        else truth["tournament"]
+    return ((tournament, "hand", truth.get("hand"), truth["clause"]) in places
+            or (tournament, "event", truth.get("event"), truth["clause"]) in places)
+
+
 def test_every_fault_type_is_injected(faulty: Path) -> None:
     injected = collections.Counter(line["fault"] for line in _truth(faulty))
     assert set(injected) == set(FAULT_CATALOGUE) - AUDIT_WIDE - RARE
+    # Matrix matches are in the mix (every ninth tournament), faults injected in them too.
+    in_matrix = {line["fault"] for line in _truth(faulty) if "matrix" in line}
+    assert {"odd_chip_wrong_winner", "heads_up_button_wrong"} <= in_matrix
 
 
 @pytest.mark.parametrize("output", ["log", "ftp"])
@@ -90,9 +102,7 @@ def test_the_audit_finds_every_injected_fault(faulty: Path, output: str,
     places = _places(_audit(faulty / output, tmp_path))
     shown = [t for t in _truth(faulty) if output in t["visible_in"]]
     assert shown
-    missed = [t for t in shown
-              if (t["tournament"], "hand", t.get("hand"), t["clause"]) not in places
-              and (t["tournament"], "event", t.get("event"), t["clause"]) not in places]
+    missed = [t for t in shown if not _found(t, output, places)]
     assert missed == []
 
 
@@ -102,6 +112,7 @@ def test_the_same_seed_without_faults_audits_clean(tmp_path: Path) -> None:
     assert (out / "truth.jsonl").read_text(encoding="utf-8") == ""
     log = "".join(p.read_text(encoding="utf-8") for p in (out / "log").glob("*.jsonl"))
     assert '"event": "rollback"' in log and '"event": "break_end"' in log
+    assert '"kind": "matrix"' in log
     for output in ("log", "ftp"):
         assert _audit(out / output, tmp_path) == [], output
 
@@ -161,9 +172,7 @@ def test_the_samples_audit_finds_each_injected_fault(tmp_path: Path) -> None:
     for output in ("log", "ftp"):
         places = _places(_audit(SAMPLES / output, tmp_path))
         shown = [t for t in truth if output in t["visible_in"]]
-        assert all((t["tournament"], "hand", t.get("hand"), t["clause"]) in places
-                   or (t["tournament"], "event", t.get("event"), t["clause"]) in places
-                   for t in shown), output
+        assert all(_found(t, output, places) for t in shown), output
 
 
 @pytest.mark.parametrize("argv, words", [
@@ -173,6 +182,7 @@ def test_the_samples_audit_finds_each_injected_fault(tmp_path: Path) -> None:
     (["--hands", "0"], "at least 1"),
     (["--incidents", "meteor"], "unknown incident"),
     (["--mtt-every", "-1"], "0 or more"),
+    (["--matrix-every", "-2"], "0 or more"),
 ])
 def test_bad_arguments_are_usage_errors(argv: list[str], words: str, tmp_path: Path,
                                         capsys: pytest.CaptureFixture[str]) -> None:

@@ -12,16 +12,22 @@ from checker.audit.run import AuditResult
 from checker.ingest.tournament_log import NAME as TOURNAMENT_LOG
 from checker.model import Rejection
 from checker.model.findings import SEVERITIES, Finding
+from checker.report.baseline import BaselineComparison
+from checker.report.context import ReportInput, finding_order
 
 
-def report_document(result: AuditResult) -> dict[str, Any]:
+def report_document(
+    result: AuditResult, baseline: BaselineComparison | None = None
+) -> dict[str, Any]:
+    """The contract's document; with a baseline, its summary and each finding's state."""
     rejected = sorted(
         result.rejected, key=lambda r: (r.location.file, r.location.line, r.hand or "")
     )
     warnings = sorted(
         result.warnings, key=lambda w: (w.location.file, w.location.line, w.hand or "", w.text)
     )
-    return {
+    findings = sorted(result.findings, key=finding_order)
+    document: dict[str, Any] = {
         "tool": {"name": "feltcheck", "version": __version__},
         "ruleset": {"name": result.ruleset.name, "sha256": result.ruleset.sha256},
         "summary": {
@@ -49,10 +55,7 @@ def report_document(result: AuditResult) -> dict[str, Any]:
             }
             for name, tally in sorted(result.formats.items())
         },
-        "findings": [
-            finding.model_dump(mode="json")
-            for finding in sorted(result.findings, key=_finding_order)
-        ],
+        "findings": [_finding_json(finding, baseline) for finding in findings],
         "rejected": [
             {
                 "file": r.location.file,
@@ -73,6 +76,20 @@ def report_document(result: AuditResult) -> dict[str, Any]:
             for u in sorted(result.unrecognized, key=lambda u: u.path)
         ],
     }
+    if baseline is not None:
+        document["baseline"] = {
+            "file": baseline.path,
+            **baseline.counts(findings),
+            "absent_fingerprints": [f["fingerprint"] for f in baseline.absent],
+        }
+    return document
+
+
+def _finding_json(finding: Finding, baseline: BaselineComparison | None) -> dict[str, Any]:
+    shown = finding.model_dump(mode="json")
+    if baseline is not None:
+        shown["baseline_state"] = baseline.state(finding)
+    return shown
 
 
 def _record_kind(rejected: Rejection) -> str:
@@ -81,9 +98,10 @@ def _record_kind(rejected: Rejection) -> str:
     return "event" if rejected.source_format == TOURNAMENT_LOG else "summary"
 
 
-def _finding_order(finding: Finding) -> tuple[str, int, str, str]:
-    return (finding.location.file, finding.location.line, finding.rule, finding.fingerprint)
+def render_json(result: AuditResult, baseline: BaselineComparison | None = None) -> str:
+    document = report_document(result, baseline)
+    return json.dumps(document, indent=2, sort_keys=False, ensure_ascii=False) + "\n"
 
 
-def render_json(result: AuditResult) -> str:
-    return json.dumps(report_document(result), indent=2, sort_keys=False, ensure_ascii=False) + "\n"
+def render_json_report(report: ReportInput) -> str:
+    return render_json(report.result, report.baseline)

@@ -41,6 +41,9 @@ def add_simulate_command(commands: "argparse._SubParsersAction[argparse.Argument
     command.add_argument("--mtt-every", type=int, metavar="N", dest="mtt_every",
                          help="every N-th tournament is an MTT (default: the server's "
                               "settings; 0: none)")
+    command.add_argument("--matrix-every", type=int, metavar="N", dest="matrix_every",
+                         help="every N-th tournament is a Matrix Sit & Go unless it is an "
+                              "MTT (default: the server's settings; 0: none)")
     command.add_argument("--out", type=Path, required=True, metavar="DIR")
 
 
@@ -52,16 +55,18 @@ def run_simulate(args: argparse.Namespace) -> int:
     except (FaultError, ColluderError) as exc:
         print(f"feltcheck: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    if args.mtt_every is not None and args.mtt_every < 0:
-        print("feltcheck: --mtt-every must be 0 or more", file=sys.stderr)
-        return EXIT_USAGE
+    for option, every in (("--mtt-every", args.mtt_every),
+                          ("--matrix-every", args.matrix_every)):
+        if every is not None and every < 0:
+            print(f"feltcheck: {option} must be 0 or more", file=sys.stderr)
+            return EXIT_USAGE
     if args.hands < 1:
         print("feltcheck: --hands must be at least 1", file=sys.stderr)
         return EXIT_USAGE
     try:
         result = simulate(args.seed, args.hands, args.out, args.format, faults, play_hand,
                           population, write_tournament, incidents, colluders,
-                          args.mtt_every)
+                          args.mtt_every, args.matrix_every)
     except ColluderError as exc:
         print(f"feltcheck: {exc}", file=sys.stderr)
         return EXIT_USAGE

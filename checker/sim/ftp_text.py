@@ -395,7 +395,7 @@ def _header_stakes(hand: HandPlayed) -> tuple[int, int]:
 
 def hand_text(hand: HandPlayed, terms: TournamentTerms, table_name: str,
               hero: str | None = None, title: str | None = None,
-              notes: Sequence[HandNote] = ()) -> str:
+              notes: Sequence[HandNote] = (), matrix: "MatrixMatch | None" = None) -> str:
     """One hand as Full Tilt text (CRLF line ends, no trailing separator).
 
     `notes`: the log's `timeout`, `disconnect` and `reconnect` lines of the hand, written
@@ -404,16 +404,21 @@ def hand_text(hand: HandPlayed, terms: TournamentTerms, table_name: str,
 
     `hero`: write only that player's hole cards, as the player's own client would; None
     writes every player's (the server's view, which keeps every fact of the hand).
-    `title`: the event's name in the header (default `tournament_title(terms)`)."""
+    `title`: the event's name in the header (default `tournament_title(terms)`).
+    `matrix`: a Matrix match's hand, headed by the Matrix's id and the match ('$26 Matrix
+    (900009), Match 2 - ...') instead of the tournament and table."""
     if len(hand.boards) > 1:
         raise ValueError("run-it-twice boards are not written as Full Tilt text")
     board = hand.boards[0] if hand.boards else []
     low, high = _header_stakes(hand)
     stakes = f"{_stake(low)}/{_stake(high)}" + (f" Ante {hand.ante}" if hand.ante else "")
     clock, date = _clock(hand.started)
+    where = f"({hand.tournament}), Table {table_name}"
+    if matrix is not None:
+        title, where = matrix.title, f"({matrix.matrix}), Match {matrix.match}"
     lines = [
         f"Full Tilt Poker Game #{hand.hand}: {title or tournament_title(terms)} "
-        f"({hand.tournament}), Table {table_name} - {stakes} - "
+        f"{where} - {stakes} - "
         f"{_game_text(hand.game, hand.structure)} - {clock} ET - {date}"
     ]
     seats = sorted(hand.seats, key=lambda s: s.seat)
@@ -550,20 +555,27 @@ class RebuyCounts:
 def summary_text(terms: TournamentTerms, entrants: int, prize_pool: int,
                  finishes: Sequence[Finish], started: datetime, finished: datetime | None,
                  hero: str | None = None, title: str | None = None,
-                 rebuys: RebuyCounts | None = None) -> str:
+                 rebuys: RebuyCounts | None = None,
+                 matrix: "MatrixMatch | None" = None) -> str:
     """A Full Tilt tournament summary (CRLF line ends): header, buy-in, chips, entries,
     prize pool, times, then one line per place ('1: Hero, $7.80', '3: Player3') and, for an
     account holder `hero`, the closing 'Hero finished in 1st place'. `finished` None: the
     event is still running. A rebuy event (`rebuys`) adds the client's rebuy and add-on lines
     and "(Rebuy/Add-On)" after the game; a satellite the line that says what its seats are
-    ("Top 2 finishers receive entry to Tournament 880001")."""
+    ("Top 2 finishers receive entry to Tournament 880001"). `matrix`: a Matrix match's
+    summary, headed by the Matrix's id ('$26 Matrix (900009) Match 2 Hold'em No Limit
+    (Matrix, 6 Handed)'; `prize_pool` is then the whole Matrix's, as Full Tilt's)."""
     currency = terms.currency
     game = f"{_SUMMARY_GAME_TEXT[terms.game]} {_STRUCTURE_TEXT[terms.structure]}"
+    tournament = terms.tournament
     if rebuys is not None:
         game += " (Rebuy/Add-On)"
+    if matrix is not None:
+        title, tournament = matrix.title, matrix.matrix
+        game = f"Match {matrix.match} {game} (Matrix, {terms.seats_per_table} Handed)"
     lines = [
         f"Full Tilt Poker Tournament Summary {title or tournament_title(terms)} "
-        f"({terms.tournament}) {game}",
+        f"({tournament}) {game}",
         f"Buy-In: {money(terms.buy_in, currency)} + {money(terms.fee, currency)}",
     ]
     if rebuys is not None:
@@ -613,6 +625,16 @@ def _stamp(at: datetime) -> str:
 _EVENT: TypeAdapter[Any] = TypeAdapter(TournamentEvent)
 
 
+@dataclass(frozen=True, slots=True)
+class MatrixMatch:
+    """How the text names a Matrix match: the Matrix's title ('$26 Matrix') and id (the
+    text's tournament id; the log's is the match's own), and the match's number."""
+
+    title: str
+    matrix: str
+    match: int
+
+
 def _event(line: Mapping[str, Any]) -> Any:
     """A driver event (the log's JSON form) as its model; the driver's own bookkeeping keys
     (a leading underscore: the faults injected) are no part of the log."""
@@ -636,6 +658,7 @@ class _Tournament:
     notes: dict[str | None, list[HandNote]] = field(default_factory=dict)
     # A cancelled tournament has no finishing order to summarise (its refunds are in the log).
     cancelled: bool = False
+    matrix: MatrixMatch | None = None
 
     def take(self, event: Any) -> None:
         if isinstance(event, Cancellation):
@@ -667,7 +690,8 @@ class _Tournament:
             if self.terms is None:
                 raise ValueError(f"hand {event.hand} comes before the tournament's terms")
             self.hands.append(hand_text(event, self.terms, event.table,
-                                        notes=self.notes.pop(event.hand, [])))
+                                        notes=self.notes.pop(event.hand, []),
+                                        matrix=self.matrix))
 
     def finishes(self) -> list[Finish]:
         return [Finish(place, player, self.prizes.get(player, 0), self.descriptions.get(player))
@@ -688,7 +712,12 @@ class _Tournament:
 def write_tournament(folder: Path, spec: "SitAndGoSpec", events: Sequence[Mapping[str, Any]]
                      ) -> list[Path]:
     """One simulated tournament as the client's files: its hand histories (one file) and,
-    once it has started and was not cancelled, its summary. Returns the files written."""
+    once it has started and was not cancelled, its summary. Returns the files written.
+    A Matrix (`spec` the whole event's; its events every match's) is written as Full Tilt
+    wrote one: a hands file and a summary per match."""
+    if any(line["event"] == "tournament_terms" and line["kind"] == TournamentKind.MATRIX
+           for line in events):
+        return _write_matrix(folder, spec, events)
     seen = _Tournament()
     for line in events:
         seen.take(_event(line))
@@ -704,4 +733,39 @@ def write_tournament(folder: Path, spec: "SitAndGoSpec", events: Sequence[Mappin
         path = folder / f"FT{spec.tournament}.summary.txt"
         path.write_bytes(text.encode(ENCODING))
         written.append(path)
+    return written
+
+
+def _write_matrix(folder: Path, spec: "SitAndGoSpec", events: Sequence[Mapping[str, Any]]
+                  ) -> list[Path]:
+    """Each match's hands and summary, `FT<matrix>.match<N>.hands.txt` and `.summary.txt`.
+    A match is the log tournament `<matrix>-<N>`; its summary's pool is the whole Matrix's
+    (every entrant's Matrix buy-in, `spec.buy_in`), as Full Tilt's match summaries state it."""
+    by_match: dict[str, list[Mapping[str, Any]]] = {}
+    for line in events:
+        by_match.setdefault(str(line["tournament"]), []).append(line)
+    written: list[Path] = []
+    folder.mkdir(parents=True, exist_ok=True)
+    for tournament, lines in by_match.items():
+        number = tournament.removeprefix(f"{spec.tournament}-")
+        if not number.isdigit():
+            raise ValueError(f"{tournament} is no match of the Matrix {spec.tournament}")
+        currency = next(str(line["currency"]) for line in lines
+                        if line["event"] == "tournament_terms")
+        title = f"{money(spec.buy_in + spec.fee, currency)} Matrix"
+        seen = _Tournament(matrix=MatrixMatch(title, spec.tournament, int(number)))
+        for line in lines:
+            seen.take(_event(line))
+        stem = f"FT{spec.tournament}.match{number}"
+        if seen.hands:
+            path = folder / f"{stem}.hands.txt"
+            path.write_bytes(hands_file(seen.hands))
+            written.append(path)
+        if seen.terms is not None and seen.started is not None and not seen.cancelled:
+            text = summary_text(seen.terms, seen.entrants, spec.buy_in * seen.entrants,
+                                seen.finishes(), seen.started, seen.finished,
+                                matrix=seen.matrix)
+            path = folder / f"{stem}.summary.txt"
+            path.write_bytes(text.encode(ENCODING))
+            written.append(path)
     return written

@@ -29,11 +29,13 @@ from datetime import timedelta
 from checker.model.tournament_log import HandPlayed, PrizeCurrency, TournamentKind
 from checker.sim.faults import FAULTS_KEY, FaultPlan, Injected
 from checker.sim.plan import HandPlan, HandResult, PlayerStyle, SimSeat, Stakes, stacks_after
-from checker.sim.rotation import Rotation, next_seat
-from checker.sim.server import level_stakes, server_config
+from checker.sim.refunds import cancellation_refunds
+from checker.sim.rotation import Blinds, Rotation, next_seat
+from checker.sim.server import late_arrivals, level_stakes, server_config
 from checker.sim.sit_and_go import Event, PlayHand, SitAndGoSpec
 from checker.sim.variants import (
     REBUY,
+    REGULAR,
     SATELLITE,
     VARIANTS,
     SatellitePrizes,
@@ -47,6 +49,8 @@ from checker.sim.variants import (
 SERVER = server_config()
 MTT = SERVER.mtt
 
+# The lines a hand writes while it is played (a rollback takes back those not yet written).
+_HAND_NOTES = frozenset({"timeout", "disconnect", "reconnect"})
 # Hand-for-hand: not yet, waiting for every table to finish its hand, dealing, done.
 NOT_YET, PENDING, ACTIVE, OVER = "not_yet", "pending", "active", "over"
 
@@ -66,6 +70,10 @@ class InPlay:
     plan: HandPlan
     result: HandResult
     ends: int
+    # The table as it stood before the deal: a rollback (clause 30) deals the hand again.
+    previous_blinds: Blinds | None = None
+    earlier_big_blind: int | None = None
+    last_dealt: frozenset[str] = frozenset()
 
 
 @dataclass(slots=True)
@@ -121,8 +129,8 @@ def largest_pot_winners(hand: HandPlayed) -> list[str]:
 class MultiTableTournament:
     """One MTT for `players` (all register; now and then one unregisters) at tables of
     `spec.seats` seats. `rng` plays the cards, the players and the draw; `fault_rng` alone
-    decides faults (checker/sim/faults.py). `incidents` is accepted for the driver's shape;
-    no incident is simulated in an MTT yet."""
+    decides faults (checker/sim/faults.py), and the `incidents` asked for (a server failure,
+    a cancellation after it)."""
 
     spec: SitAndGoSpec
     players: list[PlayerStyle]
@@ -151,6 +159,8 @@ class MultiTableTournament:
     away: set[str] = field(default_factory=set)
     # Clause 13: the sponsored professionals playing (none below the bounty's field size).
     professionals: frozenset[str] = frozenset()
+    # Prizes credited so far, in cents (what a cancellation in the money takes into account).
+    paid_out: int = 0
     ended: bool = False
     # The terms as announced (a satellite states its seats again when registration closes).
     announced: Event = field(default_factory=dict)
@@ -160,7 +170,8 @@ class MultiTableTournament:
     seats_prizes: SatellitePrizes | None = None
     rebuy_money: int = 0
     held_busts: list[Bust] = field(default_factory=list)
-    # Tables where a player seated bought chips since the table's last deal.
+    # Tables whose stacks changed since the table's last deal (a rebuy or add-on, a wrong
+    # rollback): a hand history loses the table's previous hand there.
     restocked: set[str] = field(default_factory=set)
     _out: list[tuple[int, int, list[Event]]] = field(default_factory=list)
     _pushed: int = 0
@@ -221,6 +232,8 @@ class MultiTableTournament:
             at, ending, table = step
             yield from self._flush(at)
             self.now = at
+            if ending and self._incident():
+                continue
             if ending:
                 self._end_hand(table)
             else:
@@ -335,6 +348,7 @@ class MultiTableTournament:
             self.stacks[player.name] = SERVER.starting_stack
             yield self.event("seat", player=player.name, table=table.name, seat=seat,
                              stack=SERVER.starting_stack)
+        self.away = set(late_arrivals([player.name for player in self.players], self.rng))
         self.now = self.stretch_from = MTT.start_after_seconds
         for table in self.tables.values():
             table.ready_at = self.now
@@ -379,10 +393,12 @@ class MultiTableTournament:
             disconnected=frozenset(name for _, name in dealt if name in self.away),
             faults=self.faults.for_hand(self.fault_rng))
         result = self.play_hand(plan, self.rng)
-        table.rotation.dealt(blinds)
+        rotation = table.rotation
+        in_play = InPlay(plan, result, self.now + max(result.duration_s, 1),
+                         rotation.previous, rotation.earlier_big_blind, table.last_dealt)
+        rotation.dealt(blinds)
         table.last_dealt = frozenset(name for _, name in dealt)
-        ends = self.now + max(result.duration_s, 1)
-        table.playing = InPlay(plan, result, ends)
+        table.playing = in_play
         # Time-outs and connection changes are written when they happen, during the hand.
         for note in result.notes:
             moment = int((note.at - self.spec.scheduled_start).total_seconds())
@@ -402,10 +418,11 @@ class MultiTableTournament:
         if not waiting:
             return seated
         # The fault where the audit can judge it: with a dead small blind the rules file
-        # cannot tell the small blind's seat from any other (its test reads unknown); after
-        # a rebuy or add-on at the table, a hand history cannot tell who arrived.
-        if blinds.small_blind is not None and not self._restocked(table) and self.faults.wants(
-                "moved_player_not_sitting_out", self.fault_rng):
+        # cannot tell the small blind's seat from any other (its test reads unknown); where
+        # the stacks changed since the table's last hand, a hand history cannot tell who
+        # arrived.
+        if (blinds.small_blind is not None and not self._restocked(table)
+                and self.faults.wants("moved_player_not_sitting_out", self.fault_rng)):
             self.injected.append(Injected("moved_player_not_sitting_out", hand=hand_id))
             return seated
         dealt = [(seat, name) for seat, name in seated if name not in waiting]
@@ -491,6 +508,7 @@ class MultiTableTournament:
         events += [self.event("payout", player=name, place=at_place, paid=prize,
                               **payout_fields(currency))
                    for name, at_place, prize, currency in paid]
+        self.paid_out += sum(prize for _, _, prize, _ in paid)
         if self.seats_prizes is not None:
             if decide and len(self.stacks) <= self._survivors():
                 events += self._seats_decided(self.seats_prizes)
@@ -515,6 +533,97 @@ class MultiTableTournament:
         if short:
             line[FAULTS_KEY] = ["bounty_missing_on_split_pot"]
         return line
+
+    # ------------------------------------------------------------ incidents
+
+    def _incident(self) -> bool:
+        """As a hand is about to end, the server may fail (clause 30: the hand in progress at
+        every table is rolled back) and the tournament may then be cancelled (clause 31).
+        Not during a hand-for-hand deal (every table would deal it again)."""
+        if self.hand_for_hand == ACTIVE or self._notes_written():
+            return False
+        # Satellites and rebuy events are not cancelled (their refunds are not simulated).
+        cancel = (len(self.stacks) > 1 and self.spec.variant == REGULAR
+                  and self.incidents.wants("cancellation", self.fault_rng))
+        if not cancel and not self.incidents.wants("server_failure", self.fault_rng):
+            return False
+        self._server_failure()
+        if cancel:
+            self._cancel()
+        return True
+
+    def _notes_written(self) -> bool:
+        """Whether a hand in progress has had a time-out or connection line written: the
+        server fails only at a moment when none has (a line of a hand never dealt would
+        stay in the log unjudged)."""
+        start = self.spec.scheduled_start
+        return any(note.at <= start + timedelta(seconds=self.now)
+                   for table in self.tables.values() if table.playing is not None
+                   for note in table.playing.result.notes)
+
+    def _server_failure(self) -> None:
+        playing = sorted((t for t in self.tables.values() if t.playing is not None),
+                         key=lambda t: t.number)
+        self._push(self.now, [self.event("server_failure", reason="game server restarted",
+                                         tables=[t.name for t in playing])])
+        self.now += SERVER.rollback_seconds
+        self._push(self.now, [self._rollback(table) for table in playing])
+        for table in self.tables.values():
+            table.ready_at = max(table.ready_at, self.now + MTT.seconds_between_hands)
+
+    def _rollback(self, table: Table) -> Event:
+        """Every player seated at the table back to the start of the interrupted hand (the
+        fault: to where that hand had taken them, when nobody was out); the hand is dealt
+        again, so the table's blinds and arrivals are as before it."""
+        played = table.playing
+        assert played is not None
+        table.playing = None
+        hand = played.result.hand
+        restored = {s.player: s.stack for s in hand.seats}
+        after = stacks_after(hand)
+        wrong = (after != restored and min(after.values()) > 0
+                 and self.faults.wants("rollback_not_restoring", self.fault_rng))
+        self.stacks.update(after if wrong else restored)
+        line = self.event("rollback", table=table.name, hand=hand.hand, stacks=[
+            {"player": name, "seat": seat, "stack": self.stacks[name]}
+            for seat, name in sorted(table.seats.items())])
+        if wrong:
+            line[FAULTS_KEY] = ["rollback_not_restoring"]
+            self.restocked.add(table.name)  # the stacks no longer carry over
+        table.rotation.previous = played.previous_blinds
+        table.rotation.earlier_big_blind = played.earlier_big_blind
+        table.last_dealt = played.last_dealt
+        hand_id = played.plan.hand_id
+        self.injected = [fault for fault in self.injected if fault.hand != hand_id]
+        self._drop_queued(hand_id)
+        return line
+
+    def _drop_queued(self, hand_id: str) -> None:
+        """Time-outs and connection lines of a rolled-back hand not yet written never
+        happen."""
+        kept = [(at, order, events) for at, order, events in self._out
+                if not any(event.get("hand") == hand_id and event["event"] in _HAND_NOTES
+                           for event in events)]
+        heapq.heapify(kept)
+        self._out = kept
+
+    def _cancel(self) -> None:
+        """Clause 31 (31.2 before the money, 31.3 in it; checker/sim/refunds.py). The fault
+        leaves out the chip-count share."""
+        refunds = cancellation_refunds(
+            buy_in=self.spec.buy_in, fee=self.spec.fee, entrants=self.entrants,
+            shares=self.shares, stacks=self.stacks, paid_out=self.paid_out, heads_up=False)
+        wrong = (refunds.divided > 2 * len(self.stacks)
+                 and self.faults.wants("refund_formula_wrong", self.fault_rng))
+        line = self.event("cancellation", stage=refunds.stage, reason="technical", payouts=[
+            {"player": name, "chips": chips,
+             "paid": refunds.base if wrong else refunds.owed[name], "paid_currency": "cash"}
+            for name, chips in sorted(self.stacks.items())])
+        if wrong:
+            line[FAULTS_KEY] = ["refund_formula_wrong"]
+        end = self.event("tournament_end", outcome="cancelled", winner=None)
+        self._push(self.now, [line, end])
+        self.ended = True
 
     # ------------------------------------------------------------ every table at once
 
@@ -776,7 +885,8 @@ class MultiTableTournament:
         return self.event("rebuy", player=name, kind=kind, paid=self.spec.buy_in, chips=chips)
 
     def _restocked(self, table: Table) -> bool:
-        """A player still seated bought chips since the table's last hand: its stack is not
-        what that hand left, so a hand history loses the table's previous hand (and with it
-        who arrived), as the real rebuy events' histories show nothing of a rebuy."""
+        """A player still seated bought chips since the table's last hand (or a wrong
+        rollback set the stacks): a stack is not what that hand left, so a hand history
+        loses the table's previous hand (and with it who arrived), as the real rebuy
+        events' histories show nothing of a rebuy."""
         return table.name in self.restocked

@@ -1,5 +1,6 @@
 """The simulated server's settings (checker/sim/server.toml), read once."""
 
+import random
 import tomllib
 from dataclasses import dataclass
 from datetime import datetime
@@ -82,6 +83,29 @@ class VariantsConfig:
 
 
 @dataclass(frozen=True, slots=True)
+class MatrixMoney:
+    """One Matrix entry's money in cents: each match's buy-in, the Matrix-score pool's
+    share and the fee (paid once, for the whole Matrix)."""
+
+    match_buy_in: int
+    score_pool: int
+    fee: int
+
+
+@dataclass(frozen=True, slots=True)
+class MatrixConfig:
+    """How the server runs a Matrix (server.toml's `[matrix]`)."""
+
+    matches: int
+    seats: int
+    buy_ins: tuple[MatrixMoney, ...]
+
+    def buy_in(self, money: MatrixMoney) -> int:
+        """The Matrix buy-in (fee apart): every match's buy-in and the score pool's share."""
+        return self.matches * money.match_buy_in + money.score_pool
+
+
+@dataclass(frozen=True, slots=True)
 class ServerConfig:
     starting_stack: int
     level_seconds: int
@@ -93,6 +117,7 @@ class ServerConfig:
     break_seconds: int
     sit_and_go_breaks: int
     unregistration_chance: float
+    late_arrival_chance: float
     rollback_seconds: int
     payouts: dict[int, list[int]]
     players_in_pool: int
@@ -106,6 +131,8 @@ class ServerConfig:
     mtt_every: int
     mtt: MttConfig
     variants: VariantsConfig
+    matrix_every: int
+    matrix: MatrixConfig
 
 
 @cache
@@ -121,6 +148,7 @@ def server_config() -> ServerConfig:
         break_every_seconds=data["break_every_seconds"], break_seconds=data["break_seconds"],
         sit_and_go_breaks=data["sit_and_go_breaks"],
         unregistration_chance=data["unregistration_chance"],
+        late_arrival_chance=data["late_arrival_chance"],
         rollback_seconds=data["rollback_seconds"],
         payouts={int(size): shares for size, shares in data["payouts"].items()},
         players_in_pool=schedule["players_in_pool"],
@@ -135,7 +163,14 @@ def server_config() -> ServerConfig:
         mtt_every=schedule["mtt_every"],
         mtt=_mtt(data["mtt"]),
         variants=_variants(data),
+        matrix_every=schedule["matrix_every"],
+        matrix=_matrix(data["matrix"]),
     )
+
+
+def _matrix(data: dict[str, Any]) -> MatrixConfig:
+    return MatrixConfig(matches=data["matches"], seats=data["seats"], buy_ins=tuple(
+        MatrixMoney(*money) for money in data["buy_ins"]))
 
 
 def _mtt(data: dict[str, Any]) -> MttConfig:
@@ -173,3 +208,9 @@ def level_stakes(level: int, structure: BettingStructure) -> dict[str, int]:
         fields.update(small_bet=big * config.small_bet_in_big_blinds,
                       big_bet=big * config.big_bet_in_big_blinds)
     return fields
+
+
+def late_arrivals(names: list[str], rng: random.Random) -> frozenset[str]:
+    """The registered players not at their table when play starts (`late_arrival_chance`)."""
+    chance = server_config().late_arrival_chance
+    return frozenset(name for name in names if rng.random() < chance)

@@ -1,7 +1,7 @@
-"""`feltcheck simulate`: Sit & Gos and MTTs until the hands asked for are played, written as a
-tournament log, as Full Tilt text (hand histories and summaries), or both, with the ground
-truth of every fault injected and every team of colluders (truth.jsonl). Streams: one
-tournament in memory at a time.
+"""`feltcheck simulate`: Sit & Gos, MTTs and Matrix Sit & Gos until the hands asked for are
+played, written as a tournament log, as Full Tilt text (hand histories and summaries), or
+both, with the ground truth of every fault injected and every team of colluders
+(truth.jsonl). Streams: one tournament in memory at a time.
 """
 
 import json
@@ -16,6 +16,7 @@ from checker.sim import collusion
 from checker.sim.collusion import TeamSpec
 from checker.sim.faults import FAULTS_KEY, FaultPlan, Injected, truth_line
 from checker.sim.log_writer import LogWriter
+from checker.sim.matrix import Matrix
 from checker.sim.mtt import MultiTableTournament
 from checker.sim.plan import PlayerStyle
 from checker.sim.server import server_config
@@ -66,9 +67,11 @@ def simulate(seed: int, hands: int, out: Path, formats: str, faults: FaultPlan,
              ftp_writer: "FtpWriter | None" = None,
              incidents: FaultPlan | None = None,
              colluders: tuple[TeamSpec, ...] = (),
-             mtt_every: int | None = None) -> SimulationResult:
-    """Play Sit & Gos and MTTs (every `mtt_every`-th tournament; default: the server's
-    settings) until at least `hands` hands are dealt; write them into `out`.
+             mtt_every: int | None = None,
+             matrix_every: int | None = None) -> SimulationResult:
+    """Play Sit & Gos, MTTs (every `mtt_every`-th tournament) and Matrix Sit & Gos (every
+    `matrix_every`-th, when not an MTT's turn; defaults: the server's settings) until at
+    least `hands` hands are dealt; write them into `out`.
     Colluders (checker/sim/collusion.py) are drawn from the pool with a stream of their own
     and listed first in the truth."""
     rng = random.Random(seed)
@@ -102,13 +105,17 @@ def simulate(seed: int, hands: int, out: Path, formats: str, faults: FaultPlan,
                 result.files.append(path)
             every = SERVER.mtt_every if mtt_every is None else mtt_every
             is_mtt = every > 0 and (result.tournaments + 1) % every == 0
-            spec = replace(spec, variant=_variant(is_mtt, variant_rng))
-            game = _tournament(spec, is_mtt, pool, teams, rng, team_rng, fault_rng, faults,
-                               play_hand, incidents or FaultPlan())
+            if not is_mtt and _matrix_turn(result.tournaments + 1, matrix_every):
+                game: Tournament = _matrix(spec, pool, teams, rng, team_rng, fault_rng,
+                                           faults, play_hand, incidents or FaultPlan())
+            else:
+                spec = replace(spec, variant=_variant(is_mtt, variant_rng))
+                game = _tournament(spec, is_mtt, pool, teams, rng, team_rng, fault_rng,
+                                   faults, play_hand, incidents or FaultPlan())
             events = list(game.run())  # one tournament: a few hundred events at most
             lines = _truth(writer, events, game, spec.tournament)
             if ftp_writer is not None and formats != Formats.LOG:
-                result.files += ftp_writer(out / "ftp", spec, events)
+                result.files += ftp_writer(out / "ftp", game.spec, events)
             for line in lines:
                 truth.write(json.dumps(line, sort_keys=True) + "\n")
             result.tournaments += 1
@@ -120,10 +127,16 @@ def simulate(seed: int, hands: int, out: Path, formats: str, faults: FaultPlan,
 
 
 class Tournament(Protocol):
-    """A tournament driver (SitAndGo, MultiTableTournament)."""
+    """A tournament driver (SitAndGo, MultiTableTournament, Matrix)."""
 
-    injected: list[Injected]
-    finished: int
+    @property
+    def spec(self) -> SitAndGoSpec: ...
+
+    @property
+    def injected(self) -> list[Injected]: ...
+
+    @property
+    def finished(self) -> int: ...
 
     def run(self) -> Iterator[dict[str, Any]]: ...
 
@@ -147,15 +160,18 @@ def _tournament(spec: SitAndGoSpec, is_mtt: bool, pool: list[PlayerStyle],
                 fault_rng: random.Random, faults: FaultPlan, play_hand: PlayHand,
                 incidents: FaultPlan) -> Tournament:
     """An MTT of a random size at 6- or 9-seat tables, or a Sit & Go (with one player in
-    reserve for a seat freed by an unregistration; teams of colluders often register
-    together)."""
+    reserve for a seat freed by an unregistration). Teams of colluders often register
+    together for either; in an MTT the random draw seats them, so they meet at a table by
+    chance and more often as tables break."""
     if is_mtt:
         spec = replace(spec, seats=spec.seats if spec.seats > 2 else 9)
         size = rng.randint(SERVER.mtt.min_entrants, min(SERVER.mtt.max_entrants, len(pool)))
         # One may unregister: the seats must fit the smaller field too.
         spec = _fitting(spec, size - 1)
-        return MultiTableTournament(spec, rng.sample(pool, size), rng, fault_rng, faults,
-                                    play_hand, incidents)
+        entrants = rng.sample(pool, size)
+        if teams:  # they register together; the draw (clause 9) decides whether they meet
+            entrants = collusion.gather(entrants, pool, teams, size, team_rng)
+        return MultiTableTournament(spec, entrants, rng, fault_rng, faults, play_hand, incidents)
     spec = _fitting(spec, spec.seats)
     players = rng.sample(pool, spec.seats + 1)
     if teams:
@@ -163,19 +179,59 @@ def _tournament(spec: SitAndGoSpec, is_mtt: bool, pool: list[PlayerStyle],
     return SitAndGo(spec, players, rng, fault_rng, faults, play_hand, incidents)
 
 
+def _matrix_turn(number: int, matrix_every: int | None) -> bool:
+    """Whether the `number`-th tournament (from 1) is a Matrix."""
+    every = SERVER.matrix_every if matrix_every is None else matrix_every
+    return every > 0 and number % every == 0
+
+
+def _matrix(spec: SitAndGoSpec, pool: list[PlayerStyle], teams: list[collusion.Team],
+            rng: random.Random, team_rng: random.Random, fault_rng: random.Random,
+            faults: FaultPlan, play_hand: PlayHand, incidents: FaultPlan) -> Matrix:
+    """A Matrix at the server's Matrix tables and prices (one player in reserve, teams of
+    colluders often registering together, as for a Sit & Go)."""
+    money = rng.choice(SERVER.matrix.buy_ins)
+    spec = replace(spec, seats=SERVER.matrix.seats, buy_in=SERVER.matrix.buy_in(money),
+                   fee=money.fee)
+    players = rng.sample(pool, spec.seats + 1)
+    if teams:
+        players = collusion.gather(players, pool, teams, spec.seats, team_rng)
+    return Matrix(spec, money.match_buy_in, players, rng, fault_rng, faults, play_hand,
+                  incidents)
+
+
+def _hand_faults(game: Tournament, tournament: str) -> list[tuple[str, list[Injected]]]:
+    """The hand faults injected, by the log tournament they are in (a Matrix: its matches)."""
+    if isinstance(game, Matrix):
+        return [(match.spec.tournament, match.injected) for match in game.matches]
+    return [(tournament, game.injected)]
+
+
 def _truth(writer: LogWriter | None, events: list[dict[str, Any]], game: Tournament,
            tournament: str) -> list[dict[str, object]]:
     """Write the events to the log (when one is written) and return the truth lines: hand
     faults by hand id (and the hand line's `seq`), tournament faults by event `seq`. Without
     a log, a tournament fault has no place a text hand history shows (a seat's starting stack
-    is a log fact): its line says so with `"event": null`."""
-    if writer is not None:
-        return writer.write(events) + writer.hand_truth(game.injected, tournament)
+    is a log fact): its line says so with `"event": null`. A Matrix match's lines name the
+    log's tournament (the match) and, as `matrix` and `match`, the text's (the Matrix)."""
+    by_tournament = _hand_faults(game, tournament)
     lines: list[dict[str, object]] = []
-    for event in events:
-        for fault in event.pop(FAULTS_KEY, []):
-            lines.append(truth_line(Injected(fault), tournament, None) | {"event": None})
-    return lines + [truth_line(fault, tournament, None) for fault in game.injected]
+    if writer is not None:
+        lines = writer.write(events)
+        for name, injected in by_tournament:
+            lines += writer.hand_truth(injected, name)
+    else:
+        for event in events:
+            for fault in event.pop(FAULTS_KEY, []):
+                lines.append(truth_line(Injected(fault), event["tournament"], None)
+                             | {"event": None})
+        lines += [truth_line(fault, name, None) for name, injected in by_tournament
+                  for fault in injected]
+    if isinstance(game, Matrix):
+        for line in lines:
+            number = str(line["tournament"]).removeprefix(f"{tournament}-")
+            line.update(matrix=tournament, match=int(number))
+    return lines
 
 
 # Renders one tournament's events as Full Tilt text files under a folder; the files written.

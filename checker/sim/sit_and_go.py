@@ -25,7 +25,7 @@ from checker.sim.plan import (
     stacks_after,
 )
 from checker.sim.rotation import Blinds, Rotation, next_seat
-from checker.sim.server import level_stakes, server_config
+from checker.sim.server import late_arrivals, level_stakes, server_config
 from checker.sim.variants import (
     REGULAR,
     SATELLITE,
@@ -54,6 +54,28 @@ class SitAndGoSpec:
     scheduled_start: datetime
     # `regular`, `satellite` or `rebuy` (checker/sim/variants.py; rebuys in MTTs only).
     variant: str = REGULAR
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """A registration (or, `registers` false, an unregistration) `seconds` from the
+    scheduled start."""
+
+    seconds: int
+    player: str
+    registers: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PartOf:
+    """A Sit & Go played as part of a bigger event (a Matrix match, checker/sim/matrix.py):
+    its terms' kind and name, the digits its hand ids start with (instead of the tournament
+    id), and the registrations the event took, which the Sit & Go writes as its own."""
+
+    kind: TournamentKind
+    name: str
+    hand_prefix: str
+    entries: tuple[Entry, ...]
 
 
 @dataclass(slots=True)
@@ -86,6 +108,8 @@ class SitAndGo:
     play_hand: PlayHand
     # Incidents a correct server meets too (a server failure), when asked.
     incidents: FaultPlan = field(default_factory=FaultPlan)
+    # None: a Sit & Go of its own.
+    part_of: PartOf | None = None
     clock: Clock = field(default_factory=Clock)
     stacks: dict[str, int] = field(default_factory=dict)
     seat_of: dict[str, int] = field(default_factory=dict)
@@ -97,7 +121,8 @@ class SitAndGo:
     # The previous hand eliminated someone (an occasion for a wrong big blind, clause 18).
     bust_last_hand: bool = False
     pending_break_fault: bool = False
-    # Players still disconnected when the last hand ended (they post, and time out).
+    # Players away at the deal: late arrivals, or disconnected when the last hand ended (they
+    # post, and time out).
     away: frozenset[str] = frozenset()
     # Prizes credited so far, in cents (what a cancellation in the money takes into account).
     paid_out: int = 0
@@ -139,11 +164,13 @@ class SitAndGo:
     def _terms(self) -> Event:
         spec = self.spec
         kind = TournamentKind.HEADS_UP if spec.seats == 2 else TournamentKind.SIT_AND_GO
+        name = f"${spec.buy_in // 100} + ${spec.fee // 100} Sit & Go ({spec.seats}-max)"
+        if self.part_of is not None:
+            kind, name = self.part_of.kind, self.part_of.name
         levels = [{"level": n, "duration_s": SERVER.level_seconds, "ante": 0,
                    **self._stakes_fields(n)} for n in range(1, len(SERVER.blinds) + 1)]
         line = self.event(
-            "tournament_terms", kind=kind.value,
-            name=f"${spec.buy_in // 100} + ${spec.fee // 100} Sit & Go ({spec.seats}-max)",
+            "tournament_terms", kind=kind.value, name=name,
             game=spec.game.value, structure=spec.structure.value, currency="USD",
             buy_in=spec.buy_in, fee=spec.fee, guarantee=None,
             starting_stack=SERVER.starting_stack,
@@ -174,6 +201,9 @@ class SitAndGo:
         """Registrations until the table is full; `players` may hold one more than the seats:
         the one who takes the seat of a player who unregisters."""
         spec = self.spec
+        if self.part_of is not None:
+            yield from self._entered(self.part_of.entries)
+            return
         waiting = list(self.players)
         registered: list[PlayerStyle] = []
         leaves = (len(waiting) > spec.seats
@@ -192,10 +222,27 @@ class SitAndGo:
                 yield self.event("unregistration", player=gone.name, accepted=True,
                                  refund=spec.buy_in + spec.fee, refund_currency="cash")
         self.players = registered
+        yield self._closed()
+
+    def _entered(self, entries: tuple[Entry, ...]) -> Iterator[Event]:
+        """The registrations the bigger event took (`players` are its entrants)."""
+        money = self.spec.buy_in + self.spec.fee
+        for entry in entries:
+            self.clock.wall = entry.seconds
+            if entry.registers:
+                yield self.event("registration", player=entry.player, accepted=True,
+                                 paid=money, paid_currency="cash")
+            else:
+                yield self.event("unregistration", player=entry.player, accepted=True,
+                                 refund=money, refund_currency="cash")
+        yield self._closed()
+
+    def _closed(self) -> Event:
         # The last seat fills the table: the Sit & Go starts at once (clauses 2, 5).
-        yield self.event("registration_closed", entrants=len(self.players),
-                         prize_pool=spec.buy_in * len(self.players),
-                         payout_shares_bp=[] if self.satellite else SERVER.payouts[spec.seats])
+        return self.event("registration_closed", entrants=len(self.players),
+                          prize_pool=self.spec.buy_in * len(self.players),
+                          payout_shares_bp=[] if self.satellite
+                          else SERVER.payouts[self.spec.seats])
 
     def _seat(self) -> Iterator[Event]:
         yield self.event("seating_started")
@@ -219,6 +266,7 @@ class SitAndGo:
             self.seat_of[player.name] = seat
             self.stacks[player.name] = stack
             yield line
+        self.away = late_arrivals([p.name for p in self.players], self.rng)
         self.clock.wall += 2
         self.clock.play = 0
         yield self.event("tournament_start", entrants=len(self.players), tables=1)
@@ -239,7 +287,8 @@ class SitAndGo:
         seats = [seat for seat, _ in alive]
         blinds = rotation.next_hand(seats)
         self.hands += 1
-        hand_id = f"{spec.tournament}{self.hands:04d}"
+        prefix = spec.tournament if self.part_of is None else self.part_of.hand_prefix
+        hand_id = f"{prefix}{self.hands:04d}"
         blinds = self._rotation_faults(blinds, seats, rotation, hand_id)
         plan = HandPlan(
             tournament=spec.tournament, table="1",
@@ -341,6 +390,9 @@ class SitAndGo:
             {"player": s.player, "seat": s.seat, "stack": stacks[s.player]} for s in hand.seats])
         if wrong:
             line[FAULTS_KEY] = ["rollback_not_restoring"]
+            # No wrong big blind in the next hand: a hand history judges it against the
+            # previous hand only when the stacks carry over, which this rollback breaks.
+            self.bust_last_hand = False
         self.stacks.update(stacks)
         yield line
 
