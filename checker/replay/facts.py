@@ -329,6 +329,8 @@ class TournamentFact:
     # The starting stack the event's own terms state, if they state one.
     terms_starting_stack: Chips | None = None
     guarantee: Money | None = None
+    # The prize pool the server stated when registration closed, plus every rebuy and
+    # add-on paid after it (a rebuy event's pool grows while it is played).
     prize_pool: Money = Money(0)
     tables_remaining: int = 0
     players_remaining: int = 0
@@ -337,6 +339,9 @@ class TournamentFact:
     # Payout shares in force when registration closed, first place first.
     payout_shares: list[Percent] = field(default_factory=list)
     seats_awarded: int = 0
+    # What one non-cash prize is worth (the terms' `non_cash_value`; a satellite's seat);
+    # $0 when the terms state none.
+    seat_value: Money = Money(0)
     all_seats_decided: bool = False
     # When the last seat of a Sit & Go was taken (registered reached max_entrants); None
     # while it has not filled or when the input does not say.
@@ -460,6 +465,11 @@ class PayoutFact:
     # Share of the prize pool the structure in force at the close gives this place (ties:
     # averaged); None when neither the terms' tier nor the lobby's shares cover it.
     share: Percent | None
+    # What it was paid in (cash, ticket, ...).
+    currency: PrizeCurrency = PrizeCurrency.CASH
+    # The players holding the place: those eliminated at it; for a player never eliminated
+    # (the winner; a satellite's players still in when it ends), every player not eliminated.
+    tied: int = 1
 
 
 @dataclass(slots=True)

@@ -252,6 +252,7 @@ class TournamentState:
             terms_starting_stack=_chips(terms.starting_stack),
             guarantee=None if terms.guarantee is None else Money(terms.guarantee),
             is_rebuy=terms.rebuy or terms.add_on, seats_awarded=terms.seats_awarded or 0,
+            seat_value=Money(terms.non_cash_value or 0),
         )
         if old is not None:
             # Replacing the terms changes what was announced, not what has happened.
@@ -282,9 +283,7 @@ class TournamentState:
         elif isinstance(event, BreakStart):
             self.clock.start_break(at, Seconds(event.duration_s))
         elif isinstance(event, Rebuy):
-            self.ledger.rebought(event)
-            self.stacks[event.player] = self.stacks.get(event.player, 0) + event.chips
-            self.chips_in += event.chips
+            self._rebuy(fact, event)
         elif isinstance(event, TableMove):
             self.stacks[event.player] = event.stack
             self.seating.seat(event.player, event.to_table)
@@ -302,6 +301,16 @@ class TournamentState:
                 for name, delivered in cancellation_events(fact, self.terms, self.ledger,
                                                            self.stacks, event, at):
                     yield Step(name, delivered, line, seq)
+
+    def _rebuy(self, fact: TournamentFact, event: Rebuy) -> None:
+        self.ledger.rebought(event)
+        if fact.registration_closed_at is not None:
+            # The pool stated at the close grows by every rebuy and add-on after it.
+            fact.prize_pool = Money(fact.prize_pool + event.paid)
+        self.stacks[event.player] = self.stacks.get(event.player, 0) + event.chips
+        self.chips_in += event.chips
+        # Busted and rebought: back at the table whose hand left them no chips.
+        self.seating.rebought(event.player)
 
     def _seat(self, event: SeatAssigned) -> None:
         self.entrants.append(EntrantFact(player=event.player, table=event.table,
@@ -401,8 +410,14 @@ class TournamentState:
         bust = self.eliminations.credit(event.player, at)
         if bust is not None:
             yield Step("elimination", EliminationEvent(fact, bust.fact), bust.line, bust.seq)
+        # Tied at the place: the players eliminated at it; for a player never eliminated
+        # (the winner, or a satellite's seat holders), every player not eliminated.
+        eliminated = event.player in self.ledger.eliminated
+        tied = (self.eliminations.places.get(event.place, 1) if eliminated
+                else max(fact.players_remaining, 1))
         payout = PayoutFact(player=event.player, place=event.place, paid=Money(event.paid),
-                            share=self._share(fact, event.place))
+                            share=self._share(fact, event.place),
+                            currency=event.paid_currency, tied=tied)
         yield Step("payout", PayoutEvent(fact, payout), line, seq)
 
     def _structure_for(self, entrants: int) -> list[Percent]:

@@ -14,6 +14,8 @@ class TableSeating:
     table_of: dict[str, str] = field(default_factory=dict)
     players: dict[str, set[str]] = field(default_factory=dict)
     held: set[str] = field(default_factory=set)
+    # Where each player last sat before a hand left them no chips (a rebuy seats them back).
+    busted_at: dict[str, str] = field(default_factory=dict)
 
     def seat(self, player: str, table: str) -> None:
         self.remove(player)
@@ -32,7 +34,16 @@ class TableSeating:
                 if self.table_of.get(player) != table:
                     self.seat(player, table)
             else:
+                if self.table_of.get(player) == table:
+                    self.busted_at[player] = table
                 self.remove(player)
+
+    def rebought(self, player: str) -> None:
+        """A busted player rebuys: back at the table where the chips ran out, if it is
+        still in play."""
+        table = self.busted_at.pop(player, None)
+        if self.table_of.get(player) is None and table in self.players:
+            self.seat(player, table)
 
     def close(self, table: str) -> None:
         for player in self.players.pop(table, set()):

@@ -34,6 +34,8 @@ from checker.model.tournament_log import (
     HandAction,
     HandPlayed,
     Payout,
+    Rebuy,
+    RebuyKind,
     Reconnect,
     RegistrationClosed,
     Timeout,
@@ -43,6 +45,7 @@ from checker.model.tournament_log import (
     TournamentStart,
     TournamentTerms,
 )
+from checker.sim.server import server_config
 
 if TYPE_CHECKING:
     from checker.sim.sit_and_go import SitAndGoSpec
@@ -108,6 +111,8 @@ def tournament_title(terms: TournamentTerms) -> str:
         return f"{stake} Sit & Go"
     if terms.name and " - " not in terms.name and "(" not in terms.name:
         return terms.name
+    if terms.name and (terms.rebuy or terms.add_on) and terms.name.endswith(" (Rebuy)"):
+        return terms.name  # as the client: "$10,000 Rush Guar (Rebuy)"
     return f"{stake} Tournament"
 
 
@@ -525,6 +530,8 @@ class Finish:
     place: int
     player: str
     prize: int = 0
+    # A prize that is not cash: what it is ('Sunday Main Event Ticket'), after its value.
+    description: str | None = None
 
 
 def _ordinal(number: int) -> str:
@@ -533,19 +540,36 @@ def _ordinal(number: int) -> str:
     return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th') }"
 
 
+@dataclass(frozen=True, slots=True)
+class RebuyCounts:
+    """A rebuy event's summary lines: what a rebuy and an add-on cost and give (the lobby's
+    terms), and how many were taken."""
+
+    cost: int
+    rebuy_chips: int
+    add_on_chips: int
+    rebuys: int = 0
+    add_ons: int = 0
+
+
 def summary_text(terms: TournamentTerms, entrants: int, prize_pool: int,
                  finishes: Sequence[Finish], started: datetime, finished: datetime | None,
                  hero: str | None = None, title: str | None = None,
+                 rebuys: RebuyCounts | None = None,
                  matrix: "MatrixMatch | None" = None) -> str:
     """A Full Tilt tournament summary (CRLF line ends): header, buy-in, chips, entries,
     prize pool, times, then one line per place ('1: Hero, $7.80', '3: Player3') and, for an
     account holder `hero`, the closing 'Hero finished in 1st place'. `finished` None: the
-    event is still running. `matrix`: a Matrix match's summary, headed by the Matrix's id
-    ('$26 Matrix (900009) Match 2 Hold'em No Limit (Matrix, 6 Handed)'; `prize_pool` is then
-    the whole Matrix's, as Full Tilt's)."""
+    event is still running. A rebuy event (`rebuys`) adds the client's rebuy and add-on lines
+    and "(Rebuy/Add-On)" after the game; a satellite the line that says what its seats are
+    ("Top 2 finishers receive entry to Tournament 880001"). `matrix`: a Matrix match's
+    summary, headed by the Matrix's id ('$26 Matrix (900009) Match 2 Hold'em No Limit
+    (Matrix, 6 Handed)'; `prize_pool` is then the whole Matrix's, as Full Tilt's)."""
     currency = terms.currency
     game = f"{_SUMMARY_GAME_TEXT[terms.game]} {_STRUCTURE_TEXT[terms.structure]}"
     tournament = terms.tournament
+    if rebuys is not None:
+        game += " (Rebuy/Add-On)"
     if matrix is not None:
         title, tournament = matrix.title, matrix.matrix
         game = f"Match {matrix.match} {game} (Matrix, {terms.seats_per_table} Handed)"
@@ -554,21 +578,41 @@ def summary_text(terms: TournamentTerms, entrants: int, prize_pool: int,
         f"({tournament}) {game}",
         f"Buy-In: {money(terms.buy_in, currency)} + {money(terms.fee, currency)}",
     ]
+    if rebuys is not None:
+        lines += [f"Add-On: {money(rebuys.cost, currency)}",
+                  f"Rebuy: {money(rebuys.cost, currency)}"]
     if terms.starting_stack is not None:
         lines.append(f"Buy-In Chips: {terms.starting_stack}")
+    if rebuys is not None:
+        lines += [f"Add-On Chips: {rebuys.add_on_chips}", f"Rebuy Chips: {rebuys.rebuy_chips}"]
     lines.append(f"{entrants} Entries")
+    if rebuys is not None:
+        lines += [f"Total Add-Ons: {rebuys.add_ons}", f"Total Rebuys: {rebuys.rebuys}"]
     lines.append(f"Total Prize Pool: {money(prize_pool, currency)}")
+    lines += _seats_line(terms)
     lines.append(f"Tournament started: {_stamp(started)}")
     lines.append(f"Tournament finished: {_stamp(finished)}" if finished is not None
                  else "Tournament is still in progress")
     lines.append("")
     for finish in sorted(finishes, key=lambda f: f.place):
         prize = f", {money(finish.prize, currency)}" if finish.prize else ""
+        if finish.prize and finish.description:
+            prize += f" {finish.description}"
         lines.append(f"{finish.place}: {finish.player}{prize}")
     if hero is not None:
         place = next(f.place for f in finishes if f.player == hero)
         lines.append(f"{hero} finished in {_ordinal(place)} place")
     return CRLF.join(lines) + CRLF
+
+
+def _seats_line(terms: TournamentTerms) -> list[str]:
+    """A satellite's seats, as the client words them."""
+    seats, target = terms.seats_awarded, terms.satellite_target
+    if terms.kind != TournamentKind.SATELLITE or not seats or target is None:
+        return []
+    if seats == 1:
+        return [f"Top finisher receives entry to Tournament {target}"]
+    return [f"Top {seats} finishers receive entry to Tournament {target}"]
 
 
 def _stamp(at: datetime) -> str:
@@ -607,7 +651,9 @@ class _Tournament:
     started: datetime | None = None
     finished: datetime | None = None
     prizes: dict[str, int] = field(default_factory=dict)
+    descriptions: dict[str, str] = field(default_factory=dict)
     places: dict[str, int] = field(default_factory=dict)
+    rebuys: dict[RebuyKind, int] = field(default_factory=dict)
     hands: list[str] = field(default_factory=list)
     notes: dict[str | None, list[HandNote]] = field(default_factory=dict)
     # A cancelled tournament has no finishing order to summarise (its refunds are in the log).
@@ -632,6 +678,12 @@ class _Tournament:
         elif isinstance(event, Payout):
             self.places.setdefault(event.player, event.place)
             self.prizes[event.player] = self.prizes.get(event.player, 0) + event.paid
+            if event.description is not None:
+                self.descriptions[event.player] = event.description
+        elif isinstance(event, Rebuy):
+            # Rebuys and add-ons go into the pool (the summary's Total Prize Pool).
+            self.prize_pool += event.paid
+            self.rebuys[event.kind] = self.rebuys.get(event.kind, 0) + 1
         elif isinstance(event, Timeout | Disconnect | Reconnect):
             self.notes.setdefault(event.hand, []).append(event)
         elif isinstance(event, HandPlayed):
@@ -642,8 +694,19 @@ class _Tournament:
                                         matrix=self.matrix))
 
     def finishes(self) -> list[Finish]:
-        return [Finish(place, player, self.prizes.get(player, 0))
+        return [Finish(place, player, self.prizes.get(player, 0), self.descriptions.get(player))
                 for player, place in sorted(self.places.items(), key=lambda item: item[1])]
+
+    def rebuy_counts(self) -> RebuyCounts | None:
+        """A rebuy event's counts (None: not a rebuy event). A rebuy or an add-on costs the
+        buy-in; the chips are the server's settings (what its lobby announces)."""
+        terms = self.terms
+        if terms is None or not (terms.rebuy or terms.add_on):
+            return None
+        config = server_config().variants.rebuy
+        return RebuyCounts(terms.buy_in, config.rebuy_chips, config.add_on_chips,
+                           self.rebuys.get(RebuyKind.REBUY, 0),
+                           self.rebuys.get(RebuyKind.ADD_ON, 0))
 
 
 def write_tournament(folder: Path, spec: "SitAndGoSpec", events: Sequence[Mapping[str, Any]]
@@ -666,7 +729,7 @@ def write_tournament(folder: Path, spec: "SitAndGoSpec", events: Sequence[Mappin
         written.append(path)
     if seen.terms is not None and seen.started is not None and not seen.cancelled:
         text = summary_text(seen.terms, seen.entrants, seen.prize_pool, seen.finishes(),
-                            seen.started, seen.finished)
+                            seen.started, seen.finished, rebuys=seen.rebuy_counts())
         path = folder / f"FT{spec.tournament}.summary.txt"
         path.write_bytes(text.encode(ENCODING))
         written.append(path)

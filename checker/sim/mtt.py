@@ -26,13 +26,25 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import timedelta
 
-from checker.model.tournament_log import HandPlayed, TournamentKind
+from checker.model.tournament_log import HandPlayed, PrizeCurrency, TournamentKind
 from checker.sim.faults import FAULTS_KEY, FaultPlan, Injected
 from checker.sim.plan import HandPlan, HandResult, PlayerStyle, SimSeat, Stakes, stacks_after
 from checker.sim.refunds import cancellation_refunds
 from checker.sim.rotation import Blinds, Rotation, next_seat
 from checker.sim.server import late_arrivals, level_stakes, server_config
 from checker.sim.sit_and_go import Event, PlayHand, SitAndGoSpec
+from checker.sim.variants import (
+    REBUY,
+    REGULAR,
+    SATELLITE,
+    VARIANTS,
+    SatellitePrizes,
+    payout_fields,
+    satellite_prizes,
+    satellite_terms,
+    wants_add_on,
+    wants_rebuy,
+)
 
 SERVER = server_config()
 MTT = SERVER.mtt
@@ -150,6 +162,17 @@ class MultiTableTournament:
     # Prizes credited so far, in cents (what a cancellation in the money takes into account).
     paid_out: int = 0
     ended: bool = False
+    # The terms as announced (a satellite states its seats again when registration closes).
+    announced: Event = field(default_factory=dict)
+    # A satellite's seats and leftover (known once registration closes); a rebuy event's
+    # money from rebuys and add-ons, and the busts a satellite holds until every table is
+    # between hands (its seats are decided with no hand in progress).
+    seats_prizes: SatellitePrizes | None = None
+    rebuy_money: int = 0
+    held_busts: list[Bust] = field(default_factory=list)
+    # Tables whose stacks changed since the table's last deal (a rebuy or add-on, a wrong
+    # rollback): a hand history loses the table's previous hand there.
+    restocked: set[str] = field(default_factory=set)
     _out: list[tuple[int, int, list[Event]]] = field(default_factory=list)
     _pushed: int = 0
 
@@ -184,6 +207,9 @@ class MultiTableTournament:
 
     @property
     def paid(self) -> int:
+        """Places paid (a satellite: its seats, whose bubble is played hand-for-hand)."""
+        if self.seats_prizes is not None:
+            return self.seats_prizes.seats
         return len(self.shares)
 
     # ------------------------------------------------------------ the run
@@ -240,7 +266,7 @@ class MultiTableTournament:
                    **self._stakes(n)} for n in range(1, len(SERVER.blinds) + 1)]
         tiers = [{"min_entrants": t.min_entrants, "max_entrants": t.max_entrants,
                   "shares_bp": list(t.shares_bp)} for t in MTT.payouts]
-        return self.event(
+        line = self.event(
             "tournament_terms", kind=TournamentKind.MTT.value,
             name=f"${spec.buy_in // 100} + ${spec.fee // 100} Multi-Table {spec.seats}-max",
             game=spec.game.value, structure=spec.structure.value, currency="USD",
@@ -251,6 +277,9 @@ class MultiTableTournament:
             breaks={"every_s": SERVER.break_every_seconds, "duration_s": SERVER.break_seconds,
                     "max_breaks": None},
             payout_structure=tiers, bounty=self._bounty_terms(), rebuy=False, add_on=False)
+        line.update(self._variant_terms(str(line["name"])))
+        self.announced = line
+        return line
 
     def _bounty_terms(self) -> dict[str, object] | None:
         """Clause 13: sponsored professionals among a big enough field."""
@@ -293,6 +322,7 @@ class MultiTableTournament:
         self.entrants = len(kept)
         self.shares = MTT.shares_for(self.entrants)
         self.now = 0  # registration closes at the scheduled start (clause 3)
+        yield from self._satellite_seats()
         yield self.event("registration_closed", entrants=self.entrants,
                          prize_pool=spec.buy_in * self.entrants,
                          payout_shares_bp=list(self.shares))
@@ -346,6 +376,7 @@ class MultiTableTournament:
         hand_id = f"{self.spec.tournament}{self.hands:05d}"
         seated = sorted(table.seats.items())
         dealt = self._dealt(table, seated, hand_id)
+        self.restocked.discard(table.name)
         blinds = table.rotation.next_hand([seat for seat, _ in dealt])
         styles = {p.name: p for p in self.players}
         plan = HandPlan(
@@ -387,9 +418,11 @@ class MultiTableTournament:
         if not waiting:
             return seated
         # The fault where the audit can judge it: with a dead small blind the rules file
-        # cannot tell the small blind's seat from any other (its test reads unknown).
-        if blinds.small_blind is not None and self.faults.wants(
-                "moved_player_not_sitting_out", self.fault_rng):
+        # cannot tell the small blind's seat from any other (its test reads unknown); where
+        # the stacks changed since the table's last hand, a hand history cannot tell who
+        # arrived.
+        if (blinds.small_blind is not None and not self._restocked(table)
+                and self.faults.wants("moved_player_not_sitting_out", self.fault_rng)):
             self.injected.append(Injected("moved_player_not_sitting_out", hand=hand_id))
             return seated
         dealt = [(seat, name) for seat, name in seated if name not in waiting]
@@ -411,6 +444,7 @@ class MultiTableTournament:
         block: list[Event] = [hand]
         started = {s.player: s.stack for s in result.hand.seats}
         self._settle(result)
+        block += self._rebuys(started)
         out = sorted(name for name in started if self.stacks[name] == 0)
         for seat, name in list(table.seats.items()):
             if name in out:
@@ -420,6 +454,8 @@ class MultiTableTournament:
         if self.hand_for_hand == ACTIVE:
             if out:
                 self.deal_busts.append(bust)
+        elif out and self._hold_for_seats(table):
+            self.held_busts.append(bust)
         elif out:
             block += self._eliminate([bust])
         self._push(self.now, block)
@@ -436,7 +472,7 @@ class MultiTableTournament:
     def _settle(self, result: HandResult) -> None:
         self.stacks.update(stacks_after(result.hand))
 
-    def _eliminate(self, busts: list[Bust]) -> list[Event]:
+    def _eliminate(self, busts: list[Bust], decide: bool = True) -> list[Event]:
         """Clause 25 (and 26 across tables in hand-for-hand): more chips at the deal finish
         higher; equal stacks tie at the best place they cover and share its prizes."""
         where = {name: bust for bust in busts for name in bust.out}
@@ -446,29 +482,37 @@ class MultiTableTournament:
         by_stack: dict[int, list[str]] = {}
         for name, bust in where.items():
             by_stack.setdefault(bust.started[name], []).append(name)
-        pool = self.spec.buy_in * self.entrants
+        pool = self._pool()
         place = left - len(where) + 1
         events: list[Event] = []
-        paid: list[tuple[str, int, int]] = []
+        paid: list[tuple[str, int, int, PrizeCurrency]] = []
         bounties: list[Event] = []
         for stack in sorted(by_stack, reverse=True):
             group = sorted(by_stack[stack])
-            covered = self.shares[place - 1:place - 1 + len(group)]
-            prize = pool * (sum(covered) // len(group)) // 10_000
+            prize, currency = self._group_prize(pool, place, len(group))
             for name in group:
                 bust = where[name]
                 events.append(self.event("elimination", player=name, place=place,
                                          table=bust.table, hand=bust.hand, prize=prize))
-                if name in self.professionals:
+                # Clause 13: a bounty needs 30 starters (one may have unregistered since the
+                # terms named the professionals), and none once every seat is decided (as
+                # the lines count it).
+                lines = sum(1 for line in events if line["event"] == "elimination")
+                if (name in self.professionals and self.entrants >= MTT.bounty_min_starters
+                        and left - lines + 1 > self._survivors()):
                     bounties.append(self._bounty(name, bust))
                 if prize > 0:
-                    paid.append((name, place, prize))
+                    paid.append((name, place, prize, currency))
             place += len(group)
         events += bounties  # after the hand's (or deal's) eliminations, before the prizes
         events += [self.event("payout", player=name, place=at_place, paid=prize,
-                              paid_currency="cash") for name, at_place, prize in paid]
-        self.paid_out += sum(prize for _, _, prize in paid)
-        if len(self.stacks) == 1:
+                              **payout_fields(currency))
+                   for name, at_place, prize, currency in paid]
+        self.paid_out += sum(prize for _, _, prize, _ in paid)
+        if self.seats_prizes is not None:
+            if decide and len(self.stacks) <= self._survivors():
+                events += self._seats_decided(self.seats_prizes)
+        elif len(self.stacks) == 1:
             (winner,) = self.stacks
             events.append(self.event("payout", player=winner, place=1,
                                      paid=pool * self.shares[0] // 10_000,
@@ -498,7 +542,9 @@ class MultiTableTournament:
         Not during a hand-for-hand deal (every table would deal it again)."""
         if self.hand_for_hand == ACTIVE or self._notes_written():
             return False
-        cancel = len(self.stacks) > 1 and self.incidents.wants("cancellation", self.fault_rng)
+        # Satellites and rebuy events are not cancelled (their refunds are not simulated).
+        cancel = (len(self.stacks) > 1 and self.spec.variant == REGULAR
+                  and self.incidents.wants("cancellation", self.fault_rng))
         if not cancel and not self.incidents.wants("server_failure", self.fault_rng):
             return False
         self._server_failure()
@@ -543,6 +589,7 @@ class MultiTableTournament:
             for seat, name in sorted(table.seats.items())])
         if wrong:
             line[FAULTS_KEY] = ["rollback_not_restoring"]
+            self.restocked.add(table.name)  # the stacks no longer carry over
         table.rotation.previous = played.previous_blinds
         table.rotation.earlier_big_blind = played.earlier_big_blind
         table.last_dealt = played.last_dealt
@@ -583,7 +630,10 @@ class MultiTableTournament:
     def _between_all(self) -> None:
         """No table is playing and none may deal alone: end a hand-for-hand deal, enter
         hand-for-hand, take the break, balance every table, and deal again."""
-        events: list[Event] = []
+        events: list[Event] = self._held_eliminations()
+        if self.ended:
+            self._push(self.now, events)
+            return
         if self.hand_for_hand == ACTIVE and self.deal_busts:
             events += self._eliminate(self.deal_busts)
             self.deal_busts = []
@@ -616,7 +666,10 @@ class MultiTableTournament:
     def _break(self, at: int) -> None:
         """Clause 11: every table breaks for five minutes after an hour of play."""
         self.now = at
+        first = self.play_before == 0
         self._push(at, [self.event("break_start", duration_s=SERVER.break_seconds)])
+        if first:
+            self._push(at, self._add_ons())
         self.play_before += at - self.stretch_from
         self.now = self.stretch_from = at + SERVER.break_seconds
         self._push(self.now, [self.event("break_end")])
@@ -725,3 +778,115 @@ class MultiTableTournament:
     def _stakes(self, level: int) -> dict[str, int]:
         return level_stakes(level, self.spec.structure)
 
+
+    # ------------------------------------------------------------ satellites and rebuys
+
+    def _variant_terms(self, name: str) -> dict[str, object]:
+        """A satellite's terms (its seats unknown until registration closes), or a rebuy
+        event's."""
+        if self.spec.variant == SATELLITE:
+            return {**satellite_terms(None),
+                    "name": f"Satellite to {VARIANTS.satellite.target_name}"}
+        if self.spec.variant == REBUY:
+            return {"rebuy": True, "add_on": True, "name": f"{name} (Rebuy)"}
+        return {}
+
+    def _satellite_seats(self) -> Iterator[Event]:
+        """Clause 12: prizes may depend on the entrants until registration closes; a
+        satellite states its seats then, in terms that replace the announced ones."""
+        if self.spec.variant != SATELLITE:
+            return
+        self.seats_prizes = satellite_prizes(self.spec.buy_in * self.entrants)
+        self.shares = ()
+        yield {**self.announced, "at": self.at(), **satellite_terms(self.seats_prizes)}
+
+    def _survivors(self) -> int:
+        """Play goes on while more players than this hold chips: one, or the seats."""
+        return 1 if self.seats_prizes is None else self.seats_prizes.seats
+
+    def _pool(self) -> int:
+        """The prize pool: a buy-in per entrant, plus every rebuy and add-on."""
+        return self.spec.buy_in * self.entrants + self.rebuy_money
+
+    def _group_prize(self, pool: int, place: int, count: int) -> tuple[int, PrizeCurrency]:
+        """What each of `count` players tied at `place` is paid (clause 25: the places they
+        cover, shared)."""
+        if self.seats_prizes is not None:
+            return self.seats_prizes.group_prize(place, count)
+        covered = self.shares[place - 1:place - 1 + count]
+        return pool * (sum(covered) // count) // 10_000, PrizeCurrency.CASH
+
+    def _hold_for_seats(self, table: Table) -> bool:
+        """A satellite's seats are decided with no hand in progress: busts that would
+        decide them while another table plays wait (with any after them) until every table
+        is between hands; the tables stop dealing meanwhile."""
+        if self.seats_prizes is None:
+            return False
+        with_chips = sum(1 for chips in self.stacks.values() if chips > 0)
+        others = any(t.playing is not None for t in self.tables.values() if t is not table)
+        if self.held_busts or (with_chips <= self._survivors() and others):
+            self.hand_for_hand = PENDING  # (in hand-for-hand busts wait for the deal anyway)
+            return True
+        return False
+
+    def _held_eliminations(self) -> list[Event]:
+        """The held busts, each hand's in the order the hands ended; the seats are decided
+        after the last."""
+        busts, self.held_busts = self.held_busts, []
+        events: list[Event] = []
+        for index, bust in enumerate(busts):
+            events += self._eliminate([bust], decide=index == len(busts) - 1)
+        return events
+
+    def _seats_decided(self, prizes: SatellitePrizes) -> list[Event]:
+        """Every player still in holds a seat: all finish 1st, tied, each with a ticket."""
+        events = [self.event("payout", player=name, place=1, paid=prizes.seat_value,
+                             **payout_fields(PrizeCurrency.TICKET))
+                  for name in sorted(self.stacks)]
+        events.append(self.event("tournament_end", outcome="finished", winner=None))
+        self.ended = True
+        return events
+
+    def _in_rebuy_period(self) -> bool:
+        """The first levels, before the first break, while no prize is paid."""
+        return (self.spec.variant == REBUY and self.play_before == 0
+                and self._level_at(self.now) <= VARIANTS.rebuy.rebuy_levels
+                and len(self.stacks) > self.paid)
+
+    def _rebuys(self, started: dict[str, int]) -> list[Event]:
+        """After a hand, its players at or below the starting stack may rebuy (a busted one
+        instead of being eliminated), as their style inclines them."""
+        if not self._in_rebuy_period():
+            return []
+        styles = {p.name: p for p in self.players}
+        events: list[Event] = []
+        for name in sorted(started):
+            chips = self.stacks[name]
+            if chips <= SERVER.starting_stack and wants_rebuy(styles[name], chips == 0,
+                                                              self.rng):
+                events.append(self._bought(name, "rebuy", VARIANTS.rebuy.rebuy_chips))
+        return events
+
+    def _add_ons(self) -> list[Event]:
+        """At the first break every player still in may take one add-on."""
+        if self.spec.variant != REBUY or len(self.stacks) <= self.paid:
+            return []
+        styles = {p.name: p for p in self.players}
+        return [self._bought(name, "add_on", VARIANTS.rebuy.add_on_chips)
+                for name in sorted(self.stacks)
+                if self.stacks[name] > 0 and wants_add_on(styles[name], self.rng)]
+
+    def _bought(self, name: str, kind: str, chips: int) -> Event:
+        """A rebuy or an add-on, for the buy-in (no fee): chips to the stack, money to the
+        pool."""
+        self.stacks[name] += chips
+        self.rebuy_money += self.spec.buy_in
+        self.restocked.update(t.name for t in self.tables.values() if name in t.seats.values())
+        return self.event("rebuy", player=name, kind=kind, paid=self.spec.buy_in, chips=chips)
+
+    def _restocked(self, table: Table) -> bool:
+        """A player still seated bought chips since the table's last hand (or a wrong
+        rollback set the stacks): a stack is not what that hand left, so a hand history
+        loses the table's previous hand (and with it who arrived), as the real rebuy
+        events' histories show nothing of a rebuy."""
+        return table.name in self.restocked

@@ -45,6 +45,44 @@ class MttConfig:
 
 
 @dataclass(frozen=True, slots=True)
+class SatelliteConfig:
+    """What a satellite's seats are for (server.toml's `[satellite]`)."""
+
+    target: str
+    target_name: str
+    target_buy_in: int
+    target_fee: int
+
+    @property
+    def seat_value(self) -> int:
+        """A seat: the target event's entry, buy-in and fee."""
+        return self.target_buy_in + self.target_fee
+
+
+@dataclass(frozen=True, slots=True)
+class RebuyConfig:
+    """How the server runs a rebuy/add-on MTT (server.toml's `[rebuy]`); the chances are
+    (base, per unit of looseness)."""
+
+    rebuy_levels: int
+    rebuy_chips: int
+    add_on_chips: int
+    busted: tuple[float, float]
+    short: tuple[float, float]
+    add_on: tuple[float, float]
+
+
+@dataclass(frozen=True, slots=True)
+class VariantsConfig:
+    """How often the schedule's Sit & Gos and MTTs are satellites or rebuy events."""
+
+    sit_and_go: tuple[tuple[str, int], ...]
+    mtt: tuple[tuple[str, int], ...]
+    satellite: SatelliteConfig
+    rebuy: RebuyConfig
+
+
+@dataclass(frozen=True, slots=True)
 class MatrixMoney:
     """One Matrix entry's money in cents: each match's buy-in, the Matrix-score pool's
     share and the fee (paid once, for the whole Matrix)."""
@@ -92,6 +130,7 @@ class ServerConfig:
     tournaments_per_log: int
     mtt_every: int
     mtt: MttConfig
+    variants: VariantsConfig
     matrix_every: int
     matrix: MatrixConfig
 
@@ -123,6 +162,7 @@ def server_config() -> ServerConfig:
         tournaments_per_log=schedule["tournaments_per_log"],
         mtt_every=schedule["mtt_every"],
         mtt=_mtt(data["mtt"]),
+        variants=_variants(data),
         matrix_every=schedule["matrix_every"],
         matrix=_matrix(data["matrix"]),
     )
@@ -138,6 +178,24 @@ def _mtt(data: dict[str, Any]) -> MttConfig:
                   for t in data["payouts"])
     fields = {name: value for name, value in data.items() if name != "payouts"}
     return MttConfig(payouts=tiers, **fields)
+
+
+def _variants(data: dict[str, Any]) -> VariantsConfig:
+    weights = data["variants"]
+    rebuy = data["rebuy"]
+    return VariantsConfig(
+        sit_and_go=tuple((name, weight) for name, weight in weights["sit_and_go"]),
+        mtt=tuple((name, weight) for name, weight in weights["mtt"]),
+        satellite=SatelliteConfig(**data["satellite"]),
+        rebuy=RebuyConfig(
+            rebuy_levels=rebuy["rebuy_levels"], rebuy_chips=rebuy["rebuy_chips"],
+            add_on_chips=rebuy["add_on_chips"], busted=_chance(rebuy["busted"]),
+            short=_chance(rebuy["short"]), add_on=_chance(rebuy["add_on"])))
+
+
+def _chance(pair: list[float]) -> tuple[float, float]:
+    base, per_looseness = pair
+    return float(base), float(per_looseness)
 
 
 def level_stakes(level: int, structure: BettingStructure) -> dict[str, int]:

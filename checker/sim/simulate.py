@@ -21,6 +21,7 @@ from checker.sim.mtt import MultiTableTournament
 from checker.sim.plan import PlayerStyle
 from checker.sim.server import server_config
 from checker.sim.sit_and_go import PlayHand, SitAndGo, SitAndGoSpec
+from checker.sim.variants import REGULAR, SATELLITE, VARIANTS, satellite_fits
 
 # What a day of Sit & Gos looks like (checker/sim/server.toml).
 SERVER = server_config()
@@ -76,6 +77,7 @@ def simulate(seed: int, hands: int, out: Path, formats: str, faults: FaultPlan,
     rng = random.Random(seed)
     fault_rng = random.Random(f"faults-{seed}")
     team_rng = random.Random(f"colluders-{seed}")
+    variant_rng = random.Random(f"variants-{seed}")
     pool = population(rng, SERVER.players_in_pool)
     teams: list[collusion.Team] = []
     if colluders:
@@ -107,6 +109,7 @@ def simulate(seed: int, hands: int, out: Path, formats: str, faults: FaultPlan,
                 game: Tournament = _matrix(spec, pool, teams, rng, team_rng, fault_rng,
                                            faults, play_hand, incidents or FaultPlan())
             else:
+                spec = replace(spec, variant=_variant(is_mtt, variant_rng))
                 game = _tournament(spec, is_mtt, pool, teams, rng, team_rng, fault_rng,
                                    faults, play_hand, incidents or FaultPlan())
             events = list(game.run())  # one tournament: a few hundred events at most
@@ -138,6 +141,20 @@ class Tournament(Protocol):
     def run(self) -> Iterator[dict[str, Any]]: ...
 
 
+def _variant(is_mtt: bool, variant_rng: random.Random) -> str:
+    """Regular, satellite or rebuy (MTTs): server.toml's `[variants]` weights, drawn from a
+    stream of their own."""
+    return str(_weighted(variant_rng, VARIANTS.mtt if is_mtt else VARIANTS.sit_and_go))
+
+
+def _fitting(spec: SitAndGoSpec, entrants: int) -> SitAndGoSpec:
+    """A satellite whose pool buys no seat, or one for everyone, is played as a regular
+    event (at least `entrants` play)."""
+    if spec.variant == SATELLITE and not satellite_fits(spec.buy_in * entrants, entrants):
+        return replace(spec, variant=REGULAR)
+    return spec
+
+
 def _tournament(spec: SitAndGoSpec, is_mtt: bool, pool: list[PlayerStyle],
                 teams: list[collusion.Team], rng: random.Random, team_rng: random.Random,
                 fault_rng: random.Random, faults: FaultPlan, play_hand: PlayHand,
@@ -149,10 +166,13 @@ def _tournament(spec: SitAndGoSpec, is_mtt: bool, pool: list[PlayerStyle],
     if is_mtt:
         spec = replace(spec, seats=spec.seats if spec.seats > 2 else 9)
         size = rng.randint(SERVER.mtt.min_entrants, min(SERVER.mtt.max_entrants, len(pool)))
+        # One may unregister: the seats must fit the smaller field too.
+        spec = _fitting(spec, size - 1)
         entrants = rng.sample(pool, size)
         if teams:  # they register together; the draw (clause 9) decides whether they meet
             entrants = collusion.gather(entrants, pool, teams, size, team_rng)
         return MultiTableTournament(spec, entrants, rng, fault_rng, faults, play_hand, incidents)
+    spec = _fitting(spec, spec.seats)
     players = rng.sample(pool, spec.seats + 1)
     if teams:
         players = collusion.gather(players, pool, teams, spec.seats, team_rng)

@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from checker.model.hand import BettingStructure, Game
-from checker.model.tournament_log import TournamentKind
+from checker.model.tournament_log import PrizeCurrency, TournamentKind
 from checker.sim.faults import FAULTS_KEY, FaultPlan, Injected
 from checker.sim.plan import (
     HandPlan,
@@ -26,6 +26,15 @@ from checker.sim.plan import (
 )
 from checker.sim.rotation import Blinds, Rotation, next_seat
 from checker.sim.server import late_arrivals, level_stakes, server_config
+from checker.sim.variants import (
+    REGULAR,
+    SATELLITE,
+    VARIANTS,
+    SatellitePrizes,
+    payout_fields,
+    satellite_prizes,
+    satellite_terms,
+)
 
 Event = dict[str, Any]
 PlayHand = Callable[[HandPlan, random.Random], HandResult]
@@ -43,6 +52,8 @@ class SitAndGoSpec:
     game: Game
     structure: BettingStructure
     scheduled_start: datetime
+    # `regular`, `satellite` or `rebuy` (checker/sim/variants.py; rebuys in MTTs only).
+    variant: str = REGULAR
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,9 +143,8 @@ class SitAndGo:
         yield from self._seat()
         level = 0
         rotation = Rotation()
-        while len(self.stacks) > 1:
-            if (self.clock.play >= SERVER.break_every_seconds
-                    and 0 <= self.clock.breaks < SERVER.sit_and_go_breaks):
+        while len(self.stacks) > self._survivors():
+            if self._break_due():
                 if self.faults.wants("break_skipped", self.fault_rng):
                     self.clock.breaks = -1  # never taken; the next hand is overdue
                     self.pending_break_fault = True
@@ -144,7 +154,8 @@ class SitAndGo:
                 level = self.clock.level()
                 yield self.event("level", level=level, ante=0, **self._stakes_fields(level))
             yield from self._hand(rotation, level)
-            if len(self.stacks) > 1 and self.incidents.wants("cancellation", self.fault_rng):
+            if (len(self.stacks) > self._survivors() and self.satellite is None
+                    and self.incidents.wants("cancellation", self.fault_rng)):
                 yield from self._cancel()
                 return
 
@@ -158,7 +169,7 @@ class SitAndGo:
             kind, name = self.part_of.kind, self.part_of.name
         levels = [{"level": n, "duration_s": SERVER.level_seconds, "ante": 0,
                    **self._stakes_fields(n)} for n in range(1, len(SERVER.blinds) + 1)]
-        return self.event(
+        line = self.event(
             "tournament_terms", kind=kind.value, name=name,
             game=spec.game.value, structure=spec.structure.value, currency="USD",
             buy_in=spec.buy_in, fee=spec.fee, guarantee=None,
@@ -170,8 +181,23 @@ class SitAndGo:
             payout_structure=[{"min_entrants": spec.seats, "max_entrants": spec.seats,
                                "shares_bp": SERVER.payouts[spec.seats]}],
             bounty=None, rebuy=False, add_on=False)
+        line.update(self._satellite_terms())
+        return line
 
     def _register(self) -> Iterator[Event]:
+        if self.satellite is None:
+            yield from self._registrations()
+            return
+        # A satellite is judged as a scheduled event (rules: `sit_and_go.kinds`): the seat
+        # that fills it is taken at the scheduled start, where seating begins at once.
+        timed = [(self.clock.wall, line) for line in self._registrations()]
+        shift = -self.clock.wall
+        for wall, line in timed:
+            line["at"] = self.at(wall + shift)
+            yield line
+        self.clock.wall = 0
+
+    def _registrations(self) -> Iterator[Event]:
         """Registrations until the table is full; `players` may hold one more than the seats:
         the one who takes the seat of a player who unregisters."""
         spec = self.spec
@@ -215,7 +241,8 @@ class SitAndGo:
         # The last seat fills the table: the Sit & Go starts at once (clauses 2, 5).
         return self.event("registration_closed", entrants=len(self.players),
                           prize_pool=self.spec.buy_in * len(self.players),
-                          payout_shares_bp=SERVER.payouts[self.spec.seats])
+                          payout_shares_bp=[] if self.satellite
+                          else SERVER.payouts[self.spec.seats])
 
     def _seat(self) -> Iterator[Event]:
         yield self.event("seating_started")
@@ -301,13 +328,14 @@ class SitAndGo:
         self._settle(result)
         yield from self._eliminations(plan.hand_id, started)
 
-    def _payout(self, player: str, place: int, prize: int) -> Event:
+    def _payout(self, player: str, place: int, prize: int,
+                currency: PrizeCurrency = PrizeCurrency.CASH) -> Event:
         """A prize credited (the fault: a cent short of it, clause 15)."""
         short = self.faults.wants("payout_off_by_one_cent", self.fault_rng)
         paid = prize - 1 if short else prize
         self.paid_out += paid
         line = self.event("payout", player=player, place=place, paid=paid,
-                          paid_currency="cash")
+                          **payout_fields(currency))
         if short:
             line[FAULTS_KEY] = ["payout_off_by_one_cent"]
         return line
@@ -362,6 +390,9 @@ class SitAndGo:
             {"player": s.player, "seat": s.seat, "stack": stacks[s.player]} for s in hand.seats])
         if wrong:
             line[FAULTS_KEY] = ["rollback_not_restoring"]
+            # No wrong big blind in the next hand: a hand history judges it against the
+            # previous hand only when the stacks carry over, which this rollback breaks.
+            self.bust_last_hand = False
         self.stacks.update(stacks)
         yield line
 
@@ -412,10 +443,13 @@ class SitAndGo:
         if misordered:  # clause 25: the smaller stack is ranked above the bigger
             ranked[0], ranked[1] = ranked[1], ranked[0]
             wronged = ranked[1][0]  # the bigger stack, ranked lower: its elimination is wrong
-        paid: list[tuple[str, int, int]] = []
+        paid: list[tuple[str, int, int, PrizeCurrency]] = []
         for group in ranked:
             covered = shares[place - 1:place - 1 + len(group)]
             prize = pool * (sum(covered) // len(group)) // 10_000
+            currency = PrizeCurrency.CASH
+            if self.satellite is not None:
+                prize, currency = self.satellite.group_prize(place, len(group))
             for name in group:
                 line = self.event("elimination", player=name, place=place, table="1",
                                   hand=hand, prize=prize)
@@ -423,13 +457,55 @@ class SitAndGo:
                     line[FAULTS_KEY] = ["same_hand_busts_misordered"]
                 yield line
                 if prize > 0:
-                    paid.append((name, place, prize))
+                    paid.append((name, place, prize, currency))
             place += len(group)
-        for name, at_place, prize in paid:
-            yield self._payout(name, at_place, prize)
-        if len(self.stacks) == 1:
+        for name, at_place, prize, currency in paid:
+            yield self._payout(name, at_place, prize, currency)
+        if self.satellite is not None and len(self.stacks) <= self._survivors():
+            yield from self._seats_decided(self.satellite)
+        elif len(self.stacks) == 1:
             (winner,) = self.stacks
             self.clock.advance(1)
             yield self._payout(winner, 1, pool * shares[0] // 10_000)
             yield self.event("tournament_end", outcome="finished", winner=winner)
 
+
+    # ------------------------------------------------------------ satellites
+
+    @property
+    def satellite(self) -> SatellitePrizes | None:
+        """A satellite's prizes (None: not a satellite)."""
+        if self.spec.variant != SATELLITE:
+            return None
+        return satellite_prizes(self.spec.buy_in * self.spec.seats)  # a full table
+
+    def _survivors(self) -> int:
+        """Play goes on while more players than this hold chips: one, or a satellite's
+        seats."""
+        return 1 if self.satellite is None else self.satellite.seats
+
+    def _satellite_terms(self) -> dict[str, object]:
+        """A satellite's terms (its seats known: the table's pool), with breaks every hour
+        (judged as a scheduled event)."""
+        if self.satellite is None:
+            return {}
+        return {**satellite_terms(self.satellite),
+                "name": f"Sit & Go Satellite to {VARIANTS.satellite.target_name}",
+                "breaks": {"every_s": SERVER.break_every_seconds,
+                           "duration_s": SERVER.break_seconds, "max_breaks": None}}
+
+    def _break_due(self) -> bool:
+        """A Sit & Go breaks once after an hour of play; a satellite every hour."""
+        if self.clock.breaks < 0:
+            return False
+        if self.satellite is not None:
+            return self.clock.play >= (self.clock.breaks + 1) * SERVER.break_every_seconds
+        return (self.clock.play >= SERVER.break_every_seconds
+                and self.clock.breaks < SERVER.sit_and_go_breaks)
+
+    def _seats_decided(self, prizes: SatellitePrizes) -> Iterator[Event]:
+        """Every player still in holds a seat: all finish 1st, tied, each with a ticket."""
+        self.clock.advance(1)
+        for name in sorted(self.stacks):
+            yield self._payout(name, 1, prizes.seat_value, PrizeCurrency.TICKET)
+        yield self.event("tournament_end", outcome="finished", winner=None)
