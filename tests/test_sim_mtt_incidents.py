@@ -136,3 +136,23 @@ def test_late_arrivals_are_dealt_in_post_and_time_out_until_they_arrive(mtts: Pa
     assert late, "no player was late to the first hand"
     # Away from the start, they time out at their turns (or arrive before one comes).
     assert any(key in timed_out for key in late)
+
+
+def test_no_player_changes_seats_between_two_hands_of_a_table(tmp_path: Path) -> None:
+    """Clause 9, as a hand history reads it: a player in two consecutive hands of a table sits
+    in the same seat in both, even when moved away and back in between (a table broken right
+    after a balancing move sends them back)."""
+    assert main(["simulate", "--seed", "6", "--hands", "4000", "--mtt-every", "1",
+                 "--format", "log", "--out", str(tmp_path)]) == 0
+    last: dict[tuple[str, str], dict[str, int]] = {}
+    moved_back = 0
+    for event in _events(tmp_path):
+        if event["event"] != "hand":
+            continue
+        key = (event["tournament"], event["table"])
+        seats = {s["player"]: s["seat"] for s in event["seats"]}
+        before = last.get(key, {})
+        assert all(before[p] == seat for p, seat in seats.items() if p in before), event["hand"]
+        last[key] = seats
+        moved_back += sum(1 for p in seats if p in before)
+    assert moved_back > 0

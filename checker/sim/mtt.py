@@ -93,6 +93,10 @@ class Table:
     wrong_hold_until: int | None = None
     # Between hands until every table is: a break, or the next hand-for-hand deal.
     waiting: bool = False
+    # Players moved away since the table's last hand, and their seats: that hand's history
+    # still shows them there, so one coming back takes the same seat (a hand history would
+    # read another as a seat change, clause 9).
+    departed: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -398,6 +402,7 @@ class MultiTableTournament:
                          rotation.previous, rotation.earlier_big_blind, table.last_dealt)
         rotation.dealt(blinds)
         table.last_dealt = frozenset(name for _, name in dealt)
+        table.departed.clear()
         table.playing = in_play
         # Time-outs and connection changes are written when they happen, during the hand.
         for note in result.notes:
@@ -702,7 +707,8 @@ class MultiTableTournament:
                 return
             reason = "final_table" if len(others) == 1 else "table_closed"
             for seat in sorted(closing.seats):
-                to = min(others, key=lambda t: (len(t.seats), t.number))
+                name = closing.seats[seat]
+                to = min(others, key=lambda t: (len(t.seats), name in t.departed, t.number))
                 self._move(closing, seat, to, reason, events)
             events.append(self.event("table_closed", table=closing.name))
             del self.tables[closing.name]
@@ -730,12 +736,15 @@ class MultiTableTournament:
 
     def _move(self, giver: Table, seat: int, taker: Table, reason: str,
               events: list[Event]) -> None:
-        """Clause 20: the player may be given any free seat."""
+        """Clause 20: the player may be given any free seat (back at a table they left since
+        its last hand: their seat there, when free)."""
         name = giver.seats.pop(seat)
         # Should they come back to this table, they arrive anew (as the replay counts them).
         giver.last_dealt = giver.last_dealt - {name}
+        giver.departed[name] = seat
         free = [s for s in range(1, self.spec.seats + 1) if s not in taker.seats]
-        to_seat = self.rng.choice(free)
+        before = taker.departed.pop(name, None)
+        to_seat = before if before in free else self.rng.choice(free)
         taker.seats[to_seat] = name
         events.append(self.event("table_move", player=name, from_table=giver.name,
                                  from_seat=seat, to_table=taker.name, to_seat=to_seat,
