@@ -24,6 +24,7 @@ from checker.sim.plan import (
     Stakes,
     stacks_after,
 )
+from checker.sim.refunds import cancellation_refunds
 from checker.sim.rotation import Blinds, Rotation, next_seat
 from checker.sim.server import late_arrivals, level_stakes, server_config
 from checker.sim.variants import (
@@ -344,26 +345,15 @@ class SitAndGo:
         """Clause 31: cancelled for technical reasons after a hand. Heads-up (31.6): the fee
         back and the pool by chip count. Before the money (31.2): buy-in and fee back and the
         eliminated players' buy-ins by chip count. In the money (31.3): the fee, the next
-        payout, and the rest of the pool by chip count. (The fault leaves out the chip-count
-        share.)"""
+        payout, and the rest of the pool by chip count (checker/sim/refunds.py). (The fault
+        leaves out the chip-count share.)"""
         spec = self.spec
-        shares = SERVER.payouts[spec.seats]
-        pool = spec.buy_in * len(self.players)
-        remaining = len(self.stacks)
-        total = sum(self.stacks.values())
-        heads_up = spec.seats == 2
-        in_the_money = remaining <= len(shares)
-        if heads_up or not in_the_money:
-            stage = "before_money"
-            base = spec.fee if heads_up else spec.buy_in + spec.fee
-            divided = pool if heads_up else spec.buy_in * (len(self.players) - remaining)
-        else:
-            stage = "in_the_money"
-            next_payout = pool * shares[remaining - 1] // 10_000
-            base = spec.fee + next_payout
-            divided = pool - self.paid_out - remaining * next_payout
-        owed = {name: base + divided * chips // total for name, chips in self.stacks.items()}
-        wrong = (divided > 2 * remaining
+        refunds = cancellation_refunds(
+            buy_in=spec.buy_in, fee=spec.fee, entrants=len(self.players),
+            shares=tuple(SERVER.payouts[spec.seats]), stacks=self.stacks,
+            paid_out=self.paid_out, heads_up=spec.seats == 2)
+        stage, base, owed = refunds.stage, refunds.base, refunds.owed
+        wrong = (refunds.divided > 2 * len(self.stacks)
                  and self.faults.wants("refund_formula_wrong", self.fault_rng))
         self.clock.advance(SERVER.rollback_seconds)
         line = self.event("cancellation", stage=stage, reason="technical", payouts=[
