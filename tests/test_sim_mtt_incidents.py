@@ -156,3 +156,28 @@ def test_no_player_changes_seats_between_two_hands_of_a_table(tmp_path: Path) ->
         last[key] = seats
         moved_back += sum(1 for p in seats if p in before)
     assert moved_back > 0
+
+
+def test_rebuy_events_and_satellites_are_cancelled_too_and_a_wrong_refund_is_found(
+        tmp_path: Path) -> None:
+    """Clause 31.4 (rebuys and add-ons in the pool, one buy-in and fee back) and a satellite
+    before its seats are in reach (31.2 in cash): handled right they audit clean (the
+    `mtts` run above), and the refund fault is found at its cancellation in either."""
+    assert main(["simulate", "--seed", "9", "--hands", "2500", "--mtt-every", "1",
+                 "--incidents", "server_failure:0.03,cancellation:0.002", "--format", "log",
+                 "--faults", "refund_formula_wrong", "--out", str(tmp_path)]) == 0
+    kinds = {e["tournament"]: (e["kind"], e.get("rebuy", False)) for e in _events(tmp_path)
+             if e["event"] == "tournament_terms"}
+    truth = [json.loads(line) for line in
+             (tmp_path / "truth.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert any(kinds[line["tournament"]] == ("mtt", True) for line in truth)
+    found = {(f["location"]["tournament"], f["location"]["event"])
+             for f in _audit_findings(tmp_path)}
+    assert all((line["tournament"], line["event"]) in found for line in truth)
+
+
+def test_the_clean_run_cancels_a_satellite(mtts: Path) -> None:
+    kinds = {e["tournament"]: e["kind"] for e in _events(mtts)
+             if e["event"] == "tournament_terms"}
+    cancelled = {kinds[e["tournament"]] for e in _events(mtts) if e["event"] == "cancellation"}
+    assert "satellite" in cancelled

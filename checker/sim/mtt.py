@@ -35,7 +35,6 @@ from checker.sim.server import late_arrivals, level_stakes, server_config
 from checker.sim.sit_and_go import Event, PlayHand, SitAndGoSpec
 from checker.sim.variants import (
     REBUY,
-    REGULAR,
     SATELLITE,
     VARIANTS,
     SatellitePrizes,
@@ -547,8 +546,11 @@ class MultiTableTournament:
         Not during a hand-for-hand deal (every table would deal it again)."""
         if self.hand_for_hand == ACTIVE or self._notes_written():
             return False
-        # Satellites and rebuy events are not cancelled (their refunds are not simulated).
-        cancel = (len(self.stacks) > 1 and self.spec.variant == REGULAR
+        # A satellite only while its seats are out of reach (31.5 would otherwise decide
+        # packages: not simulated).
+        seats = self.seats_prizes
+        cancel = (len(self.stacks) > 1
+                  and (seats is None or len(self.stacks) > seats.seats + 1)
                   and self.incidents.wants("cancellation", self.fault_rng))
         if not cancel and not self.incidents.wants("server_failure", self.fault_rng):
             return False
@@ -613,11 +615,11 @@ class MultiTableTournament:
         self._out = kept
 
     def _cancel(self) -> None:
-        """Clause 31 (31.2 before the money, 31.3 in it; checker/sim/refunds.py). The fault
-        leaves out the chip-count share."""
+        """Clause 31 (31.2 before the money, 31.3 in it, 31.4 with rebuys;
+        checker/sim/refunds.py). The fault leaves out the chip-count share."""
         refunds = cancellation_refunds(
-            buy_in=self.spec.buy_in, fee=self.spec.fee, entrants=self.entrants,
-            shares=self.shares, stacks=self.stacks, paid_out=self.paid_out, heads_up=False)
+            buy_in=self.spec.buy_in, fee=self.spec.fee, pool=self._pool(), shares=self.shares,
+            stacks=self.stacks, paid_out=self.paid_out, heads_up=False)
         wrong = (refunds.divided > 2 * len(self.stacks)
                  and self.faults.wants("refund_formula_wrong", self.fault_rng))
         line = self.event("cancellation", stage=refunds.stage, reason="technical", payouts=[

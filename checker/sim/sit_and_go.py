@@ -349,7 +349,7 @@ class SitAndGo:
         leaves out the chip-count share.)"""
         spec = self.spec
         refunds = cancellation_refunds(
-            buy_in=spec.buy_in, fee=spec.fee, entrants=len(self.players),
+            buy_in=spec.buy_in, fee=spec.fee, pool=spec.buy_in * len(self.players),
             shares=tuple(SERVER.payouts[spec.seats]), stacks=self.stacks,
             paid_out=self.paid_out, heads_up=spec.seats == 2)
         stage, base, owed = refunds.stage, refunds.base, refunds.owed
