@@ -155,7 +155,7 @@ class SitAndGo:
                 level = self.clock.level()
                 yield self.event("level", level=level, ante=0, **self._stakes_fields(level))
             yield from self._hand(rotation, level)
-            if (len(self.stacks) > self._survivors() and self.satellite is None
+            if (self._may_be_cancelled()
                     and self.incidents.wants("cancellation", self.fault_rng)):
                 yield from self._cancel()
                 return
@@ -341,6 +341,13 @@ class SitAndGo:
             line[FAULTS_KEY] = ["payout_off_by_one_cent"]
         return line
 
+    def _may_be_cancelled(self) -> bool:
+        """Play goes on; a satellite only while its seats are out of reach (31.5 would
+        otherwise decide packages: not simulated)."""
+        prizes = self.satellite
+        return len(self.stacks) > self._survivors() and (
+            prizes is None or len(self.stacks) > prizes.seats + 1)
+
     def _cancel(self) -> Iterator[Event]:
         """Clause 31: cancelled for technical reasons after a hand. Heads-up (31.6): the fee
         back and the pool by chip count. Before the money (31.2): buy-in and fee back and the
@@ -350,7 +357,8 @@ class SitAndGo:
         spec = self.spec
         refunds = cancellation_refunds(
             buy_in=spec.buy_in, fee=spec.fee, pool=spec.buy_in * len(self.players),
-            shares=tuple(SERVER.payouts[spec.seats]), stacks=self.stacks,
+            shares=() if self.satellite is not None else tuple(SERVER.payouts[spec.seats]),
+            stacks=self.stacks,
             paid_out=self.paid_out, heads_up=spec.seats == 2)
         stage, base, owed = refunds.stage, refunds.base, refunds.owed
         wrong = (refunds.divided > 2 * len(self.stacks)
