@@ -20,7 +20,6 @@ at every table once the previous one ended everywhere, and the deal's eliminatio
 together. Prizes are paid at once (clauses 15, 16) from `[mtt]` of server.toml.
 """
 
-import heapq
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -28,10 +27,11 @@ from datetime import timedelta
 
 from checker.model.tournament_log import PrizeCurrency, TournamentKind
 from checker.sim.faults import FAULTS_KEY, FaultPlan, Injected
+from checker.sim.mtt_director import TableDirector
+from checker.sim.mtt_queue import EventQueue
 from checker.sim.mtt_tables import Bust, InPlay, Table, largest_pot_winners, seats_between
 from checker.sim.plan import HandPlan, HandResult, PlayerStyle, SimSeat, Stakes, stacks_after
 from checker.sim.refunds import cancellation_refunds
-from checker.sim.rotation import next_seat
 from checker.sim.server import late_arrivals, level_stakes, server_config
 from checker.sim.sit_and_go import Event, PlayHand, SitAndGoSpec
 from checker.sim.variants import (
@@ -52,8 +52,6 @@ __all__ = ["Bust", "InPlay", "MultiTableTournament", "Table", "largest_pot_winne
 SERVER = server_config()
 MTT = SERVER.mtt
 
-# The lines a hand writes while it is played (a rollback takes back those not yet written).
-_HAND_NOTES = frozenset({"timeout", "disconnect", "reconnect"})
 # Hand-for-hand: not yet, waiting for every table to finish its hand, dealing, done.
 NOT_YET, PENDING, ACTIVE, OVER = "not_yet", "pending", "active", "over"
 
@@ -77,7 +75,6 @@ class MultiTableTournament:
     hands: int = 0
     finished: int = 0
     stacks: dict[str, int] = field(default_factory=dict)
-    tables: dict[str, Table] = field(default_factory=dict)
     entrants: int = 0
     shares: tuple[int, ...] = ()
     # Wall seconds from the scheduled start; play before the current stretch of play and
@@ -106,8 +103,17 @@ class MultiTableTournament:
     # Tables whose stacks changed since the table's last deal (a rebuy or add-on, a wrong
     # rollback): a hand history loses the table's previous hand there.
     restocked: set[str] = field(default_factory=set)
-    _out: list[tuple[int, int, list[Event]]] = field(default_factory=list)
-    _pushed: int = 0
+    # The tables (checker/sim/mtt_director.py) and the lines waiting to be written.
+    director: TableDirector = field(init=False)
+    queue: EventQueue = field(default_factory=EventQueue)
+
+    def __post_init__(self) -> None:
+        self.director = TableDirector(self.spec.seats, self.rng, self.faults, self.fault_rng,
+                                      self.event, self.stacks)
+
+    @property
+    def tables(self) -> dict[str, Table]:
+        return self.director.tables
 
     # ------------------------------------------------------------ events and time
 
@@ -119,17 +125,6 @@ class MultiTableTournament:
     def event(self, event: str, /, **fields: object) -> Event:
         return {"event": event, "seq": 0, "at": self.at(), "tournament": self.spec.tournament,
                 **fields}
-
-    def _push(self, at: int, events: list[Event]) -> None:
-        """Queue events written at `at` (kept together, after those queued before)."""
-        if events:
-            self._pushed += 1
-            heapq.heappush(self._out, (at, self._pushed, events))
-
-    def _flush(self, until: int | None) -> Iterator[Event]:
-        """The queued events due by `until` (everything when None), in time order."""
-        while self._out and (until is None or self._out[0][0] <= until):
-            yield from heapq.heappop(self._out)[2]
 
     def _break_due(self) -> int:
         return self.stretch_from + SERVER.break_every_seconds
@@ -163,7 +158,7 @@ class MultiTableTournament:
                 continue
             stuck = 0
             at, ending, table = step
-            yield from self._flush(at)
+            yield from self.queue.flush(at)
             self.now = at
             if ending and self._incident():
                 continue
@@ -171,7 +166,7 @@ class MultiTableTournament:
                 self._end_hand(table)
             else:
                 self._start_hand(table)
-        yield from self._flush(None)
+        yield from self.queue.flush(None)
 
     def _next_step(self) -> tuple[int, bool, Table] | None:
         """The earliest thing due: a hand ending (first at equal times), or a deal."""
@@ -293,7 +288,7 @@ class MultiTableTournament:
         if table.wrong_hold_until is not None:
             table.wrong_hold_until = None
             table.held = False
-            self._push(self.now, [self.event("table_hold", table=table.name, held=False)])
+            self.queue.push(self.now, [self.event("table_hold", table=table.name, held=False)])
         if self.hand_for_hand in (PENDING, ACTIVE) or self.now >= self._break_due():
             table.waiting = True  # every table stops: hand-for-hand, or the break
             return
@@ -303,7 +298,7 @@ class MultiTableTournament:
         level = self._level_at(self.now)
         if level > self.level:
             self.level = level
-            self._push(self.now, [self.event("level", level=level, ante=0,
+            self.queue.push(self.now, [self.event("level", level=level, ante=0,
                                              **self._stakes(level))])
         self.hands += 1
         hand_id = f"{self.spec.tournament}{self.hands:05d}"
@@ -336,7 +331,7 @@ class MultiTableTournament:
         # Time-outs and connection changes are written when they happen, during the hand.
         for note in result.notes:
             moment = int((note.at - self.spec.scheduled_start).total_seconds())
-            self._push(moment, [note.model_dump(mode="json")])
+            self.queue.push(moment, [note.model_dump(mode="json")])
 
     def _dealt(self, table: Table, seated: list[tuple[int, str]], hand_id: str
                ) -> list[tuple[int, str]]:
@@ -392,7 +387,7 @@ class MultiTableTournament:
             self.held_busts.append(bust)
         elif out:
             block += self._eliminate([bust])
-        self._push(self.now, block)
+        self.queue.push(self.now, block)
         if self.ended:
             return
         if self.hand_for_hand == NOT_YET and len(self.stacks) <= self.paid + 1:
@@ -501,10 +496,10 @@ class MultiTableTournament:
     def _server_failure(self) -> None:
         playing = sorted((t for t in self.tables.values() if t.playing is not None),
                          key=lambda t: t.number)
-        self._push(self.now, [self.event("server_failure", reason="game server restarted",
+        self.queue.push(self.now, [self.event("server_failure", reason="game server restarted",
                                          tables=[t.name for t in playing])])
         self.now += SERVER.rollback_seconds
-        self._push(self.now, [self._rollback(table) for table in playing])
+        self.queue.push(self.now, [self._rollback(table) for table in playing])
         for table in self.tables.values():
             table.ready_at = max(table.ready_at, self.now + MTT.seconds_between_hands)
 
@@ -532,17 +527,8 @@ class MultiTableTournament:
         table.last_dealt = played.last_dealt
         hand_id = played.plan.hand_id
         self.injected = [fault for fault in self.injected if fault.hand != hand_id]
-        self._drop_queued(hand_id)
+        self.queue.drop_hand_notes(hand_id)
         return line
-
-    def _drop_queued(self, hand_id: str) -> None:
-        """Time-outs and connection lines of a rolled-back hand not yet written never
-        happen."""
-        kept = [(at, order, events) for at, order, events in self._out
-                if not any(event.get("hand") == hand_id and event["event"] in _HAND_NOTES
-                           for event in events)]
-        heapq.heapify(kept)
-        self._out = kept
 
     def _cancel(self) -> None:
         """Clause 31 (31.2 before the money, 31.3 in it, 31.4 with rebuys;
@@ -559,7 +545,7 @@ class MultiTableTournament:
         if wrong:
             line[FAULTS_KEY] = ["refund_formula_wrong"]
         end = self.event("tournament_end", outcome="cancelled", winner=None)
-        self._push(self.now, [line, end])
+        self.queue.push(self.now, [line, end])
         self.ended = True
 
     # ------------------------------------------------------------ every table at once
@@ -569,7 +555,7 @@ class MultiTableTournament:
         hand-for-hand, take the break, balance every table, and deal again."""
         events: list[Event] = self._held_eliminations()
         if self.ended:
-            self._push(self.now, events)
+            self.queue.push(self.now, events)
             return
         if self.hand_for_hand == ACTIVE and self.deal_busts:
             events += self._eliminate(self.deal_busts)
@@ -583,7 +569,7 @@ class MultiTableTournament:
                 self.hand_for_hand = ACTIVE
             else:  # a hand that was still being played burst the bubble
                 self.hand_for_hand = OVER
-        self._push(self.now, events)
+        self.queue.push(self.now, events)
         if self.ended:
             return
         self._rebalance(None)
@@ -604,117 +590,18 @@ class MultiTableTournament:
         """Clause 11: every table breaks for five minutes after an hour of play."""
         self.now = at
         first = self.play_before == 0
-        self._push(at, [self.event("break_start", duration_s=SERVER.break_seconds)])
+        self.queue.push(at, [self.event("break_start", duration_s=SERVER.break_seconds)])
         if first:
-            self._push(at, self._add_ons())
+            self.queue.push(at, self._add_ons())
         self.play_before += at - self.stretch_from
         self.now = self.stretch_from = at + SERVER.break_seconds
-        self._push(self.now, [self.event("break_end")])
+        self.queue.push(self.now, [self.event("break_end")])
 
     # ------------------------------------------------------------ tables
 
     def _rebalance(self, ended: Table | None) -> None:
-        """After a hand of `ended` (None: every table is between hands): break a table the
-        others can seat, move players from the fullest table to the shortest, and hold or
-        resume tables (clauses 20, 21). Only tables between hands give players."""
-        events: list[Event] = []
-        self._break_tables(events)
-        self._balance(events)
-        self._holds(events, ended)
-        self._push(self.now, events)
-
-    def _idle(self, table: Table) -> bool:
-        return table.playing is None
-
-    def _break_tables(self, events: list[Event]) -> None:
-        while len(self.tables) > 1:
-            shortest = min(len(t.seats) for t in self.tables.values())
-            idle = [t for t in self.tables.values()
-                    if self._idle(t) and len(t.seats) == shortest]
-            if not idle:
-                return
-            closing = idle[-1]
-            others = [t for t in self.tables.values() if t is not closing]
-            if sum(self.spec.seats - len(t.seats) for t in others) < len(closing.seats):
-                return
-            reason = "final_table" if len(others) == 1 else "table_closed"
-            for seat in sorted(closing.seats):
-                name = closing.seats[seat]
-                to = min(others, key=lambda t: (len(t.seats), name in t.departed, t.number))
-                self._move(closing, seat, to, reason, events)
-            events.append(self.event("table_closed", table=closing.name))
-            del self.tables[closing.name]
-
-    def _balance(self, events: list[Event]) -> None:
-        while len(self.tables) > 1:
-            sizes = [len(t.seats) for t in self.tables.values()]
-            least = min(sizes)
-            if max(sizes) - least < 2:
-                return
-            # The fullest table between hands gives (a table in a hand gives once it ends).
-            givers = [t for t in self.tables.values()
-                      if self._idle(t) and len(t.seats) >= least + 2]
-            if not givers:
-                return
-            giver = max(givers, key=lambda t: (len(t.seats), -t.number))
-            taker = min(self.tables.values(), key=lambda t: (len(t.seats), t.number))
-            self._move(giver, self._due_big_blind(giver), taker, "balance", events)
-
-    def _due_big_blind(self, table: Table) -> int:
-        """The seat of the player due the next big blind: moved, it pays blinds elsewhere."""
-        seats = sorted(table.seats)
-        previous = table.rotation.previous
-        return next_seat(previous.big_blind, seats) if previous is not None else seats[0]
-
-    def _move(self, giver: Table, seat: int, taker: Table, reason: str,
-              events: list[Event]) -> None:
-        """Clause 20: the player may be given any free seat (back at a table they left since
-        its last hand: their seat there, when free)."""
-        name = giver.seats.pop(seat)
-        # Should they come back to this table, they arrive anew (as the replay counts them).
-        giver.last_dealt = giver.last_dealt - {name}
-        giver.departed[name] = seat
-        free = [s for s in range(1, self.spec.seats + 1) if s not in taker.seats]
-        before = taker.departed.pop(name, None)
-        to_seat = before if before in free else self.rng.choice(free)
-        taker.seats[to_seat] = name
-        events.append(self.event("table_move", player=name, from_table=giver.name,
-                                 from_seat=seat, to_table=taker.name, to_seat=to_seat,
-                                 stack=self.stacks[name], reason=reason))
-
-    def _hold_gap(self) -> int:
-        """Clause 21 as the server applies it: how many players short of the fullest table
-        a table is held."""
-        many = len(self.tables) > MTT.hold_table_threshold
-        return MTT.hold_gap_many_tables if many else MTT.hold_gap_few_tables
-
-    def _holds(self, events: list[Event], ended: Table | None) -> None:
-        if len(self.tables) < 2:
-            for table in self.tables.values():
-                if table.held and table.wrong_hold_until is None:
-                    table.held = False
-                    events.append(self.event("table_hold", table=table.name, held=False))
-            return
-        most = max(len(t.seats) for t in self.tables.values())
-        needed = self._hold_gap()
-        for table in self.tables.values():
-            gap = most - len(table.seats)
-            if table.wrong_hold_until is not None:
-                continue
-            if table.held and gap <= 1:  # balance restored: it resumes
-                table.held = False
-                table.ready_at = max(table.ready_at, self.now)
-                events.append(self.event("table_hold", table=table.name, held=False))
-            elif table is ended and not table.held:
-                if gap >= needed:
-                    table.held = True
-                    events.append(self.event("table_hold", table=table.name, held=True))
-                elif self.faults.wants("table_held_wrongly", self.fault_rng):
-                    table.held = True
-                    table.wrong_hold_until = self.now + MTT.wrong_hold_seconds
-                    line = self.event("table_hold", table=table.name, held=True)
-                    line[FAULTS_KEY] = ["table_held_wrongly"]
-                    events.append(line)
+        """Break, balance, hold or resume tables (checker/sim/mtt_director.py)."""
+        self.queue.push(self.now, self.director.rebalance(ended, self.now))
 
     def _stakes(self, level: int) -> dict[str, int]:
         return level_stakes(level, self.spec.structure)
