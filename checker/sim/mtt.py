@@ -19,11 +19,9 @@ player more than places paid) every table plays hand-for-hand (clause 26): each 
 at every table once the previous one ended everywhere, and the deal's eliminations are ranked
 together. Prizes are paid at once (clauses 15, 16) from `[mtt]` of server.toml.
 
-The parts: checker/sim/mtt_tables.py (the records of tables and hands), mtt_queue.py (lines
-waiting to be written), mtt_director.py (tables between hands), mtt_registration.py (before
-the start), mtt_eliminations.py (places, prizes, bounties), mtt_incidents.py (server failure,
-rollback, cancellation), mtt_variants.py (satellites and rebuys); mtt_state.py is what they
-share. This module runs the tournament: its clock, hands, breaks and hand-for-hand deals.
+This module runs the tournament (clock, hands, breaks, hand-for-hand); its parts are in
+mtt_tables.py, mtt_queue.py, mtt_director.py, mtt_registration.py, mtt_eliminations.py,
+mtt_incidents.py and mtt_variants.py, sharing mtt_state.py.
 """
 
 import random
