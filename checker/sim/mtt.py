@@ -18,118 +18,37 @@ table since and back. At the bubble (one
 player more than places paid) every table plays hand-for-hand (clause 26): each deal starts
 at every table once the previous one ended everywhere, and the deal's eliminations are ranked
 together. Prizes are paid at once (clauses 15, 16) from `[mtt]` of server.toml.
+
+This module runs the tournament (clock, hands, breaks, hand-for-hand); its parts are in
+mtt_tables.py, mtt_queue.py, mtt_director.py, mtt_registration.py, mtt_eliminations.py,
+mtt_incidents.py and mtt_variants.py, sharing mtt_state.py.
 """
 
-import heapq
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import timedelta
 
-from checker.model.tournament_log import HandPlayed, PrizeCurrency, TournamentKind
-from checker.sim.faults import FAULTS_KEY, FaultPlan, Injected
+from checker.sim.faults import FaultPlan, Injected
+from checker.sim.mtt_director import TableDirector
+from checker.sim.mtt_eliminations import Eliminations
+from checker.sim.mtt_incidents import Incidents
+from checker.sim.mtt_queue import EventQueue
+from checker.sim.mtt_registration import Registration
+from checker.sim.mtt_state import ACTIVE, MTT, NOT_YET, OVER, PENDING, SERVER
+from checker.sim.mtt_tables import Bust, InPlay, Table, largest_pot_winners, seats_between
+from checker.sim.mtt_variants import SatellitesAndRebuys
 from checker.sim.plan import HandPlan, HandResult, PlayerStyle, SimSeat, Stakes, stacks_after
-from checker.sim.refunds import cancellation_refunds
-from checker.sim.rotation import Blinds, Rotation, next_seat
-from checker.sim.server import late_arrivals, level_stakes, server_config
+from checker.sim.server import level_stakes
 from checker.sim.sit_and_go import Event, PlayHand, SitAndGoSpec
-from checker.sim.variants import (
-    REBUY,
-    SATELLITE,
-    VARIANTS,
-    SatellitePrizes,
-    payout_fields,
-    satellite_prizes,
-    satellite_terms,
-    wants_add_on,
-    wants_rebuy,
-)
+from checker.sim.variants import SatellitePrizes
 
-SERVER = server_config()
-MTT = SERVER.mtt
-
-# The lines a hand writes while it is played (a rollback takes back those not yet written).
-_HAND_NOTES = frozenset({"timeout", "disconnect", "reconnect"})
-# Hand-for-hand: not yet, waiting for every table to finish its hand, dealing, done.
-NOT_YET, PENDING, ACTIVE, OVER = "not_yet", "pending", "active", "over"
-
-
-def seats_between(first: int, last: int, seat: int) -> bool:
-    """Whether `seat` lies strictly between seats `first` and `last`, clockwise from
-    `first` (all the way round when they are equal)."""
-    if first < last:
-        return first < seat < last
-    if first > last:
-        return seat > first or seat < last
-    return seat != first
+__all__ = ["MTT", "SERVER", "Bust", "InPlay", "MultiTableTournament", "Table",
+           "largest_pot_winners", "seats_between"]
 
 
 @dataclass(slots=True)
-class InPlay:
-    plan: HandPlan
-    result: HandResult
-    ends: int
-    # The table as it stood before the deal: a rollback (clause 30) deals the hand again.
-    previous_blinds: Blinds | None = None
-    earlier_big_blind: int | None = None
-    last_dealt: frozenset[str] = frozenset()
-
-
-@dataclass(slots=True)
-class Table:
-    name: str
-    number: int
-    # Everyone seated (dealt in or waiting for the button to pass): seat -> player.
-    seats: dict[int, str] = field(default_factory=dict)
-    rotation: Rotation = field(default_factory=Rotation)
-    # Who the previous hand's seats listed: others seated now are arrivals (as the replay's
-    # `table.arrived`).
-    last_dealt: frozenset[str] = frozenset()
-    playing: InPlay | None = None
-    ready_at: int = 0
-    held: bool = False
-    # A hold the gap did not justify (the fault `table_held_wrongly`): when it resumes.
-    wrong_hold_until: int | None = None
-    # Between hands until every table is: a break, or the next hand-for-hand deal.
-    waiting: bool = False
-    # Players moved away since the table's last hand, and their seats: that hand's history
-    # still shows them there, so one coming back takes the same seat (a hand history would
-    # read another as a seat change, clause 9).
-    departed: dict[str, int] = field(default_factory=dict)
-
-
-@dataclass(slots=True)
-class Bust:
-    """Players a hand eliminated, with the stacks they started it with."""
-
-    table: str
-    hand: str
-    started: dict[str, int]
-    out: list[str]
-    # Who won the hand's largest pot (every winner of it when it was split): clause 13.
-    largest_pot_winners: list[str] = field(default_factory=list)
-
-
-def largest_pot_winners(hand: HandPlayed) -> list[str]:
-    """The winners of the hand's largest pot (of every pot that large), each once."""
-    sizes: dict[int, int] = {}
-    winners: dict[int, list[str]] = {}
-    for award in hand.awards:
-        sizes[award.pot] = sizes.get(award.pot, 0) + award.amount
-        if award.player not in winners.setdefault(award.pot, []):
-            winners[award.pot].append(award.player)
-    if not sizes:
-        return []
-    largest = max(sizes.values())
-    found: list[str] = []
-    for pot in sorted(sizes):
-        if sizes[pot] == largest:
-            found += [p for p in sorted(winners[pot]) if p not in found]
-    return found
-
-
-@dataclass(slots=True)
-class MultiTableTournament:
+class MultiTableTournament(Registration, Eliminations, Incidents, SatellitesAndRebuys):
     """One MTT for `players` (all register; now and then one unregisters) at tables of
     `spec.seats` seats. `rng` plays the cards, the players and the draw; `fault_rng` alone
     decides faults (checker/sim/faults.py), and the `incidents` asked for (a server failure,
@@ -147,7 +66,6 @@ class MultiTableTournament:
     hands: int = 0
     finished: int = 0
     stacks: dict[str, int] = field(default_factory=dict)
-    tables: dict[str, Table] = field(default_factory=dict)
     entrants: int = 0
     shares: tuple[int, ...] = ()
     # Wall seconds from the scheduled start; play before the current stretch of play and
@@ -176,8 +94,17 @@ class MultiTableTournament:
     # Tables whose stacks changed since the table's last deal (a rebuy or add-on, a wrong
     # rollback): a hand history loses the table's previous hand there.
     restocked: set[str] = field(default_factory=set)
-    _out: list[tuple[int, int, list[Event]]] = field(default_factory=list)
-    _pushed: int = 0
+    # The tables (checker/sim/mtt_director.py) and the lines waiting to be written.
+    director: TableDirector = field(init=False)
+    queue: EventQueue = field(default_factory=EventQueue)
+
+    def __post_init__(self) -> None:
+        self.director = TableDirector(self.spec.seats, self.rng, self.faults, self.fault_rng,
+                                      self.event, self.stacks)
+
+    @property
+    def tables(self) -> dict[str, Table]:
+        return self.director.tables
 
     # ------------------------------------------------------------ events and time
 
@@ -189,17 +116,6 @@ class MultiTableTournament:
     def event(self, event: str, /, **fields: object) -> Event:
         return {"event": event, "seq": 0, "at": self.at(), "tournament": self.spec.tournament,
                 **fields}
-
-    def _push(self, at: int, events: list[Event]) -> None:
-        """Queue events written at `at` (kept together, after those queued before)."""
-        if events:
-            self._pushed += 1
-            heapq.heappush(self._out, (at, self._pushed, events))
-
-    def _flush(self, until: int | None) -> Iterator[Event]:
-        """The queued events due by `until` (everything when None), in time order."""
-        while self._out and (until is None or self._out[0][0] <= until):
-            yield from heapq.heappop(self._out)[2]
 
     def _break_due(self) -> int:
         return self.stretch_from + SERVER.break_every_seconds
@@ -233,7 +149,7 @@ class MultiTableTournament:
                 continue
             stuck = 0
             at, ending, table = step
-            yield from self._flush(at)
+            yield from self.queue.flush(at)
             self.now = at
             if ending and self._incident():
                 continue
@@ -241,7 +157,7 @@ class MultiTableTournament:
                 self._end_hand(table)
             else:
                 self._start_hand(table)
-        yield from self._flush(None)
+        yield from self.queue.flush(None)
 
     def _next_step(self) -> tuple[int, bool, Table] | None:
         """The earliest thing due: a hand ending (first at equal times), or a deal."""
@@ -260,110 +176,13 @@ class MultiTableTournament:
                 best, chosen = key, (key[0], key[1] == 0, table)
         return chosen
 
-    # ------------------------------------------------------------ before the start
-
-    def _terms(self) -> Event:
-        spec = self.spec
-        self.now = -60 * MTT.registration_minutes - 1
-        levels = [{"level": n, "duration_s": SERVER.level_seconds, "ante": 0,
-                   **self._stakes(n)} for n in range(1, len(SERVER.blinds) + 1)]
-        tiers = [{"min_entrants": t.min_entrants, "max_entrants": t.max_entrants,
-                  "shares_bp": list(t.shares_bp)} for t in MTT.payouts]
-        line = self.event(
-            "tournament_terms", kind=TournamentKind.MTT.value,
-            name=f"${spec.buy_in // 100} + ${spec.fee // 100} Multi-Table {spec.seats}-max",
-            game=spec.game.value, structure=spec.structure.value, currency="USD",
-            buy_in=spec.buy_in, fee=spec.fee, guarantee=None,
-            starting_stack=SERVER.starting_stack, seats_per_table=spec.seats,
-            min_entrants=MTT.min_entrants, max_entrants=MTT.max_entrants,
-            scheduled_start=self.at(0), levels=levels,
-            breaks={"every_s": SERVER.break_every_seconds, "duration_s": SERVER.break_seconds,
-                    "max_breaks": None},
-            payout_structure=tiers, bounty=self._bounty_terms(), rebuy=False, add_on=False)
-        line.update(self._variant_terms(str(line["name"])))
-        self.announced = line
-        return line
-
-    def _bounty_terms(self) -> dict[str, object] | None:
-        """Clause 13: sponsored professionals among a big enough field."""
-        if len(self.players) < MTT.bounty_min_starters:
-            return None
-        chosen = self.rng.sample(self.players, MTT.bounty_professionals)
-        self.professionals = frozenset(p.name for p in chosen)
-        return {"professionals": sorted(self.professionals), "amount": None}
-
-    def _register(self) -> Iterator[Event]:
-        """Registrations while registration is open (the hour before the start); now and then
-        one player unregisters before seating, refunded in full (clause 6)."""
-        spec = self.spec
-        if not MTT.min_entrants <= len(self.players) <= MTT.max_entrants:
-            raise ValueError(f"an MTT takes {MTT.min_entrants} to {MTT.max_entrants} players, "
-                             f"not {len(self.players)}")
-        opens = 60 * MTT.registration_minutes
-        times = sorted(self.rng.randint(-opens, -2) for _ in self.players)
-        # One may leave while the field stays at its minimum (clause 34).
-        leaves = (len(self.players) > MTT.min_entrants
-                  and self.rng.random() < SERVER.unregistration_chance)
-        leaving = self.rng.randrange(len(self.players)) if leaves else None
-        kept: list[PlayerStyle] = []
-        lines: list[tuple[int, Event]] = []
-        for index, (player, when) in enumerate(zip(self.players, times, strict=True)):
-            self.now = when
-            lines.append((when, self.event("registration", player=player.name, accepted=True,
-                                           paid=spec.buy_in + spec.fee,
-                                           paid_currency="cash")))
-            if index == leaving:
-                self.now = self.rng.randint(when, -1)
-                lines.append((self.now, self.event(
-                    "unregistration", player=player.name, accepted=True,
-                    refund=spec.buy_in + spec.fee, refund_currency="cash")))
-            else:
-                kept.append(player)
-        # In time order (a registration comes before its own unregistration: stable sort).
-        yield from (line for _, line in sorted(lines, key=lambda pair: pair[0]))
-        self.players = kept
-        self.entrants = len(kept)
-        self.shares = MTT.shares_for(self.entrants)
-        self.now = 0  # registration closes at the scheduled start (clause 3)
-        yield from self._satellite_seats()
-        yield self.event("registration_closed", entrants=self.entrants,
-                         prize_pool=spec.buy_in * self.entrants,
-                         payout_shares_bp=list(self.shares))
-
-    def _seat(self) -> Iterator[Event]:
-        """Clauses 5, 9: seating at the scheduled start, a random draw over every table (as
-        even as the field allows), then the start."""
-        yield self.event("seating_started")
-        size = self.spec.seats
-        count = -(-self.entrants // size)
-        slots: list[tuple[int, int]] = []
-        for number in range(1, count + 1):
-            players = self.entrants // count + (1 if number <= self.entrants % count else 0)
-            slots += [(number, seat) for seat in sorted(self.rng.sample(range(1, size + 1),
-                                                                        players))]
-        self.rng.shuffle(slots)
-        for number in range(1, count + 1):
-            self.tables[str(number)] = Table(str(number), number)
-        drawn = sorted(zip(slots, self.players, strict=True), key=lambda pair: pair[0])
-        for (number, seat), player in drawn:
-            table = self.tables[str(number)]
-            table.seats[seat] = player.name
-            self.stacks[player.name] = SERVER.starting_stack
-            yield self.event("seat", player=player.name, table=table.name, seat=seat,
-                             stack=SERVER.starting_stack)
-        self.away = set(late_arrivals([player.name for player in self.players], self.rng))
-        self.now = self.stretch_from = MTT.start_after_seconds
-        for table in self.tables.values():
-            table.ready_at = self.now
-        yield self.event("tournament_start", entrants=self.entrants, tables=count)
-
     # ------------------------------------------------------------ hands
 
     def _start_hand(self, table: Table) -> None:
         if table.wrong_hold_until is not None:
             table.wrong_hold_until = None
             table.held = False
-            self._push(self.now, [self.event("table_hold", table=table.name, held=False)])
+            self.queue.push(self.now, [self.event("table_hold", table=table.name, held=False)])
         if self.hand_for_hand in (PENDING, ACTIVE) or self.now >= self._break_due():
             table.waiting = True  # every table stops: hand-for-hand, or the break
             return
@@ -373,8 +192,8 @@ class MultiTableTournament:
         level = self._level_at(self.now)
         if level > self.level:
             self.level = level
-            self._push(self.now, [self.event("level", level=level, ante=0,
-                                             **self._stakes(level))])
+            self.queue.push(self.now, [self.event("level", level=level, ante=0,
+                                                  **self._stakes(level))])
         self.hands += 1
         hand_id = f"{self.spec.tournament}{self.hands:05d}"
         seated = sorted(table.seats.items())
@@ -406,7 +225,7 @@ class MultiTableTournament:
         # Time-outs and connection changes are written when they happen, during the hand.
         for note in result.notes:
             moment = int((note.at - self.spec.scheduled_start).total_seconds())
-            self._push(moment, [note.model_dump(mode="json")])
+            self.queue.push(moment, [note.model_dump(mode="json")])
 
     def _dealt(self, table: Table, seated: list[tuple[int, str]], hand_id: str
                ) -> list[tuple[int, str]]:
@@ -462,7 +281,7 @@ class MultiTableTournament:
             self.held_busts.append(bust)
         elif out:
             block += self._eliminate([bust])
-        self._push(self.now, block)
+        self.queue.push(self.now, block)
         if self.ended:
             return
         if self.hand_for_hand == NOT_YET and len(self.stacks) <= self.paid + 1:
@@ -476,162 +295,6 @@ class MultiTableTournament:
     def _settle(self, result: HandResult) -> None:
         self.stacks.update(stacks_after(result.hand))
 
-    def _eliminate(self, busts: list[Bust], decide: bool = True) -> list[Event]:
-        """Clause 25 (and 26 across tables in hand-for-hand): more chips at the deal finish
-        higher; equal stacks tie at the best place they cover and share its prizes."""
-        where = {name: bust for bust in busts for name in bust.out}
-        left = len(self.stacks)
-        for name in where:
-            del self.stacks[name]
-        by_stack: dict[int, list[str]] = {}
-        for name, bust in where.items():
-            by_stack.setdefault(bust.started[name], []).append(name)
-        pool = self._pool()
-        place = left - len(where) + 1
-        events: list[Event] = []
-        paid: list[tuple[str, int, int, PrizeCurrency]] = []
-        bounties: list[Event] = []
-        for stack in sorted(by_stack, reverse=True):
-            group = sorted(by_stack[stack])
-            prize, currency = self._group_prize(pool, place, len(group))
-            for name in group:
-                bust = where[name]
-                events.append(self.event("elimination", player=name, place=place,
-                                         table=bust.table, hand=bust.hand, prize=prize))
-                # Clause 13: a bounty needs 30 starters (one may have unregistered since the
-                # terms named the professionals), and none once every seat is decided (as
-                # the lines count it).
-                lines = sum(1 for line in events if line["event"] == "elimination")
-                if (name in self.professionals and self.entrants >= MTT.bounty_min_starters
-                        and left - lines + 1 > self._survivors()):
-                    bounties.append(self._bounty(name, bust))
-                if prize > 0:
-                    paid.append((name, place, prize, currency))
-            place += len(group)
-        events += bounties  # after the hand's (or deal's) eliminations, before the prizes
-        events += [self.event("payout", player=name, place=at_place, paid=prize,
-                              **payout_fields(currency))
-                   for name, at_place, prize, currency in paid]
-        self.paid_out += sum(prize for _, _, prize, _ in paid)
-        if self.seats_prizes is not None:
-            if decide and len(self.stacks) <= self._survivors():
-                events += self._seats_decided(self.seats_prizes)
-        elif len(self.stacks) == 1:
-            (winner,) = self.stacks
-            events.append(self.event("payout", player=winner, place=1,
-                                     paid=pool * self.shares[0] // 10_000,
-                                     paid_currency="cash"))
-            events.append(self.event("tournament_end", outcome="finished", winner=winner))
-            self.ended = True
-        return events
-
-    def _bounty(self, professional: str, bust: Bust) -> Event:
-        """Clause 13: every winner of the largest pot is paid the buy-in, capped (the fault:
-        only one of them, on a split pot)."""
-        winners = bust.largest_pot_winners
-        short = len(winners) > 1 and self.faults.wants("bounty_missing_on_split_pot",
-                                                       self.fault_rng)
-        line = self.event("bounty", eliminated=professional, hand=bust.hand,
-                          paid_to=winners[:1] if short else winners,
-                          amount_each=min(self.spec.buy_in, MTT.bounty_cap))
-        if short:
-            line[FAULTS_KEY] = ["bounty_missing_on_split_pot"]
-        return line
-
-    # ------------------------------------------------------------ incidents
-
-    def _incident(self) -> bool:
-        """As a hand is about to end, the server may fail (clause 30: the hand in progress at
-        every table is rolled back) and the tournament may then be cancelled (clause 31).
-        Not during a hand-for-hand deal (every table would deal it again)."""
-        if self.hand_for_hand == ACTIVE or self._notes_written():
-            return False
-        # A satellite only while its seats are out of reach (31.5 would otherwise decide
-        # packages: not simulated).
-        seats = self.seats_prizes
-        cancel = (len(self.stacks) > 1
-                  and (seats is None or len(self.stacks) > seats.seats + 1)
-                  and self.incidents.wants("cancellation", self.fault_rng))
-        if not cancel and not self.incidents.wants("server_failure", self.fault_rng):
-            return False
-        self._server_failure()
-        if cancel:
-            self._cancel()
-        return True
-
-    def _notes_written(self) -> bool:
-        """Whether a hand in progress has had a time-out or connection line written: the
-        server fails only at a moment when none has (a line of a hand never dealt would
-        stay in the log unjudged)."""
-        start = self.spec.scheduled_start
-        return any(note.at <= start + timedelta(seconds=self.now)
-                   for table in self.tables.values() if table.playing is not None
-                   for note in table.playing.result.notes)
-
-    def _server_failure(self) -> None:
-        playing = sorted((t for t in self.tables.values() if t.playing is not None),
-                         key=lambda t: t.number)
-        self._push(self.now, [self.event("server_failure", reason="game server restarted",
-                                         tables=[t.name for t in playing])])
-        self.now += SERVER.rollback_seconds
-        self._push(self.now, [self._rollback(table) for table in playing])
-        for table in self.tables.values():
-            table.ready_at = max(table.ready_at, self.now + MTT.seconds_between_hands)
-
-    def _rollback(self, table: Table) -> Event:
-        """Every player seated at the table back to the start of the interrupted hand (the
-        fault: to where that hand had taken them, when nobody was out); the hand is dealt
-        again, so the table's blinds and arrivals are as before it."""
-        played = table.playing
-        assert played is not None
-        table.playing = None
-        hand = played.result.hand
-        restored = {s.player: s.stack for s in hand.seats}
-        after = stacks_after(hand)
-        wrong = (after != restored and min(after.values()) > 0
-                 and self.faults.wants("rollback_not_restoring", self.fault_rng))
-        self.stacks.update(after if wrong else restored)
-        line = self.event("rollback", table=table.name, hand=hand.hand, stacks=[
-            {"player": name, "seat": seat, "stack": self.stacks[name]}
-            for seat, name in sorted(table.seats.items())])
-        if wrong:
-            line[FAULTS_KEY] = ["rollback_not_restoring"]
-            self.restocked.add(table.name)  # the stacks no longer carry over
-        table.rotation.previous = played.previous_blinds
-        table.rotation.earlier_big_blind = played.earlier_big_blind
-        table.last_dealt = played.last_dealt
-        hand_id = played.plan.hand_id
-        self.injected = [fault for fault in self.injected if fault.hand != hand_id]
-        self._drop_queued(hand_id)
-        return line
-
-    def _drop_queued(self, hand_id: str) -> None:
-        """Time-outs and connection lines of a rolled-back hand not yet written never
-        happen."""
-        kept = [(at, order, events) for at, order, events in self._out
-                if not any(event.get("hand") == hand_id and event["event"] in _HAND_NOTES
-                           for event in events)]
-        heapq.heapify(kept)
-        self._out = kept
-
-    def _cancel(self) -> None:
-        """Clause 31 (31.2 before the money, 31.3 in it, 31.4 with rebuys;
-        checker/sim/refunds.py). The fault leaves out the chip-count share."""
-        refunds = cancellation_refunds(
-            buy_in=self.spec.buy_in, fee=self.spec.fee, pool=self._pool(), shares=self.shares,
-            stacks=self.stacks, paid_out=self.paid_out, heads_up=False)
-        wrong = (refunds.divided > 2 * len(self.stacks)
-                 and self.faults.wants("refund_formula_wrong", self.fault_rng))
-        line = self.event("cancellation", stage=refunds.stage, reason="technical", payouts=[
-            {"player": name, "chips": chips,
-             "paid": refunds.base if wrong else refunds.owed[name], "paid_currency": "cash"}
-            for name, chips in sorted(self.stacks.items())])
-        if wrong:
-            line[FAULTS_KEY] = ["refund_formula_wrong"]
-        end = self.event("tournament_end", outcome="cancelled", winner=None)
-        self._push(self.now, [line, end])
-        self.ended = True
-
     # ------------------------------------------------------------ every table at once
 
     def _between_all(self) -> None:
@@ -639,7 +302,7 @@ class MultiTableTournament:
         hand-for-hand, take the break, balance every table, and deal again."""
         events: list[Event] = self._held_eliminations()
         if self.ended:
-            self._push(self.now, events)
+            self.queue.push(self.now, events)
             return
         if self.hand_for_hand == ACTIVE and self.deal_busts:
             events += self._eliminate(self.deal_busts)
@@ -653,7 +316,7 @@ class MultiTableTournament:
                 self.hand_for_hand = ACTIVE
             else:  # a hand that was still being played burst the bubble
                 self.hand_for_hand = OVER
-        self._push(self.now, events)
+        self.queue.push(self.now, events)
         if self.ended:
             return
         self._rebalance(None)
@@ -674,230 +337,16 @@ class MultiTableTournament:
         """Clause 11: every table breaks for five minutes after an hour of play."""
         self.now = at
         first = self.play_before == 0
-        self._push(at, [self.event("break_start", duration_s=SERVER.break_seconds)])
+        self.queue.push(at, [self.event("break_start", duration_s=SERVER.break_seconds)])
         if first:
-            self._push(at, self._add_ons())
+            self.queue.push(at, self._add_ons())
         self.play_before += at - self.stretch_from
         self.now = self.stretch_from = at + SERVER.break_seconds
-        self._push(self.now, [self.event("break_end")])
-
-    # ------------------------------------------------------------ tables
+        self.queue.push(self.now, [self.event("break_end")])
 
     def _rebalance(self, ended: Table | None) -> None:
-        """After a hand of `ended` (None: every table is between hands): break a table the
-        others can seat, move players from the fullest table to the shortest, and hold or
-        resume tables (clauses 20, 21). Only tables between hands give players."""
-        events: list[Event] = []
-        self._break_tables(events)
-        self._balance(events)
-        self._holds(events, ended)
-        self._push(self.now, events)
-
-    def _idle(self, table: Table) -> bool:
-        return table.playing is None
-
-    def _break_tables(self, events: list[Event]) -> None:
-        while len(self.tables) > 1:
-            shortest = min(len(t.seats) for t in self.tables.values())
-            idle = [t for t in self.tables.values()
-                    if self._idle(t) and len(t.seats) == shortest]
-            if not idle:
-                return
-            closing = idle[-1]
-            others = [t for t in self.tables.values() if t is not closing]
-            if sum(self.spec.seats - len(t.seats) for t in others) < len(closing.seats):
-                return
-            reason = "final_table" if len(others) == 1 else "table_closed"
-            for seat in sorted(closing.seats):
-                name = closing.seats[seat]
-                to = min(others, key=lambda t: (len(t.seats), name in t.departed, t.number))
-                self._move(closing, seat, to, reason, events)
-            events.append(self.event("table_closed", table=closing.name))
-            del self.tables[closing.name]
-
-    def _balance(self, events: list[Event]) -> None:
-        while len(self.tables) > 1:
-            sizes = [len(t.seats) for t in self.tables.values()]
-            least = min(sizes)
-            if max(sizes) - least < 2:
-                return
-            # The fullest table between hands gives (a table in a hand gives once it ends).
-            givers = [t for t in self.tables.values()
-                      if self._idle(t) and len(t.seats) >= least + 2]
-            if not givers:
-                return
-            giver = max(givers, key=lambda t: (len(t.seats), -t.number))
-            taker = min(self.tables.values(), key=lambda t: (len(t.seats), t.number))
-            self._move(giver, self._due_big_blind(giver), taker, "balance", events)
-
-    def _due_big_blind(self, table: Table) -> int:
-        """The seat of the player due the next big blind: moved, it pays blinds elsewhere."""
-        seats = sorted(table.seats)
-        previous = table.rotation.previous
-        return next_seat(previous.big_blind, seats) if previous is not None else seats[0]
-
-    def _move(self, giver: Table, seat: int, taker: Table, reason: str,
-              events: list[Event]) -> None:
-        """Clause 20: the player may be given any free seat (back at a table they left since
-        its last hand: their seat there, when free)."""
-        name = giver.seats.pop(seat)
-        # Should they come back to this table, they arrive anew (as the replay counts them).
-        giver.last_dealt = giver.last_dealt - {name}
-        giver.departed[name] = seat
-        free = [s for s in range(1, self.spec.seats + 1) if s not in taker.seats]
-        before = taker.departed.pop(name, None)
-        to_seat = before if before in free else self.rng.choice(free)
-        taker.seats[to_seat] = name
-        events.append(self.event("table_move", player=name, from_table=giver.name,
-                                 from_seat=seat, to_table=taker.name, to_seat=to_seat,
-                                 stack=self.stacks[name], reason=reason))
-
-    def _hold_gap(self) -> int:
-        """Clause 21 as the server applies it: how many players short of the fullest table
-        a table is held."""
-        many = len(self.tables) > MTT.hold_table_threshold
-        return MTT.hold_gap_many_tables if many else MTT.hold_gap_few_tables
-
-    def _holds(self, events: list[Event], ended: Table | None) -> None:
-        if len(self.tables) < 2:
-            for table in self.tables.values():
-                if table.held and table.wrong_hold_until is None:
-                    table.held = False
-                    events.append(self.event("table_hold", table=table.name, held=False))
-            return
-        most = max(len(t.seats) for t in self.tables.values())
-        needed = self._hold_gap()
-        for table in self.tables.values():
-            gap = most - len(table.seats)
-            if table.wrong_hold_until is not None:
-                continue
-            if table.held and gap <= 1:  # balance restored: it resumes
-                table.held = False
-                table.ready_at = max(table.ready_at, self.now)
-                events.append(self.event("table_hold", table=table.name, held=False))
-            elif table is ended and not table.held:
-                if gap >= needed:
-                    table.held = True
-                    events.append(self.event("table_hold", table=table.name, held=True))
-                elif self.faults.wants("table_held_wrongly", self.fault_rng):
-                    table.held = True
-                    table.wrong_hold_until = self.now + MTT.wrong_hold_seconds
-                    line = self.event("table_hold", table=table.name, held=True)
-                    line[FAULTS_KEY] = ["table_held_wrongly"]
-                    events.append(line)
+        """Break, balance, hold or resume tables (checker/sim/mtt_director.py)."""
+        self.queue.push(self.now, self.director.rebalance(ended, self.now))
 
     def _stakes(self, level: int) -> dict[str, int]:
         return level_stakes(level, self.spec.structure)
-
-
-    # ------------------------------------------------------------ satellites and rebuys
-
-    def _variant_terms(self, name: str) -> dict[str, object]:
-        """A satellite's terms (its seats unknown until registration closes), or a rebuy
-        event's."""
-        if self.spec.variant == SATELLITE:
-            return {**satellite_terms(None),
-                    "name": f"Satellite to {VARIANTS.satellite.target_name}"}
-        if self.spec.variant == REBUY:
-            return {"rebuy": True, "add_on": True, "name": f"{name} (Rebuy)"}
-        return {}
-
-    def _satellite_seats(self) -> Iterator[Event]:
-        """Clause 12: prizes may depend on the entrants until registration closes; a
-        satellite states its seats then, in terms that replace the announced ones."""
-        if self.spec.variant != SATELLITE:
-            return
-        self.seats_prizes = satellite_prizes(self.spec.buy_in * self.entrants)
-        self.shares = ()
-        yield {**self.announced, "at": self.at(), **satellite_terms(self.seats_prizes)}
-
-    def _survivors(self) -> int:
-        """Play goes on while more players than this hold chips: one, or the seats."""
-        return 1 if self.seats_prizes is None else self.seats_prizes.seats
-
-    def _pool(self) -> int:
-        """The prize pool: a buy-in per entrant, plus every rebuy and add-on."""
-        return self.spec.buy_in * self.entrants + self.rebuy_money
-
-    def _group_prize(self, pool: int, place: int, count: int) -> tuple[int, PrizeCurrency]:
-        """What each of `count` players tied at `place` is paid (clause 25: the places they
-        cover, shared)."""
-        if self.seats_prizes is not None:
-            return self.seats_prizes.group_prize(place, count)
-        covered = self.shares[place - 1:place - 1 + count]
-        return pool * (sum(covered) // count) // 10_000, PrizeCurrency.CASH
-
-    def _hold_for_seats(self, table: Table) -> bool:
-        """A satellite's seats are decided with no hand in progress: busts that would
-        decide them while another table plays wait (with any after them) until every table
-        is between hands; the tables stop dealing meanwhile."""
-        if self.seats_prizes is None:
-            return False
-        with_chips = sum(1 for chips in self.stacks.values() if chips > 0)
-        others = any(t.playing is not None for t in self.tables.values() if t is not table)
-        if self.held_busts or (with_chips <= self._survivors() and others):
-            self.hand_for_hand = PENDING  # (in hand-for-hand busts wait for the deal anyway)
-            return True
-        return False
-
-    def _held_eliminations(self) -> list[Event]:
-        """The held busts, each hand's in the order the hands ended; the seats are decided
-        after the last."""
-        busts, self.held_busts = self.held_busts, []
-        events: list[Event] = []
-        for index, bust in enumerate(busts):
-            events += self._eliminate([bust], decide=index == len(busts) - 1)
-        return events
-
-    def _seats_decided(self, prizes: SatellitePrizes) -> list[Event]:
-        """Every player still in holds a seat: all finish 1st, tied, each with a ticket."""
-        events = [self.event("payout", player=name, place=1, paid=prizes.seat_value,
-                             **payout_fields(PrizeCurrency.TICKET))
-                  for name in sorted(self.stacks)]
-        events.append(self.event("tournament_end", outcome="finished", winner=None))
-        self.ended = True
-        return events
-
-    def _in_rebuy_period(self) -> bool:
-        """The first levels, before the first break, while no prize is paid."""
-        return (self.spec.variant == REBUY and self.play_before == 0
-                and self._level_at(self.now) <= VARIANTS.rebuy.rebuy_levels
-                and len(self.stacks) > self.paid)
-
-    def _rebuys(self, started: dict[str, int]) -> list[Event]:
-        """After a hand, its players at or below the starting stack may rebuy (a busted one
-        instead of being eliminated), as their style inclines them."""
-        if not self._in_rebuy_period():
-            return []
-        styles = {p.name: p for p in self.players}
-        events: list[Event] = []
-        for name in sorted(started):
-            chips = self.stacks[name]
-            if chips <= SERVER.starting_stack and wants_rebuy(styles[name], chips == 0,
-                                                              self.rng):
-                events.append(self._bought(name, "rebuy", VARIANTS.rebuy.rebuy_chips))
-        return events
-
-    def _add_ons(self) -> list[Event]:
-        """At the first break every player still in may take one add-on."""
-        if self.spec.variant != REBUY or len(self.stacks) <= self.paid:
-            return []
-        styles = {p.name: p for p in self.players}
-        return [self._bought(name, "add_on", VARIANTS.rebuy.add_on_chips)
-                for name in sorted(self.stacks)
-                if self.stacks[name] > 0 and wants_add_on(styles[name], self.rng)]
-
-    def _bought(self, name: str, kind: str, chips: int) -> Event:
-        """A rebuy or an add-on, for the buy-in (no fee): chips to the stack, money to the
-        pool."""
-        self.stacks[name] += chips
-        self.rebuy_money += self.spec.buy_in
-        self.restocked.update(t.name for t in self.tables.values() if name in t.seats.values())
-        return self.event("rebuy", player=name, kind=kind, paid=self.spec.buy_in, chips=chips)
-
-    def _restocked(self, table: Table) -> bool:
-        """A player still seated bought chips since the table's last hand (or a wrong
-        rollback set the stacks): a stack is not what that hand left, so a hand history
-        loses the table's previous hand (and with it who arrived), as the real rebuy
-        events' histories show nothing of a rebuy."""
-        return table.name in self.restocked
