@@ -18,7 +18,8 @@ import re
 from collections.abc import Iterator
 from html import escape
 
-from checker.audit.explain import (
+from checker.audit.explain_trace import Binding, Comparison, TraceNode
+from checker.audit.explanation import (
     HandExplanation,
     PlayerState,
     PotView,
@@ -26,7 +27,6 @@ from checker.audit.explain import (
     SeatView,
     Step,
 )
-from checker.audit.explain_trace import Binding, Comparison, TraceNode
 
 _SUITS = {"s": ("\u2660", "black"), "h": ("\u2665", "red"), "d": ("\u2666", "red"),
           "c": ("\u2663", "black")}

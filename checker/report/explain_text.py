@@ -7,7 +7,8 @@ and with its trace too when the explanation was narrowed to some rules (`--rule`
 
 from collections.abc import Iterator
 
-from checker.audit.explain import (
+from checker.audit.explain_trace import Comparison, TraceNode
+from checker.audit.explanation import (
     HandExplanation,
     PlayerState,
     PotView,
@@ -15,7 +16,6 @@ from checker.audit.explain import (
     SeatView,
     Step,
 )
-from checker.audit.explain_trace import Comparison, TraceNode
 
 _INDENT = "  "
 _VERDICTS = {"failed": "FAILED", "passed": "passed", "unknown": "UNKNOWN"}
