@@ -28,6 +28,8 @@ from checker.audit.explanation import (
     RuleApplication,
     Step,
     WinnerView,
+    chips_returned,
+    chips_won,
 )
 from checker.dsl.compiler import CompiledRule, TraceStep, Verdict
 from checker.dsl.engine import CompiledRuleset
@@ -178,14 +180,11 @@ class Explainer:
     def _paid(self) -> tuple[PlayerState, ...]:
         """The players once the record's awards and uncalled returns are paid back to them:
         the stacks the hand ends with, as the record states them."""
-        back: dict[str, int] = {}
-        for pot in self.pots:
-            for w in pot.winners:
-                back[w.player] = back.get(w.player, 0) + w.awarded
-        for returned in self.hand.returns:
-            back[returned.player] = back.get(returned.player, 0) + returned.amount
+        won = chips_won(self.pots)
+        back = chips_returned((r.player, r.amount) for r in self.hand.returns)
         live = self.fact.players if self.fact is not None else []
-        return tuple(replace(player_state(p), stack=p.stack + back.get(p.name, 0), street_in=0)
+        return tuple(replace(player_state(p), stack=p.stack + won.get(p.name, 0)
+                             + back.get(p.name, 0), street_in=0)
                      for p in live)
 
     def _add_step(self, kind: str, text: str, street: str | None, player: str | None,

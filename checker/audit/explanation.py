@@ -6,6 +6,7 @@ evaluator's verdict and trace. Built by checker/audit/explain_steps.py; rendered
 checker/report/explain_text.py and explain_html.py, which only read it.
 """
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from checker.audit.explain_trace import RuleTrace
@@ -111,6 +112,11 @@ class Step:
     failed: tuple[str, ...] = ()
     # How many cards of each board were out at this step.
     board_cards: int = 0
+
+    @property
+    def raise_options(self) -> tuple[str, ...]:
+        """The players who may still raise after this step, each with why: "Bob (to act)"."""
+        return tuple(f"{p.name} ({p.raise_option})" for p in self.players if p.raise_option)
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,6 +232,28 @@ class HandExplanation:
     def failures(self) -> tuple[RuleApplication, ...]:
         return tuple(r for r in self.rules if r.failed)
 
+    @property
+    def blinds(self) -> str:
+        """The blinds as "15/30" (those the record gives; empty when it gives none)."""
+        return "/".join(str(x) for x in (self.small_blind, self.big_blind) if x is not None)
+
+
+
+def chips_won(pots: Iterable[PotView]) -> dict[str, int]:
+    """What the record paid each player, over every pot."""
+    won: dict[str, int] = {}
+    for pot in pots:
+        for w in pot.winners:
+            won[w.player] = won.get(w.player, 0) + w.awarded
+    return won
+
+
+def chips_returned(returns: Iterable[tuple[str, int]]) -> dict[str, int]:
+    """The uncalled bets returned to each player."""
+    back: dict[str, int] = {}
+    for player, amount in returns:
+        back[player] = back.get(player, 0) + amount
+    return back
 
 
 def pot_label(index: int, half: str | None, board: int | None, amount: int) -> str:
