@@ -156,7 +156,7 @@ class Explainer:
         action, street, actor = event.action, event.street, event.actor
         before = betting_state(street, event, actor)
         self._add_step("action", action_text(actor.name, action.kind, action.amount,
-                                              action.to, action.is_raise, action.all_in),
+                                             action.to, action.is_raise, action.all_in),
                        street.name.value, actor.name, action.kind.value, action.amount,
                        action.to if action.is_raise else None, action.all_in, action.line,
                        before)
@@ -183,8 +183,8 @@ class Explainer:
         won = chips_won(self.pots)
         back = chips_returned((r.player, r.amount) for r in self.hand.returns)
         live = self.fact.players if self.fact is not None else []
-        return tuple(replace(player_state(p), stack=p.stack + won.get(p.name, 0)
-                             + back.get(p.name, 0), street_in=0)
+        return tuple(replace(player_state(p), street_in=0,
+                             stack=p.stack + won.get(p.name, 0) + back.get(p.name, 0))
                      for p in live)
 
     def _add_step(self, kind: str, text: str, street: str | None, player: str | None,

@@ -18,7 +18,7 @@ _VERBS = {ActionKind.FOLD: "folds", ActionKind.CHECK: "checks", ActionKind.CALL:
 
 
 def action_text(player: str, kind: ActionKind, amount: int, to: int, is_raise: bool,
-                 all_in: bool) -> str:
+                all_in: bool) -> str:
     verb = _VERBS.get(kind, f"posts {kind_text(kind)}")
     if kind in (ActionKind.FOLD, ActionKind.CHECK, ActionKind.DISCARD):
         text = f"{player} {verb}"
@@ -41,7 +41,7 @@ def event_label(name: str, event: object) -> str:
     if isinstance(event, ActionEvent):
         action = event.action
         act = action_text(event.actor.name, action.kind, action.amount, action.to,
-                           action.is_raise, action.all_in)
+                          action.is_raise, action.all_in)
         return f"action {action.index}: {act} on the {event.street.name.value}"
     if isinstance(event, PostEvent):
         return f"post: {event.post.player} {kind_text(event.post.kind)} {event.post.amount}"
