@@ -66,6 +66,11 @@ class Comparison:
     expected: str
     holds: bool | None
 
+    @property
+    def where_text(self) -> str:
+        """The quantifier items it was evaluated for: "p = Bob, pot = main pot" (or "")."""
+        return ", ".join(f"{b.name} = {b.value}" for b in self.where)
+
 
 @dataclass(frozen=True, slots=True)
 class RuleTrace:

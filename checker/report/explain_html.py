@@ -18,15 +18,17 @@ import re
 from collections.abc import Iterator
 from html import escape
 
-from checker.audit.explain import (
+from checker.audit.explain_trace import Binding, Comparison, TraceNode
+from checker.audit.explanation import (
     HandExplanation,
     PlayerState,
     PotView,
     RuleApplication,
     SeatView,
     Step,
+    chips_returned,
+    chips_won,
 )
-from checker.audit.explain_trace import Binding, Comparison, TraceNode
 
 _SUITS = {"s": ("\u2660", "black"), "h": ("\u2665", "red"), "d": ("\u2666", "red"),
           "c": ("\u2663", "black")}
@@ -74,7 +76,7 @@ def _h(value: object) -> str:
 
 def _header(e: HandExplanation) -> list[str]:
     failed = e.failures
-    stakes = "/".join(str(x) for x in (e.small_blind, e.big_blind) if x is not None)
+    stakes = e.blinds
     facts = [e.site, f"{e.game.replace('_', ' ')} {e.structure.replace('_', ' ')}",
              f"blinds {stakes}" if stakes else "", f"ante {e.ante}" if e.ante else "",
              f"tournament {e.tournament}" if e.tournament else "",
@@ -107,8 +109,8 @@ def _table(e: HandExplanation, step: Step | None) -> list[str]:
            f'{step.pot if step else 0}</b></div>',
            f'<div class="caption" id="caption">{_h(step.description) if step else ""}</div>',
            "</div>"]
-    won = _won(e.pots)
-    returned = _returned(e.returns)
+    won = chips_won(e.pots)
+    returned = chips_returned(e.returns)
     for index, seat in enumerate(e.seats):
         out += _seat(index, seat, count, state.get(seat.name), step, won.get(seat.name, 0),
                      returned.get(seat.name, 0))
@@ -183,23 +185,6 @@ def _seat(index: int, seat: SeatView, count: int, now: PlayerState | None,
     return out
 
 
-def _won(pots: tuple[PotView, ...]) -> dict[str, int]:
-    """What the record paid each player, over every pot."""
-    won: dict[str, int] = {}
-    for pot in pots:
-        for w in pot.winners:
-            won[w.player] = won.get(w.player, 0) + w.awarded
-    return won
-
-
-def _returned(returns: tuple[tuple[str, int], ...]) -> dict[str, int]:
-    """The uncalled bets returned to each player."""
-    back: dict[str, int] = {}
-    for player, amount in returns:
-        back[player] = back.get(player, 0) + amount
-    return back
-
-
 def _chips_in_front(now: PlayerState | None, won: int, step: Step | None,
                     returned: int = 0) -> tuple[str, str]:
     """The chips shown in front of a seat: the bet on the street, or at the showdown what
@@ -242,7 +227,7 @@ def _state(step: Step | None) -> list[str]:
             f"<dt>{_h(k)}</dt><dd>{_h(v)}</dd>" for k, v in _before_items(step)) + "</dl>"
             + (f'<p class="turn">Turn by seat order: {_h(b.expected_actor)}</p>'
                if b.expected_actor else "") + "</div>")
-    raisers = [f"{p.name} ({p.raise_option})" for p in step.players if p.raise_option]
+    raisers = step.raise_options
     out.append(f'<div class="after"><h3>After</h3><dl><dt>pot</dt><dd>{step.pot}</dd>'
                f"<dt>bet to call</dt><dd>{step.bet_to_call}</dd></dl>"
                f'<p>May still raise: {_h(", ".join(raisers) or "nobody")}</p></div>')
@@ -375,7 +360,7 @@ def _counter_example(r: RuleApplication) -> str:
     broken = next((c for c in r.trace.deciding if c.holds is False and c.where), None)
     if broken is None:
         return ""
-    return ", ".join(f"{b.name} = {b.value}" for b in broken.where)
+    return broken.where_text
 
 
 def _value(node: TraceNode) -> str:
@@ -394,7 +379,7 @@ def _comparisons(comparisons: tuple[Comparison, ...]) -> list[str]:
     for c in comparisons:
         css = {True: "holds", False: "broken", None: "unknown"}[c.holds]
         verdict = {True: "holds", False: "does not hold", None: "unknown"}[c.holds]
-        where = ", ".join(f"{b.name} = {b.value}" for b in c.where)
+        where = c.where_text
         out.append(
             f'<tr class="{css}"><td class="where">{_h(where)}</td>'
             f"<td><code>{_h(c.text)}</code></td>"
@@ -442,8 +427,8 @@ def _warnings(warnings: tuple[str, ...]) -> list[str]:
 
 def _data(e: HandExplanation) -> str:
     seats = {s.name: index for index, s in enumerate(e.seats)}
-    won = _won(e.pots)
-    returned = _returned(e.returns)
+    won = chips_won(e.pots)
+    returned = chips_returned(e.returns)
     steps = []
     for step in e.steps:
         now = {p.name: p for p in step.players}
@@ -453,8 +438,7 @@ def _data(e: HandExplanation) -> str:
             "pot": step.pot, "bet": step.bet_to_call, "board": step.board_cards,
             "before": [[k, str(v)] for k, v in _before_items(step)],
             "turn": step.before.expected_actor if step.before is not None else None,
-            "raisers": [f"{p.name} ({p.raise_option})" for p in step.players
-                        if p.raise_option],
+            "raisers": list(step.raise_options),
             "players": [{"seat": seats.get(p.name), "stack": p.stack,
                          "chips": _chips_in_front(now.get(p.name), won.get(p.name, 0), step,
                                                   returned.get(p.name, 0))[0],

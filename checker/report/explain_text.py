@@ -7,7 +7,8 @@ and with its trace too when the explanation was narrowed to some rules (`--rule`
 
 from collections.abc import Iterator
 
-from checker.audit.explain import (
+from checker.audit.explain_trace import Comparison, TraceNode
+from checker.audit.explanation import (
     HandExplanation,
     PlayerState,
     PotView,
@@ -15,7 +16,6 @@ from checker.audit.explain import (
     SeatView,
     Step,
 )
-from checker.audit.explain_trace import Comparison, TraceNode
 
 _INDENT = "  "
 _VERDICTS = {"failed": "FAILED", "passed": "passed", "unknown": "UNKNOWN"}
@@ -35,7 +35,7 @@ def render_explain_text(explanation: HandExplanation) -> str:
 
 
 def _header(e: HandExplanation) -> list[str]:
-    stakes = "/".join(str(x) for x in (e.small_blind, e.big_blind) if x is not None)
+    stakes = e.blinds
     ante = f", ante {e.ante}" if e.ante else ""
     where = [f"tournament {e.tournament}" if e.tournament else "",
              f"table {e.table}" if e.table else "", f"level {e.level}" if e.level else ""]
@@ -90,7 +90,7 @@ def _steps(steps: tuple[Step, ...]) -> Iterator[str]:
                    f"{limit}, bets and raises {b.bets_and_raises}{turn}")
         yield (f"{pad}after:  pot {step.pot}, bet to call {step.bet_to_call}; "
                + ", ".join(_player(p) for p in step.players))
-        options = [f"{p.name} ({p.raise_option})" for p in step.players if p.raise_option]
+        options = step.raise_options
         if step.kind in ("posts", "post", "action") and options:
             yield f"{pad}may still raise: " + ", ".join(options)
         if step.failed:
@@ -157,8 +157,7 @@ def _application(r: RuleApplication, full: bool) -> list[str]:
 
 
 def _comparison(c: Comparison) -> str:
-    where = ("where " + ", ".join(f"{b.name} = {b.value}" for b in c.where) + ": "
-             if c.where else "")
+    where = f"where {c.where_text}: " if c.where else ""
     holds = {True: "holds", False: "DOES NOT HOLD", None: "unknown"}[c.holds]
     return (f"{where}{c.text}: recorded {_side(c.recorded_text, c.recorded)}; expected "
             f"{c.op} {_side(c.expected_text, c.expected)} -> {holds}")
