@@ -135,30 +135,8 @@ def _tops(rule: ast.Rule) -> list[ast.Expr]:
 
 def _walk(expr: ast.Expr) -> Iterator[ast.Expr]:
     yield expr
-    for child in _children(expr):
+    for child in ast.children(expr):
         yield from _walk(child)
-
-
-def _children(expr: ast.Expr) -> tuple[ast.Expr, ...]:
-    match expr:
-        case ast.Attribute():
-            return (expr.obj,)
-        case ast.Index():
-            return (expr.obj, expr.index)
-        case ast.Unary():
-            return (expr.operand,)
-        case ast.Binary():
-            return (expr.left, expr.right)
-        case ast.IfElse():
-            return (expr.condition, expr.then, expr.otherwise)
-        case ast.Call():
-            return expr.args
-        case ast.Quantifier():
-            return (expr.collection, expr.body)
-        case ast.ListLit() | ast.SetLit():
-            return expr.items
-        case _:
-            return ()
 
 
 def _inside(inner: ast.Span, outer: ast.Span) -> bool:

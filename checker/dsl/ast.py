@@ -255,6 +255,29 @@ Item = (
 )
 
 
+
+def children(expr: Expr) -> tuple[Expr, ...]:
+    """The sub-expressions directly inside `expr`, in source order."""
+    match expr:
+        case Attribute():
+            return (expr.obj,)
+        case Index():
+            return (expr.obj, expr.index)
+        case Unary():
+            return (expr.operand,)
+        case Binary():
+            return (expr.left, expr.right)
+        case IfElse():
+            return (expr.condition, expr.then, expr.otherwise)
+        case Call():
+            return expr.args
+        case Quantifier():
+            return (expr.collection, expr.body)
+        case ListLit() | SetLit():
+            return expr.items
+        case _:
+            return ()
+
 @dataclass(frozen=True, slots=True)
 class Comment:
     """A `# ...` comment and the line it stands on (kept so that fmt never loses one)."""

@@ -874,34 +874,12 @@ def _lets_needed(expr: ast.Expr, lets: Sequence[ast.Let]) -> set[str]:
     return needed
 
 
-def _children(expr: ast.Expr) -> tuple[ast.Expr, ...]:
-    match expr:
-        case ast.Attribute():
-            return (expr.obj,)
-        case ast.Index():
-            return (expr.obj, expr.index)
-        case ast.Unary():
-            return (expr.operand,)
-        case ast.Binary():
-            return (expr.left, expr.right)
-        case ast.IfElse():
-            return (expr.condition, expr.then, expr.otherwise)
-        case ast.Call():
-            return expr.args
-        case ast.Quantifier():
-            return (expr.collection, expr.body)
-        case ast.ListLit() | ast.SetLit():
-            return expr.items
-        case _:
-            return ()
-
-
 def _names(expr: ast.Expr) -> set[str]:
     """Every bare name an expression mentions (quantifier variables included)."""
     if isinstance(expr, ast.Name):
         return {expr.name}
     found: set[str] = set()
-    for child in _children(expr):
+    for child in ast.children(expr):
         found |= _names(child)
     return found
 
@@ -920,7 +898,7 @@ def _reads(expr: ast.Expr, lets: frozenset[str], bound: frozenset[str]) -> list[
             inner = bound | {expr.variable}
             return [*_reads(expr.collection, lets, bound), *_reads(expr.body, lets, inner)]
         case _:
-            return [read for child in _children(expr) for read in _reads(child, lets, bound)]
+            return [read for child in ast.children(expr) for read in _reads(child, lets, bound)]
 
 
 def _snapshot(value: object) -> object:

@@ -19,26 +19,6 @@ _STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')
 # ---------------------------------------------------------------- walking expressions
 
 
-def _children(expr: ast.Expr) -> Iterator[ast.Expr]:
-    match expr:
-        case ast.Attribute(obj=obj):
-            yield obj
-        case ast.Index(obj=obj, index=index):
-            yield from (obj, index)
-        case ast.Unary(operand=operand):
-            yield operand
-        case ast.Binary(left=left, right=right):
-            yield from (left, right)
-        case ast.IfElse(condition=condition, then=then, otherwise=otherwise):
-            yield from (condition, then, otherwise)
-        case ast.Call(args=items) | ast.ListLit(items=items) | ast.SetLit(items=items):
-            yield from items
-        case ast.Quantifier(collection=collection, body=body):
-            yield from (collection, body)
-        case _:
-            return
-
-
 def free_names(expr: ast.Expr, bound: frozenset[str] = frozenset()) -> set[str]:
     """Names an expression reads from outside: not the variable of a quantifier around them."""
     if isinstance(expr, ast.Name):
@@ -47,7 +27,7 @@ def free_names(expr: ast.Expr, bound: frozenset[str] = frozenset()) -> set[str]:
         inner = bound | {expr.variable}
         return free_names(expr.collection, bound) | free_names(expr.body, inner)
     found: set[str] = set()
-    for child in _children(expr):
+    for child in ast.children(expr):
         found |= free_names(child, bound)
     return found
 
@@ -55,7 +35,7 @@ def free_names(expr: ast.Expr, bound: frozenset[str] = frozenset()) -> set[str]:
 def param_refs(expr: ast.Expr) -> Iterator[ast.ParamRef]:
     if isinstance(expr, ast.ParamRef):
         yield expr
-    for child in _children(expr):
+    for child in ast.children(expr):
         yield from param_refs(child)
 
 
@@ -75,7 +55,7 @@ def is_constant(expr: ast.Expr, constants: frozenset[str] = frozenset()) -> bool
             return (is_constant(collection, constants)
                     and is_constant(body, constants | {variable}))
         case _:
-            return all(is_constant(child, constants) for child in _children(expr))
+            return all(is_constant(child, constants) for child in ast.children(expr))
 
 
 def _body(rule: ast.Rule) -> Iterator[ast.Expr]:
