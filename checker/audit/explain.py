@@ -18,10 +18,11 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from checker.audit.explain_steps import Explainer, Recorder
+from checker.audit.explain_steps import Explainer
 from checker.audit.explain_trace import Binding, Comparison, TraceNode
 from checker.audit.explanation import HandExplanation
 from checker.audit.findings import HandJudge
+from checker.dsl.compiler import CompiledRule, Verdict
 from checker.dsl.engine import compile_ruleset
 from checker.dsl.ruleset import Ruleset
 from checker.ingest.stream import UnrecognizedFile, read_paths
@@ -55,15 +56,20 @@ def explain_hand(path: Path, hand_id: str, rules: Ruleset, rule: str | None = No
     if not path.exists():
         raise ExplainError(f"{path}: no such file or directory")
     selected = _selector(rules, rule)
-    recorder = Recorder(compile_ruleset(rules, trace=True))
-    judge = HandJudge(recorder, [])
+    traced = compile_ruleset(rules, trace=True)
+    traced.listener = _no_rule  # the hands before it are replayed for the table's state only
+    judge = HandJudge(traced, [])
     for found in _find(path, hand_id, judge):
-        explainer = Explainer(rules, recorder, selected, found.hand)
-        recorder.listener = explainer.event
+        explainer = Explainer(rules, traced, selected, found.hand)
+        traced.listener = explainer.event
         warning = found.judge()
-        recorder.listener = None
+        traced.listener = _no_rule
         return explainer.explanation(rules, rule, warning)
     raise ExplainError(f"hand {hand_id} not found in {path}")
+
+
+def _no_rule(event_name: str, event: object) -> list[tuple[CompiledRule, Verdict]]:
+    return []
 
 
 @dataclass(slots=True)

@@ -1,7 +1,8 @@
 """Building one hand's explanation from the replay's events, as the judge runs them.
 
-`Recorder` stands in for the traced rules in `HandJudge`: it runs no rule unless a listener is
-set. `Explainer` is that listener for the hand being explained: for each event it records the
+`HandJudge` runs the traced rules with a listener in their place (`CompiledRuleset.listener`):
+none runs for the hands before the one explained. `Explainer` is the listener for the hand
+being explained: for each event it records the
 step (the table as the replay's facts stand after it) and runs every rule listening to the
 event, keeping each application with its verdict and trace (checker/audit/explain_trace.py).
 """
@@ -52,23 +53,6 @@ from checker.replay.facts import (
 # at the showdown every board card is shown.
 _BOARD_CARDS = {"flop": 3, "turn": 4, "river": 5}
 _ALL_CARDS = 5
-
-
-class Recorder(CompiledRuleset):
-    """The traced rules as the judge sees them: no rule runs unless a listener records the
-    events (the hand being explained); the listener returns the failures, as `failures`."""
-
-    listener: Callable[[str, object], list[tuple[CompiledRule, Verdict]]] | None
-
-    def __init__(self, compiled: CompiledRuleset) -> None:
-        super().__init__(compiled.name, compiled.sha256, compiled.by_event, compiled.dispatch)
-        self.listener = None
-
-    def failures(self, event_name: str, event: object) -> list[tuple[CompiledRule, Verdict]]:
-        if self.listener is None:
-            return []
-        return self.listener(event_name, event)
-
 
 
 @dataclass(slots=True)

@@ -49,15 +49,23 @@ class EventRules:
         return chosen
 
 
+# Sees every event in place of the rules and answers for them (`explain` records a hand's
+# events this way); None: the rules judge.
+Listener = Callable[[str, object], list[tuple[CompiledRule, Verdict]]]
+
+
 @dataclass(slots=True)
 class CompiledRuleset:
     name: str
     sha256: str
     by_event: dict[str, list[CompiledRule]] = field(default_factory=dict)
     dispatch: dict[str, EventRules] = field(default_factory=dict)
+    listener: Listener | None = None
 
     def failures(self, event_name: str, event: object) -> list[tuple[CompiledRule, Verdict]]:
         """The rules listening to `event_name` that `event` breaks, in rule-id order."""
+        if self.listener is not None:
+            return self.listener(event_name, event)
         rules = self.dispatch.get(event_name)
         if rules is None:
             return []
