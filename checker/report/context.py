@@ -41,9 +41,10 @@ def finding_order(finding: Finding) -> tuple[str, int, str, str]:
     return (finding.location.file, finding.location.line, finding.rule, finding.fingerprint)
 
 
-def clause_order(clause: str) -> tuple[int, ...]:
-    """Clause ids in the order of the source: "9" before "18" before "31.2"."""
-    return tuple(int(part) for part in clause.split("."))
+def clause_order(clause: str) -> tuple[tuple[int, int | str], ...]:
+    """Clause ids in reading order: "2" < "10" < "31" < "31.1" < "31.10" (a part that is not
+    a number after the numbers)."""
+    return tuple((0, int(part)) if part.isdigit() else (1, part) for part in clause.split("."))
 
 
 def finding_place(finding: Finding) -> str:

@@ -9,16 +9,12 @@ from collections.abc import Iterable, Iterator
 
 from checker.dsl.ruleset import Ruleset
 from checker.model.findings import SEVERITIES, Finding
+from checker.report.context import clause_order, finding_order
 from checker.report.html_hands import HandLinks
-from checker.report.html_markup import clause_order, esc, number, plural, safe_name
+from checker.report.html_markup import esc, number, plural, safe_name
 
 # clause id -> rule id -> its findings, everything in the report's order.
 ClauseGroups = list[tuple[str, list[tuple[str, list[Finding]]]]]
-
-
-def finding_order(finding: Finding) -> tuple[str, int, str, str]:
-    """The JSON report's order of findings."""
-    return (finding.location.file, finding.location.line, finding.rule, finding.fingerprint)
 
 
 def group_by_clause(findings: Iterable[Finding]) -> ClauseGroups:

@@ -29,9 +29,6 @@ def plural(count: int, word: str, words: str | None = None) -> str:
     return f"{number(count)} {word if count == 1 else (words or word + 's')}"
 
 
-def clause_order(clause: str) -> tuple[tuple[int, int | str], ...]:
-    """Clause ids in reading order: "2" < "10" < "31" < "31.1" < "31.10"."""
-    return tuple((0, int(part)) if part.isdigit() else (1, part) for part in clause.split("."))
 
 
 def rows(cells: Iterable[Iterable[str]], row_class: str = "") -> str:
