@@ -499,20 +499,27 @@ def test_a_timed_out_player_is_checked_or_folded_at_the_noted_action() -> None:
     assert min(kinds.values()) >= 20
 
 
-def _turns_and_timeouts(styles: list[PlayerStyle], count: int, seed: int
-                        ) -> tuple[Counter[str], Counter[str]]:
-    """Over `count` six-handed deep no-limit hands: each player's turns to act (posts aside)
-    and time-outs."""
+def _six_handed_deep_hands(styles: list[PlayerStyle], count: int, seed: int
+                           ) -> Iterator[HandResult]:
+    """`count` six-handed no-limit hold'em hands, 5,000-chip stacks at 25/50, the button
+    moving a seat each hand."""
     rng = random.Random(seed)
-    turns: Counter[str] = Counter()
-    outs: Counter[str] = Counter()
     for number in range(count):
         seats = tuple(SimSeat(i + 1, s.name, 5000, s) for i, s in enumerate(styles))
         button = number % 6 + 1
         plan = HandPlan("1", "1", "h", Game.HOLDEM, BettingStructure.NO_LIMIT,
                         Stakes(1, 25, 50), seats, button, button % 6 + 1,
                         (button + 1) % 6 + 1, START)
-        result = play_hand(plan, rng)
+        yield play_hand(plan, rng)
+
+
+def _turns_and_timeouts(styles: list[PlayerStyle], count: int, seed: int
+                        ) -> tuple[Counter[str], Counter[str]]:
+    """Over `count` six-handed deep no-limit hands: each player's turns to act (posts aside)
+    and time-outs."""
+    turns: Counter[str] = Counter()
+    outs: Counter[str] = Counter()
+    for result in _six_handed_deep_hands(styles, count, seed):
         turns.update(a.player for a in result.hand.actions if a.kind not in POSTS)
         outs.update(n.player for n in _timeouts(result))
     return turns, outs
@@ -653,16 +660,10 @@ def _style_table(seed: int, styles: list[PlayerStyle], count: int) -> tuple[Coun
                                                                            Counter[str]]:
     """Over `count` six-handed no-limit hands with deep stacks and a moving button: how
     often each player put chips in voluntarily preflop, and how often they raised."""
-    rng = random.Random(seed)
     played: Counter[str] = Counter()
     raised: Counter[str] = Counter()
-    for number in range(count):
-        seats = tuple(SimSeat(i + 1, s.name, 5000, s) for i, s in enumerate(styles))
-        button = number % 6 + 1
-        plan = HandPlan("1", "1", "h", Game.HOLDEM, BettingStructure.NO_LIMIT,
-                        Stakes(1, 25, 50), seats, button, button % 6 + 1,
-                        (button + 1) % 6 + 1, START)
-        hand = play_hand(plan, rng).hand
+    for result in _six_handed_deep_hands(styles, count, seed):
+        hand = result.hand
         preflop = [a for a in hand.actions if a.street is Street.PREFLOP]
         played.update({a.player for a in preflop if a.kind in (ActionKind.CALL,
                                                                ActionKind.RAISE)})
