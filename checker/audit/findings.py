@@ -1,9 +1,10 @@
 """Replay each hand (and read each tournament summary) and turn every broken rule into a
 located, fingerprinted Finding."""
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from datetime import date, datetime
 from enum import Enum
+from typing import Protocol
 
 from checker.dsl.compiler import CompiledRule, Verdict
 from checker.dsl.engine import CompiledRuleset
@@ -22,7 +23,8 @@ from checker.model.tournament_log import (
     Timeout,
     TournamentStart,
 )
-from checker.replay.facts import ActionEvent, PostEvent, PostFact
+from checker.replay.facts import ActionEvent, HandFact, PostEvent, PostFact
+from checker.replay.facts import HandEvent as HandStartEvent
 from checker.replay.hand_replay import replay_hand
 from checker.replay.log_hand import LogContext, NoteLine, log_hand, log_table_state, replay_log_hand
 from checker.replay.summary_replay import summary_event
@@ -36,14 +38,22 @@ LogWarning = tuple[SourceLocation, str | None, str]
 SUMMARY_EVENT = "summary"
 
 
+class HandSink(Protocol):
+    """Takes every replayed hand once its rules have judged it (clause 28's aggregates)."""
+
+    def hand(self, hand: Hand, fact: HandFact, actions: Sequence[ActionEvent]) -> None: ...
+
+
 class HandJudge:
     """Holds the compiled rules and the table states of the file being read."""
 
-    def __init__(self, rules: CompiledRuleset, findings: list[Finding]) -> None:
+    def __init__(self, rules: CompiledRuleset, findings: list[Finding],
+                 sink: HandSink | None = None) -> None:
         self.rules = rules
         self.findings = findings
+        self.sink = sink
         self.summaries = SummaryJudge(rules, findings)
-        self.tournaments = TournamentJudge(rules, findings)
+        self.tournaments = TournamentJudge(rules, findings, sink)
         self.tables: dict[TableKey, TableState] = {}
         # A hand record of this file was rejected: any table may be missing a hand, even its
         # first one.
@@ -70,6 +80,9 @@ class HandJudge:
             table = self.tables[key] = TableState(hand.table or "", gap=self.gap)
         failures = self.rules.failures
         try:
+            if self.sink is not None:
+                _judge_and_keep(replay_hand(hand, table), hand, self, self.sink, None)
+                return None
             for name, event in replay_hand(hand, table):
                 for rule, verdict in failures(name, event):
                     self.findings.append(_finding(rule, verdict, hand, event))
@@ -122,9 +135,11 @@ class TournamentJudge:
     through the hand replay (checker/replay/log_hand.py) with its table's state, and its
     `timeout`, `disconnect` and `reconnect` lines (written before it) become its events."""
 
-    def __init__(self, rules: CompiledRuleset, findings: list[Finding]) -> None:
+    def __init__(self, rules: CompiledRuleset, findings: list[Finding],
+                 sink: HandSink | None = None) -> None:
         self.rules = rules
         self.findings = findings
+        self.sink = sink
         self.states: dict[str, TournamentState] = {}
         self.file = ""
         self.site = ""
@@ -214,6 +229,10 @@ class TournamentJudge:
         failures = self.rules.failures
         try:
             hand = log_hand(played, location.file, location.line, context, notes)
+            if self.sink is not None:
+                _judge_and_keep(replay_log_hand(played, hand, table), hand, self, self.sink,
+                                played.seq)
+                return None
             for name, event in replay_log_hand(played, hand, table):
                 for rule, verdict in failures(name, event):
                     self.findings.append(_finding(rule, verdict, hand, event, played.seq))
@@ -230,6 +249,30 @@ class TournamentJudge:
                 location = FindingLocation(file=self.file, line=line, tournament=tournament,
                                            event=seq)
                 self.findings.append(_located(rule, verdict, location))
+
+
+class _Judging(Protocol):
+    rules: CompiledRuleset
+    findings: list[Finding]
+
+
+def _judge_and_keep(events: Iterator[tuple[str, object]], hand: Hand, judge: _Judging,
+                    sink: HandSink, seq: int | None) -> None:
+    """Judge a hand's events as the plain loop does, keeping its start and its acts for
+    `sink`, which gets the hand once it is judged to its end."""
+    failures = judge.rules.failures
+    findings = judge.findings
+    start: HandFact | None = None
+    actions: list[ActionEvent] = []
+    for name, event in events:
+        for rule, verdict in failures(name, event):
+            findings.append(_finding(rule, verdict, hand, event, seq))
+        if isinstance(event, ActionEvent):
+            actions.append(event)
+        elif isinstance(event, HandStartEvent):
+            start = event.hand
+    if start is not None:
+        sink.hand(hand, start, actions)
 
 
 def _finding(rule: CompiledRule, verdict: Verdict, hand: Hand, event: object,

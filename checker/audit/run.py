@@ -10,11 +10,12 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from checker.audit.collusion import CollusionJudge, CollusionOutcome
 from checker.audit.findings import HandJudge
 from checker.audit.ruleset import RulesetId
 from checker.audit.seating import SeatingJudge
 from checker.dsl.engine import compile_ruleset
-from checker.dsl.ruleset import Ruleset, load_ruleset
+from checker.dsl.ruleset import Ruleset, load_ruleset, param_values
 from checker.ingest.stream import UnrecognizedFile, discover, read_paths
 from checker.ingest.tournament_log import NAME as TOURNAMENT_LOG
 from checker.model import Hand, LogRecord, Rejection, SourceLocation, TournamentSummary
@@ -68,6 +69,8 @@ class AuditResult:
     tournaments: set[str] = field(default_factory=set)
     # Findings are produced by replay and the rules (the replay issue); sorted on output.
     findings: list[Finding] = field(default_factory=list)
+    # Clause 28: every pair that met, scored and judged (empty when no rule listens to `pair`).
+    collusion: CollusionOutcome = field(default_factory=CollusionOutcome)
 
     @property
     def finding_counts(self) -> dict[str, int]:
@@ -117,7 +120,9 @@ def audit(
     result = AuditResult(ruleset=ruleset)
     loaded = rules if rules is not None else load_ruleset(Path(ruleset.path))
     compiled = compile_ruleset(loaded)
-    judge = HandJudge(compiled, result.findings)
+    # Clause 28: every hand feeds the pair aggregates, judged once at the end.
+    collusion = CollusionJudge(compiled, result.findings, param_values(loaded))
+    judge = HandJudge(compiled, result.findings, collusion if collusion.enabled else None)
     # Clause 9: the seat draw is judged across every tournament log, once, at the end.
     seating = SeatingJudge(compiled, result.findings)
     report = progress if progress is not None else _no_progress
@@ -183,7 +188,9 @@ def audit(
         # Notes of log hands that never came are warnings.
         result.warnings.extend(ReadWarning(*left) for left in judge.end_file())
         seating.end_file()
+        collusion.end_file()
     seating.judge()
+    result.collusion = collusion.judge()
     if progress is not None:
         progress(AuditProgress(result.files, files_total, records, ""))
     return result

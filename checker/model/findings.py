@@ -23,6 +23,9 @@ class FindingLocation(BaseModel):
     action: int | None = None
     # A tournament log's own number (`seq`) for the event that decided.
     event: int | None = None
+    # Clause 28: the players a pair or ring finding is about (sorted); the file, line, tournament
+    # and hand are then those of its strongest evidence hand.
+    players: list[str] | None = None
 
 
 class Finding(BaseModel):

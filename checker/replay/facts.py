@@ -600,15 +600,76 @@ class SeatingAuditFact:
     p_value_permille: int
 
 
+class CollusionFamily(StrEnum):
+    """Which clause-28 rule a pair statistic speaks for."""
+
+    CHIP_DUMPING = "chip_dumping"
+    SOFT_PLAY = "soft_play"
+    TEAM_PLAY = "team_play"
+
+
+class CollusionView(StrEnum):
+    """What the collusion statistics could see: every hole card (tournament logs) or only the
+    cards shown (hand histories)."""
+
+    INTEGRITY = "integrity"
+    PUBLIC = "public"
+
+
+@dataclass(slots=True)
+class SignalFact:
+    """One statistic of a pair: how `actor` treats `partner` against how `actor` treats
+    everyone else (checker/collusion/scoring.py)."""
+
+    name: str
+    family: CollusionFamily
+    actor: str
+    partner: str
+    # The occasions measured with the partner (hands, acts or commitments).
+    occasions: int
+    # Rates in basis points; amounts in thousandths of a big blind per occasion.
+    pair_value: int
+    baseline_value: int
+    # Standard deviations from the baseline, in hundredths, signed toward collusion.
+    z: int
+    # -log10 of the one-sided p-value, in hundredths (0 when not scored).
+    score: int
+    # Enough occasions to be tested.
+    scored: bool
+
+
 @dataclass(slots=True)
 class PairFact:
-    """Two players' play against each other across the audited hands (collusion evidence)."""
+    """Two players' play toward each other across the audited hands (collusion evidence)."""
 
     players: list[str]
+    view: CollusionView
     hands_together: int
-    # Robust z-scores of the pair's statistics against the population, in hundredths.
-    chip_transfer_z: int
-    soft_play_z: int
+    tournaments_together: int
+    # Among the pairs tested (enough hands together): the pair's combined statistic.
+    tested: bool
+    # -log10 of the pair's p-value (its best signal, corrected for the signals tried), in
+    # hundredths; and the Benjamini-Hochberg q-value over every pair tested, in basis points.
+    score: int
+    q_value: Percent
+    leading_signal: str
+    leading_family: CollusionFamily
+    # Evidence hands kept for the leading signal's family.
+    evidence_hands: int
+    signals: list[SignalFact]
+    # Tournaments together against what random registration predicts (context: friends sit
+    # together too), as -log10 p in hundredths.
+    co_presence_score: int
+
+
+@dataclass(slots=True)
+class RingFact:
+    """Three or more players joined by flagged pairs."""
+
+    players: list[str]
+    view: CollusionView
+    # Flagged pairs among them.
+    pairs: int
 
 
 # ---------------------------------------------------------------- tournament summaries
@@ -847,6 +908,11 @@ class PairEvent:
 
 
 @dataclass(slots=True)
+class RingEvent:
+    ring: RingFact
+
+
+@dataclass(slots=True)
 class SummaryEvent:
     """A tournament summary, once per summary read."""
 
@@ -879,11 +945,12 @@ EVENTS: dict[str, type] = {
     "tournament_end": TournamentEndEvent,
     "seating_audit": SeatingAuditEvent,
     "pair": PairEvent,
+    "ring": RingEvent,
     "summary": SummaryEvent,
 }
 
 # Enumerations whose members rules may name bare (`hand.structure in {no_limit, pot_limit}`).
 ENUMS: tuple[type[StrEnum], ...] = (
     ActionKind, BettingStructure, Game, Street, TournamentKind, CancellationStage, PrizeCurrency,
-    Suit, PrizeKind,
+    Suit, PrizeKind, CollusionFamily, CollusionView,
 )

@@ -1,0 +1,273 @@
+"""Clause 28 across the audit: every replayed hand feeds the pair aggregates
+(checker/collusion), and once, after the last file, each tested pair is delivered as a `pair`
+event to the rules, and each ring of flagged pairs as a `ring` event.
+
+What the aggregation itself needs of the rules (the weak-equity line, how many evidence hands
+to keep, the hands a pair needs to be tested, the occasions a signal needs, the prior's
+strength) is read from the rule set's `collusion.*` parameters; the verdict (false discovery
+rate, evidence required) is the rules' own. Nothing here runs unless a rule listens to `pair`.
+
+A pair finding is located at its strongest evidence hand (file, line, tournament, hand) and
+names the two players; its fingerprint is the rule, the view and the players.
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from checker.audit.findings import json_safe
+from checker.collusion.aggregates import FAMILY_INDEX, Aggregates, EvidenceHand
+from checker.collusion.observe import VIEWS, HandObserver, ObserverSettings
+from checker.collusion.rings import rings_of
+from checker.collusion.scoring import PairScore, ScoringSettings, SignalScore, score_pairs
+from checker.collusion.signals import BY_NAME
+from checker.dsl.compiler import CompiledRule, Verdict
+from checker.dsl.engine import CompiledRuleset
+from checker.model.findings import Finding, FindingLocation, fingerprint
+from checker.model.hand import Hand
+from checker.replay.facts import (
+    ActionEvent,
+    CollusionFamily,
+    CollusionView,
+    HandFact,
+    PairEvent,
+    PairFact,
+    Percent,
+    RingEvent,
+    RingFact,
+    SignalFact,
+)
+
+PAIR_EVENT = "pair"
+RING_EVENT = "ring"
+# Basis points in one.
+_BASIS = 10_000
+
+
+@dataclass(frozen=True, slots=True)
+class CollusionSettings:
+    observer: ObserverSettings
+    scoring: ScoringSettings
+
+
+def settings_from(params: dict[str, object]) -> CollusionSettings:
+    """The `collusion.*` parameters the aggregation and the statistics need."""
+
+    def number(name: str) -> int:
+        value = params.get(f"collusion.{name}")
+        if not isinstance(value, int):
+            raise ValueError(f"the rules declare no int parameter collusion.{name}")
+        return value
+
+    return CollusionSettings(
+        ObserverSettings(weak_equity=number("weak_equity") / _BASIS,
+                         evidence_kept=number("evidence_hands"),
+                         flow_cap=number("flow_cap_big_blinds") * 1000),
+        ScoringSettings(min_hands=number("min_hands"),
+                        min_tournaments=number("min_tournaments"),
+                        min_occasions=number("min_occasions"),
+                        prior_occasions=number("prior_occasions")),
+    )
+
+
+@dataclass(slots=True)
+class PairVerdict:
+    """A scored pair with the clause-28 rules' verdict."""
+
+    view: str
+    score: PairScore
+    fact: PairFact
+    evidence: list[EvidenceHand]
+    flow: list[tuple[str, int]]
+    failed: list[str] = field(default_factory=list)
+    ring: int | None = None
+
+    @property
+    def flagged(self) -> bool:
+        return bool(self.failed)
+
+
+@dataclass(slots=True)
+class RingVerdict:
+    view: str
+    players: list[str]
+    pairs: int
+    failed: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class CollusionOutcome:
+    """What the clause-28 judgement saw: every pair that met, scored, and the rings."""
+
+    pairs: list[PairVerdict] = field(default_factory=list)
+    rings: list[RingVerdict] = field(default_factory=list)
+    hands: dict[str, int] = field(default_factory=dict)
+    players: dict[str, int] = field(default_factory=dict)
+
+
+class CollusionJudge:
+    """Feeds the hands of the audit to the pair aggregates and judges the pairs at the end."""
+
+    def __init__(self, rules: CompiledRuleset, findings: list[Finding],
+                 params: dict[str, object], disabled: frozenset[str] = frozenset()) -> None:
+        self.rules = rules
+        self.findings = findings
+        self.disabled = disabled
+        self.enabled = PAIR_EVENT in rules.dispatch
+        self.settings = settings_from(params) if self.enabled else None
+        self.observer = HandObserver(self.settings.observer) if self.settings else None
+        self.outcome = CollusionOutcome()
+
+    def hand(self, hand: Hand, fact: HandFact, actions: Sequence[ActionEvent]) -> None:
+        if self.observer is not None:
+            self.observer.hand(hand, fact, actions)
+
+    def end_file(self) -> None:
+        if self.observer is not None:
+            self.observer.end_file()
+
+    def merge(self, aggregates: dict[str, Aggregates]) -> None:
+        """Add another worker's aggregates (the scale-out runs)."""
+        if self.observer is not None:
+            for view, agg in aggregates.items():
+                self.observer.views[view].merge(agg)
+
+    def judge(self) -> CollusionOutcome:
+        """Score every pair of each view, deliver the tested ones to the rules, group the
+        flagged pairs into rings and deliver those; record the findings."""
+        if self.observer is None or self.settings is None:
+            return self.outcome
+        for view in VIEWS:
+            agg = self.observer.views[view]
+            self.outcome.hands[view] = agg.hands
+            self.outcome.players[view] = len(agg.players)
+            verdicts = self._pairs(view, agg, self.settings.scoring)
+            self.outcome.pairs += verdicts
+            self._rings(view, verdicts)
+        return self.outcome
+
+    def _pairs(self, view: str, agg: Aggregates, settings: ScoringSettings
+               ) -> list[PairVerdict]:
+        verdicts: list[PairVerdict] = []
+        for scored in score_pairs(agg, settings, self.disabled):
+            evidence = _evidence(agg, scored)
+            fact = pair_fact(view, scored, evidence)
+            flow = sorted(agg.flows.get(scored.key, {}).items())
+            verdict = PairVerdict(view, scored, fact, evidence, flow)
+            verdicts.append(verdict)
+            if not scored.tested:
+                continue
+            for rule, result in self.rules.failures(PAIR_EVENT, PairEvent(fact)):
+                verdict.failed.append(rule.rule_id)
+                self.findings.append(_pair_finding(rule, result, verdict))
+        return verdicts
+
+    def _rings(self, view: str, verdicts: list[PairVerdict]) -> None:
+        flagged = {v.score.key: v for v in verdicts if v.flagged}
+        for number, members in enumerate(rings_of(list(flagged))):
+            inside = [v for key, v in flagged.items() if key[0] in members and key[1] in members]
+            for member in inside:
+                member.ring = number
+            ring = RingVerdict(view, members, len(inside))
+            self.outcome.rings.append(ring)
+            fact = RingFact(players=members, view=CollusionView(view), pairs=len(inside))
+            for rule, result in self.rules.failures(RING_EVENT, RingEvent(fact)):
+                ring.failed.append(rule.rule_id)
+                strongest = min((e for v in inside for e in v.evidence), default=None)
+                extra: dict[str, object] = {
+                    "view": view,
+                    "pairs": [list(v.score.key) for v in inside],
+                    "evidence_hands": [evidence_json(e) for v in inside for e in v.evidence],
+                }
+                self.findings.append(_finding(rule, result, view, members, strongest, extra))
+
+
+def pair_fact(view: str, scored: PairScore, evidence: list[EvidenceHand]) -> PairFact:
+    leading = scored.leading
+    family = scored.leading_family
+    kept = [e for e in evidence if _family_of(e) == family]
+    return PairFact(
+        players=list(scored.key), view=CollusionView(view),
+        hands_together=scored.hands_together, tournaments_together=scored.tournaments_together,
+        tested=scored.tested, score=_hundredths(scored.score),
+        q_value=Percent(min(_BASIS, -(-int(scored.q_value * _BASIS * 1000) // 1000))),
+        leading_signal=leading.signal.name if leading else "",
+        leading_family=family, evidence_hands=len(kept),
+        signals=[signal_fact(s) for s in scored.signals],
+        co_presence_score=_hundredths(-scored.co_presence_log10_p),
+    )
+
+
+def signal_fact(s: SignalScore) -> SignalFact:
+    rate = s.signal.kind.value == "rate"
+    scale = _BASIS if rate else 1
+    return SignalFact(
+        name=s.signal.name, family=s.signal.family, actor=s.actor, partner=s.partner,
+        occasions=s.occasions, pair_value=round(s.pair_value * scale),
+        baseline_value=round(s.baseline_value * scale), z=_hundredths(s.z),
+        score=_hundredths(-s.log10_p), scored=s.scored,
+    )
+
+
+def _hundredths(value: float) -> int:
+    return round(value * 100)
+
+
+def _family_of(hand: EvidenceHand) -> CollusionFamily:
+    return BY_NAME[hand.signal].family
+
+
+def _evidence(agg: Aggregates, scored: PairScore) -> list[EvidenceHand]:
+    """The pair's evidence hands, the leading family's first."""
+    per_family = agg.evidence.get(scored.key)
+    if per_family is None:
+        return []
+    lead = FAMILY_INDEX[scored.leading_family]
+    ordered = [per_family[lead], *[f for i, f in enumerate(per_family) if i != lead]]
+    return [hand for family in ordered for hand in family]
+
+
+def _pair_finding(rule: CompiledRule, verdict: Verdict, pair: PairVerdict) -> Finding:
+    strongest = pair.evidence[0] if pair.evidence else None
+    scored = pair.score
+    leading = scored.leading
+    extra: dict[str, object] = {
+        "view": pair.view,
+        "p_value": scored.p_value,
+        "q_value": scored.q_value,
+        "hands_together": scored.hands_together,
+        "evidence_hands": [evidence_json(e) for e in pair.evidence],
+    }
+    if leading is not None:
+        extra["statistic"] = signal_json(leading)
+    return _finding(rule, verdict, pair.view, list(scored.key), strongest, extra)
+
+
+def signal_json(s: SignalScore) -> dict[str, object]:
+    """A signal as the reports show it: the pair's value, its baseline, z and p."""
+    return {"signal": s.signal.name, "family": s.signal.family.value, "actor": s.actor,
+            "partner": s.partner, "occasions": s.occasions, "kind": s.signal.kind.value,
+            "pair_value": round(s.pair_value, 6), "baseline_value": round(s.baseline_value, 6),
+            "z": round(s.z, 4), "p_value": 10.0 ** s.log10_p, "scored": s.scored,
+            "title": s.signal.title}
+
+
+def evidence_json(e: EvidenceHand) -> dict[str, object]:
+    return {"file": e.file, "line": e.line, "hand": e.hand, "tournament": e.tournament or None,
+            "signal": e.signal, "actor": e.actor, "partner": e.partner, "weight": e.weight}
+
+
+def _finding(rule: CompiledRule, verdict: Verdict, view: str, players: list[str],
+             strongest: EvidenceHand | None, extra: dict[str, object] | None = None
+             ) -> Finding:
+    if strongest is not None:
+        location = FindingLocation(file=strongest.file, line=strongest.line,
+                                   tournament=strongest.tournament or None,
+                                   hand=strongest.hand, players=players)
+    else:
+        location = FindingLocation(file="", line=0, players=players)
+    stable = FindingLocation(file="", line=0, players=players)
+    return Finding(rule=rule.rule_id, clauses=list(rule.clauses), severity=rule.severity,
+                   message=verdict.message, location=location,
+                   evidence={**{k: json_safe(v) for k, v in verdict.evidence.items()},
+                             **(extra or {})},
+                   fingerprint=fingerprint(rule.rule_id, stable, f"{view}:{'|'.join(players)}"))

@@ -1,0 +1,135 @@
+"""Partial aggregates of one view: every pair that met, every player seen, the evidence hands.
+
+`Aggregates.merge` is associative and commutative, and exact: every counter is an integer
+(money in mbb), evidence keeps the best `evidence_kept` hands per pair and family under one
+total order, and a pair's chip flow over time keeps its `FLOW_POINTS` earliest tournaments. So
+a corpus split in any way, aggregated per part and merged, gives the aggregates of the whole.
+
+Memory grows with the pairs that met (one array of `2 * WIDTH + 1` integers each, plus at most
+`evidence_kept` hands per family and `FLOW_POINTS` flow points), never with the hands.
+"""
+
+from array import array
+from dataclasses import dataclass, field
+
+from checker.collusion.signals import PLAYER_WIDTH, WIDTH
+from checker.replay.facts import CollusionFamily as Family
+
+PairKey = tuple[str, str]
+# The pair array's last cell: tournaments both players entered.
+TOURNAMENTS = 2 * WIDTH
+PAIR_WIDTH = 2 * WIDTH + 1
+FAMILIES: tuple[Family, ...] = tuple(Family)
+FAMILY_INDEX = {family: index for index, family in enumerate(FAMILIES)}
+# Tournaments kept per pair for its chip flow over time (the earliest, by tournament key).
+FLOW_POINTS = 64
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class EvidenceHand:
+    """One hand that shows a signal. Ordered best first: the larger weight, then by place."""
+
+    rank: int  # -weight (mbb, or the signal's own measure): sorts the strongest first
+    file: str
+    line: int
+    hand: str
+    # "" when the hand names no tournament (kept a string: the order must be total).
+    tournament: str
+    signal: str
+    # The player whose play the hand shows, and toward whom.
+    actor: str
+    partner: str
+
+    @property
+    def weight(self) -> int:
+        return -self.rank
+
+
+def new_pair() -> array:  # type: ignore[type-arg]
+    return array("q", bytes(8 * PAIR_WIDTH))
+
+
+def new_player() -> array:  # type: ignore[type-arg]
+    return array("q", bytes(8 * PLAYER_WIDTH))
+
+
+@dataclass(slots=True)
+class Aggregates:
+    """What one view (integrity: every hole card; public: showdown cards only) has gathered."""
+
+    view: str
+    evidence_kept: int
+    # (a, b) with a < b: counters of a toward b at [0, WIDTH), of b toward a at [WIDTH, 2W),
+    # and the tournaments both entered at TOURNAMENTS.
+    pairs: dict[PairKey, array] = field(default_factory=dict)  # type: ignore[type-arg]
+    players: dict[str, array] = field(default_factory=dict)  # type: ignore[type-arg]
+    # Per pair, per family (FAMILIES order): the best evidence hands, best first.
+    evidence: dict[PairKey, list[list[EvidenceHand]]] = field(default_factory=dict)
+    # Per pair: net mbb from a to b in each tournament together (the earliest FLOW_POINTS).
+    flows: dict[PairKey, dict[str, int]] = field(default_factory=dict)
+    hands: int = 0
+    # Over every tournament: entries, and the sum of each tournament's entries squared (what
+    # a random registration predicts for two players' tournaments together).
+    entries: int = 0
+    entries_squared: int = 0
+
+    def offer(self, key: PairKey, family: Family, hand: EvidenceHand) -> None:
+        """Keep `hand` if it is among the pair's best for `family`."""
+        per_pair = self.evidence.get(key)
+        if per_pair is None:
+            per_pair = self.evidence[key] = [[] for _ in FAMILIES]
+        kept = per_pair[FAMILY_INDEX[family]]
+        if len(kept) >= self.evidence_kept and hand >= kept[-1]:
+            return
+        kept.append(hand)
+        kept.sort()
+        del kept[self.evidence_kept:]
+
+    def add_flow(self, key: PairKey, tournament: str, net: int) -> None:
+        points = self.flows.get(key)
+        if points is None:
+            points = self.flows[key] = {}
+        points[tournament] = points.get(tournament, 0) + net
+        if len(points) > FLOW_POINTS:
+            del points[max(points)]
+
+    def merge(self, other: "Aggregates") -> "Aggregates":
+        """Add `other` into this one (same view and settings) and return it."""
+        if other.view != self.view or other.evidence_kept != self.evidence_kept:
+            raise ValueError("aggregates of different views or settings do not merge")
+        _add_arrays(self.pairs, other.pairs, PAIR_WIDTH)
+        _add_arrays(self.players, other.players, PLAYER_WIDTH)
+        for key, families in other.evidence.items():
+            for family, hands in zip(FAMILIES, families, strict=True):
+                for hand in hands:
+                    self.offer(key, family, hand)
+        for key, points in other.flows.items():
+            for tournament, net in points.items():
+                self.add_flow(key, tournament, net)
+        self.hands += other.hands
+        self.entries += other.entries
+        self.entries_squared += other.entries_squared
+        return self
+
+    def state(self) -> tuple[object, ...]:
+        """Everything, in a canonical order: two aggregates are equal when their states are."""
+        return (
+            self.view, self.evidence_kept, self.hands, self.entries, self.entries_squared,
+            sorted((k, v.tolist()) for k, v in self.pairs.items()),
+            sorted((k, v.tolist()) for k, v in self.players.items()),
+            sorted((k, v) for k, v in self.evidence.items() if any(v)),
+            sorted((k, sorted(v.items())) for k, v in self.flows.items()),
+        )
+
+
+def _add_arrays(into: dict[str, array] | dict[PairKey, array],  # type: ignore[type-arg]
+                other: dict[str, array] | dict[PairKey, array],  # type: ignore[type-arg]
+                width: int) -> None:
+    target: dict[object, array] = into  # type: ignore[assignment, type-arg]
+    for key, values in other.items():
+        mine = target.get(key)
+        if mine is None:
+            target[key] = array("q", values)
+            continue
+        for index in range(width):
+            mine[index] += values[index]

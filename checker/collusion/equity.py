@@ -1,0 +1,79 @@
+"""What the cards say about a decision: heads-up equity against a known hand, and whether an
+opponent's hidden cards hold a player's outs.
+
+Equity is exact on the river and estimated before it from a fixed number of runouts drawn by
+a generator seeded from the hand's id, so the same hand always gives the same estimate (the
+aggregates must not depend on the process). Aggregated over many hands the estimate is
+unbiased; per hand it is only a weight.
+"""
+
+import random
+import zlib
+from collections.abc import Sequence
+
+from phevaluator import evaluate_cards  # type: ignore[import-untyped]
+from phevaluator.card import Card as PhCard  # type: ignore[import-untyped]
+
+from checker.model.cards import RANKS, SUITS
+from checker.model.hand import Game
+from checker.replay.evaluate import high_rank
+
+DECK: tuple[str, ...] = tuple(r + s for r in RANKS for s in SUITS)
+_ID: dict[str, int] = {card: int(PhCard.to_id(card)) for card in DECK}
+# Runouts drawn for an equity before the river: a per-hand weight, not a verdict.
+RUNOUTS = 16
+# High-only board games: a hi/lo pot's equity is not its high hand's.
+BOARD_GAMES = frozenset({Game.HOLDEM, Game.OMAHA, Game.OMAHA5})
+# phevaluator's ranks (larger is better, as evaluate.high_rank) where each class of hand
+# starts: high card, pair, two pair, trips, straight, flush, full house, quads, straight flush.
+_CLASS_STARTS = (1, 1278, 4138, 4996, 5854, 5864, 7141, 7297, 7453)
+_WORST = 7463
+
+
+def known_board_game(game: Game) -> bool:
+    return game in BOARD_GAMES
+
+
+def _rank(game: Game, hole: Sequence[str], board: Sequence[str]) -> int:
+    if game is Game.HOLDEM:
+        return _WORST - int(evaluate_cards(*[_ID[c] for c in hole], *[_ID[c] for c in board]))
+    return high_rank(hole, board, game)
+
+
+def equity(game: Game, mine: Sequence[str], theirs: Sequence[str], board: Sequence[str],
+           seed: str) -> float:
+    """My share of the pot heads-up against `theirs` with `board` dealt (ties half)."""
+    missing = 5 - len(board)
+    if missing <= 0:
+        return _share(_rank(game, mine, board), _rank(game, theirs, board))
+    dead = {*mine, *theirs, *board}
+    deck = [card for card in DECK if card not in dead]
+    draw = random.Random(zlib.crc32(seed.encode())).sample
+    total = 0.0
+    for _ in range(RUNOUTS):
+        full = [*board, *draw(deck, missing)]
+        total += _share(_rank(game, mine, full), _rank(game, theirs, full))
+    return total / RUNOUTS
+
+
+def _share(mine: int, theirs: int) -> float:
+    return 1.0 if mine > theirs else 0.0 if mine < theirs else 0.5
+
+
+def hand_class(rank: int) -> int:
+    """0 (high card) .. 8 (straight flush) of a rank."""
+    cls = 0
+    for index, start in enumerate(_CLASS_STARTS):
+        if rank >= start:
+            cls = index
+    return cls
+
+
+def holds_outs(game: Game, mine: Sequence[str], board: Sequence[str],
+               theirs: Sequence[str]) -> bool:
+    """Whether a card of `theirs`, had it come on the board, would lift my hand to a better
+    class: they hold one of my outs (only flop and turn boards have a card to come)."""
+    if not 3 <= len(board) <= 4:
+        return False
+    now = hand_class(_rank(game, mine, board))
+    return any(hand_class(_rank(game, mine, [*board, card])) > now for card in theirs)

@@ -1,0 +1,344 @@
+"""Pair statistics from merged aggregates: each pair against both players' own baselines.
+
+For P's play toward Q, the baseline is P's play toward everyone but Q (P's totals less the
+pair's own counts), shrunk toward the population for players seen little:
+
+- a rate (folds to Q's bets, say): baseline p0 = (b + s*pi) / (m + s) with b of m occasions
+  away from Q, population rate pi and prior strength s (`prior_occasions`); the pair's k of n
+  is tested against p0 one-sided by a normal approximation whose variance also carries the
+  baseline's own uncertainty (n p0 (1-p0) (1 + n / (m + s))), with a continuity correction;
+- an amount (chips P loses to Q per hand): the expected per-hand value is P's mean toward
+  others less Q's mean toward others (the flow between two players a skill gap explains), and
+  the per-hand variance is the pair's own, shrunk toward P's variance with everyone.
+
+A pair's p-value is its smallest one-sided p-value times the number of tests it had
+(Bonferroni: the signals and both directions were all tried). Benjamini-Hochberg over every
+pair with `min_hands` hands together gives the q-values the rules compare with their false
+discovery rate; the score is -log10 of the pair's p-value, comparable across one run's pairs.
+"""
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import NDArray
+from scipy import stats
+
+from checker.collusion.aggregates import TOURNAMENTS, Aggregates, PairKey
+from checker.collusion.signals import SIGNALS, WIDTH, C, Kind, Signal
+from checker.collusion.signals import P as Own
+from checker.replay.facts import CollusionFamily
+
+_LOG10 = math.log(10.0)
+
+
+@dataclass(frozen=True, slots=True)
+class ScoringSettings:
+    # A pair is tested (enters the false discovery control) with this many hands together
+    # in this many tournaments.
+    min_hands: int
+    min_tournaments: int
+    min_occasions: int
+    prior_occasions: int
+
+
+@dataclass(frozen=True, slots=True)
+class SignalScore:
+    signal: Signal
+    actor: str
+    partner: str
+    occasions: int
+    # Rates as fractions; amounts in mbb per occasion.
+    pair_value: float
+    baseline_value: float
+    z: float
+    # log10 of the one-sided p-value (0.0: p = 1, not scored).
+    log10_p: float
+    scored: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PairScore:
+    key: PairKey
+    hands_together: int
+    tournaments_together: int
+    tested: bool
+    log10_p: float
+    q_value: float
+    leading: SignalScore | None
+    signals: tuple[SignalScore, ...]
+    co_presence_log10_p: float
+    co_presence_expected: float
+
+    @property
+    def p_value(self) -> float:
+        return float(10.0 ** self.log10_p)
+
+    @property
+    def score(self) -> float:
+        return -self.log10_p
+
+    @property
+    def leading_family(self) -> CollusionFamily:
+        return self.leading.signal.family if self.leading else CollusionFamily.CHIP_DUMPING
+
+
+def score_pairs(agg: Aggregates, settings: ScoringSettings,
+                disabled: frozenset[str] = frozenset()) -> list[PairScore]:
+    """Every pair that met, scored; sorted by players. `disabled` names signals left out of
+    the score (they are still reported): the benchmark's leave-one-strategy-out runs."""
+    keys = sorted(agg.pairs)
+    if not keys:
+        return []
+    matrix = np.array([agg.pairs[k].tolist() for k in keys], dtype=np.float64)
+    names = sorted(agg.players)
+    index = {name: i for i, name in enumerate(names)}
+    first = np.array([index[a] for a, _ in keys])
+    second = np.array([index[b] for _, b in keys])
+    # Each player's counters toward every opponent: the pair slots summed.
+    totals = np.zeros((len(names), WIDTH))
+    np.add.at(totals, first, matrix[:, :WIDTH])
+    np.add.at(totals, second, matrix[:, WIDTH:2 * WIDTH])
+    # Every opponent's counters toward each player.
+    incoming = np.zeros((len(names), WIDTH))
+    np.add.at(incoming, second, matrix[:, :WIDTH])
+    np.add.at(incoming, first, matrix[:, WIDTH:2 * WIDTH])
+    own = np.array([agg.players[name].tolist() for name in names], dtype=np.float64)
+    hands = matrix[:, C.HANDS]
+    tested = (hands >= settings.min_hands) & (matrix[:, TOURNAMENTS] >= settings.min_tournaments)
+    computed: list[list[SignalScore]] = [[] for _ in keys]
+    for signal in SIGNALS:
+        directions = (0,) if signal.symmetric else (0, 1)
+        for direction in directions:
+            actor, partner = (first, second) if direction == 0 else (second, first)
+            base = WIDTH * direction
+            results = _signal(signal, _Table(matrix, totals, incoming, own, first, second),
+                             base, actor, partner, settings)
+            for row, item in enumerate(results):
+                a, b = keys[row]
+                who = (a, b) if direction == 0 else (b, a)
+                computed[row].append(SignalScore(signal, who[0], who[1], *item))
+    co_log_p, co_expected = _co_presence(agg, matrix, own, first, second)
+    log_p = np.zeros(len(keys))
+    leading: list[SignalScore | None] = [None] * len(keys)
+    for row, scores in enumerate(computed):
+        counted = [s for s in scores if s.scored and not s.signal.context
+                   and s.signal.name not in disabled]
+        if not counted:
+            continue
+        best = min(counted, key=lambda s: (s.log10_p, s.signal.name, s.actor))
+        leading[row] = best
+        log_p[row] = min(0.0, best.log10_p + math.log10(len(counted)))
+    q = np.ones(len(keys))
+    if tested.any():
+        q[tested] = stats.false_discovery_control(np.power(10.0, log_p[tested]), method="bh")
+    return [
+        PairScore(key, int(hands[row]), int(matrix[row, TOURNAMENTS]), bool(tested[row]),
+                  float(log_p[row]), float(q[row]), leading[row], tuple(computed[row]),
+                  float(co_log_p[row]), float(co_expected[row]))
+        for row, key in enumerate(keys)
+    ]
+
+
+Item = tuple[int, float, float, float, float, bool]
+
+
+@dataclass(frozen=True, slots=True)
+class _Table:
+    """The pairs' counters (rows in key order), every player's totals toward and from the
+    others, their own counters, and each row's first and second player."""
+
+    matrix: NDArray[np.float64]
+    totals: NDArray[np.float64]
+    incoming: NDArray[np.float64]
+    own: NDArray[np.float64]
+    first: NDArray[np.int_]
+    second: NDArray[np.int_]
+
+
+def _signal(signal: Signal, table: _Table, base: int, actor: NDArray[np.int_],
+            partner: NDArray[np.int_], settings: ScoringSettings) -> list[Item]:
+    matrix, totals, incoming, own = table.matrix, table.totals, table.incoming, table.own
+    n = matrix[:, base + signal.occasions]
+    value = matrix[:, base + signal.value]
+    prior = float(settings.prior_occasions)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        if signal.kind is Kind.CONTRAST:
+            pair_value, baseline, z = _contrast(signal, matrix, base, totals, actor, prior)
+        elif signal.kind is Kind.RATE:
+            pair_value, baseline, z = _rate(signal, n, value, totals, incoming, actor, partner,
+                                            prior)
+        elif signal.symmetric:
+            pair_value, baseline, z = _team(matrix, base, own, actor, partner, prior)
+        else:
+            pair_value, baseline, z = _amount(signal, matrix, base, totals, actor, partner,
+                                              table.first, table.second, prior)
+    scored = (n >= settings.min_occasions) & np.isfinite(z)
+    z = np.where(scored, z, 0.0)
+    log10_p = np.where(scored, stats.norm.logsf(z) / _LOG10, 0.0)
+    return [(int(n[i]), float(pair_value[i]), float(baseline[i]), float(z[i]),
+             float(log10_p[i]), bool(scored[i])) for i in range(len(n))]
+
+
+def _rate(signal: Signal, n: NDArray[np.float64], k: NDArray[np.float64],
+          totals: NDArray[np.float64], incoming: NDArray[np.float64], actor: NDArray[np.int_],
+          partner: NDArray[np.int_], prior: float
+          ) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]]:
+    """k of n against what P does with others and what others do with Q (an actor-partner
+    model: the two effects add on the log-odds scale, each shrunk toward the population)."""
+    occasions = totals[:, signal.occasions]
+    hits = totals[:, signal.value]
+    population = hits.sum() / occasions.sum() if occasions.sum() else 0.0
+    population = min(max(population, 1e-6), 1.0 - 1e-6)
+    # P toward everyone but Q; everyone but P toward Q (a symmetric signal: Q's own).
+    away_n = occasions[actor] - n
+    away_k = hits[actor] - k
+    if signal.symmetric:
+        into_n = occasions[partner] - n
+        into_k = hits[partner] - k
+    else:
+        into_n = incoming[partner, signal.occasions] - n
+        into_k = incoming[partner, signal.value] - k
+    p_actor = np.clip((away_k + prior * population) / (away_n + prior), 1e-6, 1.0 - 1e-6)
+    p_partner = np.clip((into_k + prior * population) / (into_n + prior), 1e-6, 1.0 - 1e-6)
+    if signal.joint:
+        p0 = np.clip(p_actor * p_partner / population, 1e-6, 1.0 - 1e-6)
+    else:
+        p0 = _expit(_logit(p_actor) + _logit(p_partner) - _logit(population))
+    shrunk = (k + prior * p0) / (n + prior)
+    variance = n * p0 * (1.0 - p0) * (1.0 + n / (away_n + prior) + n / (into_n + prior))
+    excess = k - n * p0 if signal.higher else n * p0 - k
+    z = (excess - 0.5) / np.sqrt(variance)
+    return shrunk, p0, z
+
+
+def _contrast(signal: Signal, matrix: NDArray[np.float64], base: int,
+              totals: NDArray[np.float64], actor: NDArray[np.int_], prior: float
+              ) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]]:
+    """(P's rate toward Q under the condition - without it) against the same difference of
+    P toward everyone else: a difference of differences, each rate shrunk toward P's own
+    rate over both conditions."""
+    assert signal.control is not None
+    # (occasions, hits) of: the pair under the condition, P away from Q under it, the pair
+    # without it, P away from Q without it.
+    cells: list[tuple[NDArray[np.float64], NDArray[np.float64]]] = []
+    for column in (signal.occasions, signal.control):
+        n = matrix[:, base + column]
+        k = matrix[:, base + column + 1]
+        cells += [(n, k), (totals[actor, column] - n, totals[actor, column + 1] - k)]
+    all_n = sum(c[0] for c in cells)
+    all_k = sum(c[1] for c in cells)
+    centre = np.clip((all_k + 1.0) / (all_n + 2.0), 1e-6, 1.0 - 1e-6)
+    rates = []
+    variance = np.zeros(len(matrix))
+    for occasions, hits in cells:
+        rate = (hits + prior * centre) / (occasions + prior)
+        rates.append(rate)
+        variance = variance + rate * (1.0 - rate) / (occasions + prior)
+    pair_difference = rates[0] - rates[2]
+    away_difference = rates[1] - rates[3]
+    z = (pair_difference - away_difference) / np.sqrt(variance)
+    return pair_difference, away_difference, z
+
+
+def _logit(p: NDArray[np.float64] | float) -> NDArray[np.float64]:
+    values = np.asarray(p, dtype=np.float64)
+    result: NDArray[np.float64] = np.log(values) - np.log1p(-values)
+    return result
+
+
+def _expit(x: NDArray[np.float64]) -> NDArray[np.float64]:
+    return 1.0 / (1.0 + np.exp(-x))
+
+
+def _amount(signal: Signal, matrix: NDArray[np.float64], base: int,
+            totals: NDArray[np.float64], actor: NDArray[np.int_], partner: NDArray[np.int_],
+            first: NDArray[np.int_], second: NDArray[np.int_], prior: float
+            ) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]]:
+    """An amount per occasion against P's mean toward everyone else (for chip flow, less Q's
+    mean toward everyone else). Each baseline also leaves out the player's one opponent with
+    the largest amount: a colluder's partner would otherwise bend the baseline of every honest
+    player who meets the colluder."""
+    squares = signal.squares if signal.squares is not None else signal.value
+    columns = (signal.occasions, signal.value, squares)
+    n, total, ss = (matrix[:, base + c] for c in columns)
+    top = _top(matrix, columns, len(totals), first, second)
+    away_n, away_total, away_ss = _away(totals, top, columns, actor, partner, (n, total, ss))
+    expected = np.where(away_n > 0, away_total / away_n, 0.0)
+    if signal.value is C.FLOW:
+        # The flow a skill gap explains: P's mean toward others less Q's toward others.
+        other = WIDTH - base
+        mine = tuple(matrix[:, other + c] for c in columns)
+        partner_n, partner_total, _ = _away(totals, top, columns, partner, actor, mine)
+        expected = expected - np.where(partner_n > 0, partner_total / partner_n, 0.0)
+    # Chips P was expected to win from Q never count toward suspicion: a baseline that says P
+    # should be winning (a rock against a fish) is noisier than the pair's own sample.
+    expected = np.maximum(expected, 0.0)
+    actor_variance = np.where(away_n > 0, away_ss / away_n, 0.0)
+    variance = (ss + prior * actor_variance) / (n + prior)
+    z = (total - n * expected) / np.sqrt(n * variance)
+    mean = np.where(n > 0, total / n, 0.0)
+    return mean, expected, z
+
+
+Top = tuple[NDArray[np.int_], NDArray[np.float64]]
+
+
+def _top(matrix: NDArray[np.float64], columns: tuple[C, C, C], players: int,
+         first: NDArray[np.int_], second: NDArray[np.int_]) -> Top:
+    """Each player's opponent with the largest absolute amount (-1: none), and that
+    opponent's `columns` counters."""
+    actors = np.concatenate([first, second])
+    partners = np.concatenate([second, first])
+    values = np.concatenate([matrix[:, list(columns)], matrix[:, [WIDTH + c for c in columns]]])
+    order = np.lexsort((partners, -np.abs(values[:, 1]), actors))
+    unique, at = np.unique(actors[order], return_index=True)
+    rows = order[at]
+    partner_of = np.full(players, -1)
+    counters = np.zeros((players, len(columns)))
+    partner_of[unique] = partners[rows]
+    counters[unique] = values[rows]
+    return partner_of, counters
+
+
+def _away(totals: NDArray[np.float64], top: Top, columns: tuple[C, C, C],
+          actor: NDArray[np.int_], partner: NDArray[np.int_],
+          pair: tuple[NDArray[np.float64], ...]) -> tuple[NDArray[np.float64], ...]:
+    """The actor's counters toward everyone but the partner and the actor's top opponent."""
+    partner_of, counters = top
+    drop = partner_of[actor] != partner
+    return tuple(totals[actor, c] - pair[i] - np.where(drop, counters[actor, i], 0.0)
+                 for i, c in enumerate(columns))
+
+
+def _team(matrix: NDArray[np.float64], base: int, own: NDArray[np.float64],
+          actor: NDArray[np.int_], partner: NDArray[np.int_], prior: float
+          ) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]]:
+    """What the two took from the others, against what each wins per hand anyway."""
+    n = matrix[:, base + C.HANDS]
+    joint = matrix[:, base + C.JOINT]
+    ss = matrix[:, base + C.JOINT_SS]
+    hands = np.maximum(own[:, Own.HANDS], 1.0)
+    mean = own[:, Own.RESULT] / hands
+    variance_each = np.maximum(own[:, Own.RESULT_SS] / hands - mean * mean, 0.0)
+    expected = mean[actor] + mean[partner]
+    variance = (ss + prior * (variance_each[actor] + variance_each[partner])) / (n + prior)
+    z = (joint - n * expected) / np.sqrt(n * variance)
+    return np.where(n > 0, joint / n, 0.0), expected, z
+
+
+def _co_presence(agg: Aggregates, matrix: NDArray[np.float64], own: NDArray[np.float64],
+                 first: NDArray[np.int_], second: NDArray[np.int_]
+                 ) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """Tournaments together against a random registration with the same entry counts."""
+    together = matrix[:, TOURNAMENTS]
+    if agg.entries == 0:
+        return np.zeros(len(together)), np.zeros(len(together))
+    each = own[:, Own.TOURNAMENTS]
+    expected = each[first] * each[second] * agg.entries_squared / agg.entries ** 2
+    log_p = np.where(together > 0,
+                     stats.poisson.logsf(together - 1, np.maximum(expected, 1e-12)) / _LOG10,
+                     0.0)
+    return log_p, expected
+
+

@@ -1,0 +1,118 @@
+"""The counters kept per directed pair (P's play toward Q) and what each signal makes of them.
+
+A directed slot holds `WIDTH` integers about P's play in hands shared with Q; a player's
+totals hold the same counters summed over every opponent, so P's baseline toward everyone
+but Q is the total less the slot. Money is in thousandths of a big blind (mbb), an integer, so
+partial aggregates add exactly in any order.
+"""
+
+from dataclasses import dataclass
+from enum import IntEnum, StrEnum
+
+from checker.replay.facts import CollusionFamily as Family
+
+
+class C(IntEnum):
+    """Counter positions in a directed slot (and in a player's totals)."""
+
+    HANDS = 0  # hands P and Q were both dealt
+    FLOW = 1  # net mbb from P to Q (P's losses Q won, less Q's losses P won)
+    FLOW_SS = 2  # sum of squares of the per-hand net flow
+    JOINT = 3  # P's plus Q's own result in the hand (mbb): what the two took from the rest
+    JOINT_SS = 4
+    EV = 5  # EV P gave up to Q in heads-up commitments (mbb; cards known)
+    EV_SS = 6
+    EV_N = 7  # hands with commitments measured
+    # Rates count hands: a hand is one occasion of a signal (N) and one hit (K) when it
+    # happened at least once in it; each K follows its N.
+    WEAK_N = 8  # hands with P's heads-up commitments into Q alone, cards known
+    WEAK_K = 9  # ... in which P's equity against Q's hand was below the weak threshold
+    FOLD_N = 10  # P faced a bet or raise whose last aggressor was Q
+    FOLD_K = 11  # ... and folded
+    AGG_N = 12  # streets on which P acted while Q was live (per street, not per hand)
+    AGG_K = 13  # ... that bet or raised
+    SQZ_N = 14  # P faced Q's bet or raise with a third player live
+    SQZ_K = 15  # ... and re-raised
+    CHK_N = 16  # postflop streets P and Q played heads-up
+    CHK_K = 17  # ... checked through
+    OUTS_N = 18  # P's flop/turn decisions facing a bet while Q's hidden cards held P's outs
+    OUTS_K = 19  # ... that folded
+    CLEAR_N = 20  # the same decisions while Q's hidden cards held none of P's outs
+    CLEAR_K = 21  # ... that folded
+
+
+WIDTH = len(C)
+
+
+class P(IntEnum):
+    """Counters of a player's own play (not toward one opponent)."""
+
+    HANDS = 0
+    RESULT = 1  # own net result, mbb
+    RESULT_SS = 2
+    TOURNAMENTS = 3
+
+
+PLAYER_WIDTH = len(P)
+
+
+class Kind(StrEnum):
+    RATE = "rate"  # occurrences out of occasions
+    AMOUNT = "amount"  # mbb summed over occasions
+    # A rate under one condition less the rate under its opposite (`control` counters), for
+    # Q against the same difference for everyone else: does P's play follow Q's hidden cards?
+    CONTRAST = "contrast"
+
+
+@dataclass(frozen=True, slots=True)
+class Signal:
+    name: str
+    family: Family
+    kind: Kind
+    occasions: C
+    value: C
+    # RATE: the pair is suspicious when its rate is above (True) or below P's baseline.
+    # AMOUNT: always above (P gives Q more than P's baseline predicts).
+    higher: bool
+    squares: C | None = None
+    # CONTRAST: the occasions counter of the opposite condition (its hits follow it).
+    control: C | None = None
+    # Whether the signal is symmetric in P and Q (one test per pair, not one per direction).
+    symmetric: bool = False
+    # A rate that needs both players to act alike (a street checked through): its expected
+    # value is the product of the two players' rates over the population's.
+    joint: bool = False
+    # Reported beside the others but left out of the pair's score: two honest players of
+    # like styles check through together more than either does with others, so the pair
+    # effect cannot be told from style here (docs/collusion.md).
+    context: bool = False
+    needs_cards: bool = False
+    title: str = ""
+
+
+SIGNALS: tuple[Signal, ...] = (
+    Signal("chip_flow", Family.CHIP_DUMPING, Kind.AMOUNT, C.HANDS, C.FLOW, True, C.FLOW_SS,
+           title="net chips from P to Q per hand together"),
+    Signal("ev_given_up", Family.CHIP_DUMPING, Kind.AMOUNT, C.EV_N, C.EV, True, C.EV_SS,
+           needs_cards=True, title="equity P gave up to Q in heads-up commitments"),
+    Signal("weak_commitment", Family.CHIP_DUMPING, Kind.RATE, C.WEAK_N, C.WEAK_K, True,
+           needs_cards=True, title="P's chips into Q alone with a hand far behind Q's"),
+    Signal("fold_to_partner", Family.SOFT_PLAY, Kind.RATE, C.FOLD_N, C.FOLD_K, True,
+           title="P folds to Q's bets and raises"),
+    Signal("aggression_with_partner", Family.SOFT_PLAY, Kind.RATE, C.AGG_N, C.AGG_K, False,
+           title="P bets or raises while Q is in the hand"),
+    Signal("check_down", Family.SOFT_PLAY, Kind.RATE, C.CHK_N, C.CHK_K, True, symmetric=True,
+           joint=True, context=True,
+           title="streets P and Q check through heads-up"),
+    Signal("squeeze", Family.TEAM_PLAY, Kind.RATE, C.SQZ_N, C.SQZ_K, True,
+           title="P re-raises Q's bet while a third player is in"),
+    Signal("outs_tracking", Family.TEAM_PLAY, Kind.CONTRAST, C.OUTS_N, C.OUTS_K, True,
+           control=C.CLEAR_N, needs_cards=True,
+           title="P folds more when Q's hidden cards hold P's outs than when they do not"),
+    Signal("team_profit", Family.TEAM_PLAY, Kind.AMOUNT, C.HANDS, C.JOINT, True, C.JOINT_SS,
+           symmetric=True, title="what P and Q together take from the others per hand"),
+)
+BY_NAME = {s.name: s for s in SIGNALS}
+# Not in the score: friends sit together too (clause 9's draw is audited on its own); it is
+# reported as context.
+CO_PRESENCE = "co_presence"
