@@ -61,7 +61,8 @@ def settings_from(params: dict[str, object]) -> CollusionSettings:
     return CollusionSettings(
         ObserverSettings(weak_equity=number("weak_equity") / _BASIS,
                          evidence_kept=number("evidence_hands"),
-                         flow_cap=number("flow_cap_big_blinds") * 1000),
+                         flow_cap=number("flow_cap_big_blinds") * 1000,
+                         commitment=number("commitment_big_blinds") * 1000),
         ScoringSettings(min_hands=number("min_hands"),
                         min_tournaments=number("min_tournaments"),
                         min_occasions=number("min_occasions"),
@@ -102,6 +103,8 @@ class CollusionOutcome:
     rings: list[RingVerdict] = field(default_factory=list)
     hands: dict[str, int] = field(default_factory=dict)
     players: dict[str, int] = field(default_factory=dict)
+    # The merged aggregates each view was scored from (what a worker hands on).
+    aggregates: dict[str, Aggregates] = field(default_factory=dict)
 
 
 class CollusionJudge:
@@ -138,6 +141,7 @@ class CollusionJudge:
             return self.outcome
         for view in VIEWS:
             agg = self.observer.views[view]
+            self.outcome.aggregates[view] = agg
             self.outcome.hands[view] = agg.hands
             self.outcome.players[view] = len(agg.players)
             verdicts = self._pairs(view, agg, self.settings.scoring)

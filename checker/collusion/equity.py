@@ -20,10 +20,13 @@ from checker.replay.evaluate import high_rank
 
 DECK: tuple[str, ...] = tuple(r + s for r in RANKS for s in SUITS)
 _ID: dict[str, int] = {card: int(PhCard.to_id(card)) for card in DECK}
-# Runouts drawn for an equity before the river: a per-hand weight, not a verdict.
-RUNOUTS = 16
-# High-only board games: a hi/lo pot's equity is not its high hand's.
-BOARD_GAMES = frozenset({Game.HOLDEM, Game.OMAHA, Game.OMAHA5})
+# Runouts drawn for an equity before the river: a per-hand weight, not a verdict (the
+# aggregates average it over many hands).
+RUNOUTS = 8
+# Hold'em only: an Omaha hand costs some sixty evaluations, which would more than double the
+# audit's time for the card signals (docs/collusion.md); a hi/lo pot's equity is not its high
+# hand's either.
+BOARD_GAMES = frozenset({Game.HOLDEM})
 # phevaluator's ranks (larger is better, as evaluate.high_rank) where each class of hand
 # starts: high card, pair, two pair, trips, straight, flush, full house, quads, straight flush.
 _CLASS_STARTS = (1, 1278, 4138, 4996, 5854, 5864, 7141, 7297, 7453)
@@ -36,7 +39,8 @@ def known_board_game(game: Game) -> bool:
 
 def _rank(game: Game, hole: Sequence[str], board: Sequence[str]) -> int:
     if game is Game.HOLDEM:
-        return _WORST - int(evaluate_cards(*[_ID[c] for c in hole], *[_ID[c] for c in board]))
+        ids = _ID
+        return _WORST - int(evaluate_cards(*[ids[c] for c in hole], *[ids[c] for c in board]))
     return high_rank(hole, board, game)
 
 
@@ -69,11 +73,14 @@ def hand_class(rank: int) -> int:
     return cls
 
 
-def holds_outs(game: Game, mine: Sequence[str], board: Sequence[str],
+def current_class(game: Game, mine: Sequence[str], board: Sequence[str]) -> int:
+    return hand_class(_rank(game, mine, board))
+
+
+def holds_outs(game: Game, mine: Sequence[str], board: Sequence[str], now: int,
                theirs: Sequence[str]) -> bool:
-    """Whether a card of `theirs`, had it come on the board, would lift my hand to a better
-    class: they hold one of my outs (only flop and turn boards have a card to come)."""
+    """Whether a card of `theirs`, had it come on the board, would lift my hand above its
+    class `now` (current_class): they hold one of my outs (flop and turn boards only)."""
     if not 3 <= len(board) <= 4:
         return False
-    now = hand_class(_rank(game, mine, board))
     return any(hand_class(_rank(game, mine, [*board, card])) > now for card in theirs)

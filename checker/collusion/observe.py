@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from checker.collusion.aggregates import Aggregates, EvidenceHand, PairKey, new_pair, new_player
-from checker.collusion.equity import equity, holds_outs, known_board_game
+from checker.collusion.equity import current_class, equity, holds_outs, known_board_game
 from checker.collusion.signals import WIDTH, C
 from checker.collusion.signals import P as Own
 from checker.model.hand import ActionKind, Hand, Street
@@ -48,6 +48,9 @@ class ObserverSettings:
     # A hand's chip flow and EV between two players count at most this many mbb: one all-in
     # must not decide a pair (winsorised; the evidence keeps the true amounts).
     flow_cap: int
+    # Heads-up commitments are measured against the opponent's cards from this many mbb, or
+    # when all in (a dumping spot is a call or a shove, not a limp).
+    commitment: int
 
 
 class HandObserver:
@@ -190,6 +193,17 @@ def _results(hand: Hand, names: list[str], unit: int) -> dict[str, int]:
     return {name: value * 1000 // unit for name, value in chips.items()}
 
 
+class _Acted:
+    """An actor on one street: the opponents live (with chips) at its first act there, and
+    whether it bet or raised on the street."""
+
+    __slots__ = ("aggressive", "others")
+
+    def __init__(self, others: set[str], aggressive: bool) -> None:
+        self.others = others
+        self.aggressive = aggressive
+
+
 class _Acts:
     """One pass over a hand's acts, adding P-toward-Q counters."""
 
@@ -207,9 +221,9 @@ class _Acts:
         self.board: list[str] = list(board)
         self.with_cards = known_board_game(hand.game) and len(cards) >= 2
         self.equities: dict[tuple[Street, str, str], float] = {}
+        self.classes: dict[tuple[Street, str], int] = {}
         # A hand counts once per pair and signal: (pair, slot + occasions counter) -> whether
         # it happened at least once (acts within a hand are not independent occasions).
-        # Bets and raises while a partner is live count once per street instead.
         self.marks: dict[tuple[PairKey, int, Street | None], bool] = {}
         # (pair, slot) -> the EV given up in the hand's commitments.
         self.ev: dict[tuple[PairKey, int], int] = {}
@@ -221,7 +235,8 @@ class _Acts:
 
     def add(self, actor: str, partner: str, occasions: C, hit: bool,
             street: Street | None = None) -> None:
-        """An occasion of `actor` toward `partner`; its hit counter follows it (signals.C)."""
+        """An occasion of `actor` toward `partner` in this hand (on `street`, for a signal
+        counted per street); its hit counter follows it (signals.C)."""
         key, base = self.slot(actor, partner)
         mark = (key, base + occasions, street)
         self.marks[mark] = hit or self.marks.get(mark, False)
@@ -246,59 +261,73 @@ class _Acts:
         aggressor: str | None = None
         bet_on_street = False
         street_players: set[str] = set()
+        acted: dict[str, _Acted] = {}
+        live = self.live
+        all_in = self.all_in
         for event in actions:
             name = event.street.name
             if name != street:
                 if street is not None:
-                    self._street_closed(street, street_players, bet_on_street)
+                    self._street_closed(street, street_players, bet_on_street, acted)
                 street, aggressor, bet_on_street = name, None, False
-                street_players = set(self.live)
+                street_players = set(live)
+                acted = {}
             act = event.action
             actor = event.actor.name
-            if actor not in self.live:
+            if actor not in live:
                 continue
             kind = act.kind
             aggressive = act.is_raise
-            others = [p for p in self.live if p != actor]
-            for other in others:
-                if other not in self.all_in:
-                    self.add(actor, other, C.AGG_N, aggressive, name)
-            facing = aggressor is not None and act.to_call > 0 and aggressor in self.live
-            if facing and aggressor is not None:
+            seen = acted.get(actor)
+            if seen is None:
+                acted[actor] = _Acted(live - all_in - {actor}, aggressive)
+            elif aggressive:
+                seen.aggressive = True
+            if aggressor is not None and act.to_call > 0 and aggressor in live:
                 folded = kind is ActionKind.FOLD
                 self.add(actor, aggressor, C.FOLD_N, folded)
                 if folded:
                     self.agg.offer(self.slot(actor, aggressor)[0], Family.SOFT_PLAY,
                                    self._evidence(act.to_call, "fold_to_partner", actor,
                                                   aggressor))
-                if any(p != aggressor and p not in self.all_in for p in others):
+                if any(p != aggressor and p != actor and p not in all_in for p in live):
                     self.add(actor, aggressor, C.SQZ_N, aggressive)
                     if aggressive:
                         self.agg.offer(self.slot(actor, aggressor)[0], Family.TEAM_PLAY,
                                        self._evidence(act.amount, "squeeze", actor,
                                                       aggressor))
             if self.with_cards:
-                self._with_cards(event, actor, others)
+                self._with_cards(event, actor)
             if kind is ActionKind.FOLD:
-                self.live.discard(actor)
+                live.discard(actor)
             if act.all_in:
-                self.all_in.add(actor)
+                all_in.add(actor)
             if aggressive:
                 aggressor = actor
                 bet_on_street = True
         if street is not None:
-            self._street_closed(street, street_players, bet_on_street)
+            self._street_closed(street, street_players, bet_on_street, acted)
         self.flush()
 
-    def _street_closed(self, street: Street, players: set[str], bet: bool) -> None:
-        """A postflop street two players played heads-up to its end: checked through or not."""
+    def _street_closed(self, street: Street, players: set[str], bet: bool,
+                       acted: dict[str, "_Acted"]) -> None:
+        """Each actor's aggression toward the opponents live at its first act on the street;
+        a postflop street two players played heads-up to its end: checked through or not."""
+        pairs = self.agg.pairs
+        for actor, seen in acted.items():
+            for other in seen.others:
+                key, base = self.slot(actor, other)
+                pair = pairs[key]
+                pair[base + C.AGG_N] += 1
+                if seen.aggressive:
+                    pair[base + C.AGG_K] += 1
         if street not in _POSTFLOP or len(players) != 2 or not players <= self.live:
             return
         a, b = sorted(players)
         self.add(a, b, C.CHK_N, not bet)
         self.add(b, a, C.CHK_N, not bet)
 
-    def _with_cards(self, event: ActionEvent, actor: str, others: list[str]) -> None:
+    def _with_cards(self, event: ActionEvent, actor: str) -> None:
         mine = self.cards.get(actor)
         if not mine:
             return
@@ -310,26 +339,33 @@ class _Acts:
         act = event.action
         if street in _DRAWING and act.to_call > 0:
             folded = act.kind is ActionKind.FOLD
+            now = self.classes.get((street, actor))
+            if now is None:
+                now = self.classes[(street, actor)] = current_class(self.hand.game, mine, board)
             for other, theirs in self.cards.items():
                 if other != actor and other in self.agg.players and self._met(actor, other):
-                    held = holds_outs(self.hand.game, mine, board, theirs)
+                    held = holds_outs(self.hand.game, mine, board, now, theirs)
                     self.add(actor, other, C.OUTS_N if held else C.CLEAR_N, folded, street)
                     if held and folded:
                         self.agg.offer(self.slot(actor, other)[0], Family.TEAM_PLAY,
                                        self._evidence(act.to_call, "outs_tracking", actor,
                                                       other))
-        if act.kind in _CHIPS_IN and act.amount > 0 and len(others) == 1:
-            partner = others[0]
+        if (act.kind in _CHIPS_IN and len(self.live) == 2 and act.amount > 0
+                and (act.all_in or act.amount * 1000 >= self.settings.commitment * self.unit)):
+            partner = next(p for p in self.live if p != actor)
             known = self.cards.get(partner)
             if not known:
                 return
             theirs = known
-            cache = (street, actor, partner)
-            share = self.equities.get(cache)
-            if share is None:
-                seed = f"{self.hand.hand_id}/{street.value}/{actor}/{partner}"
-                share = self.equities[cache] = equity(self.hand.game, mine, theirs, board,
-                                                      seed)
+            # One estimate per street and pair, whichever of the two commits.
+            low, high = (actor, partner) if actor < partner else (partner, actor)
+            cache = (street, low, high)
+            low_share = self.equities.get(cache)
+            if low_share is None:
+                seed = f"{self.hand.hand_id}/{street.value}/{low}/{high}"
+                low_share = self.equities[cache] = equity(
+                    self.hand.game, self.cards[low], self.cards[high], board, seed)
+            share = low_share if actor == low else 1.0 - low_share
             amount = act.amount * 1000 // self.unit
             # EV given up: what the chips would earn at this equity, against a fair coin.
             loss = round(amount * (1.0 - 2.0 * share))
