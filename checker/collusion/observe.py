@@ -17,8 +17,16 @@ cards shown (the public view). Each view has its own aggregates.
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import combinations
 
-from checker.collusion.aggregates import Aggregates, EvidenceHand, PairKey, new_pair, new_player
+from checker.collusion.aggregates import (
+    TOURNAMENTS,
+    Aggregates,
+    EvidenceHand,
+    PairKey,
+    new_pair,
+    new_player,
+)
 from checker.collusion.equity import current_class, equity, holds_outs, known_board_game
 from checker.collusion.signals import WIDTH, C
 from checker.collusion.signals import P as Own
@@ -59,8 +67,9 @@ class HandObserver:
     def __init__(self, settings: ObserverSettings) -> None:
         self.settings = settings
         self.views = {view: Aggregates(view, settings.evidence_kept) for view in VIEWS}
-        # (view, tournament) -> the players dealt in it within this file.
-        self.rosters: dict[tuple[str, str], set[str]] = {}
+        # (view, tournament) -> the players dealt in it within this file, and the pairs that
+        # met at a table in it (a file is a partition: nothing here depends on other files).
+        self.rosters: dict[tuple[str, str], tuple[set[str], set[PairKey]]] = {}
 
     def hand(self, hand: Hand, fact: HandFact, actions: Sequence[ActionEvent]) -> None:
         names = sorted(p.name for p in fact.players)
@@ -73,8 +82,9 @@ class HandObserver:
         if hand.tournament_id is not None:
             roster = self.rosters.get((view, hand.tournament_id))
             if roster is None:
-                roster = self.rosters[(view, hand.tournament_id)] = set()
-            roster.update(names)
+                roster = self.rosters[(view, hand.tournament_id)] = (set(), set())
+            roster[0].update(names)
+            roster[1].update(combinations(names, 2))
         unit = hand.big_blind or hand.small_bet or hand.bring_in or 1
         results = _results(hand, names, unit)
         place = _Place(hand)
@@ -89,18 +99,14 @@ class HandObserver:
 
     def end_file(self) -> None:
         """A file's tournaments are closed: count entries and tournaments together."""
-        for (view, _), roster in sorted(self.rosters.items()):
+        for (view, _), (players, met) in self.rosters.items():
             agg = self.views[view]
-            agg.entries += len(roster)
-            agg.entries_squared += len(roster) ** 2
-            members = sorted(roster)
-            for name in members:
+            agg.entries += len(players)
+            agg.entries_squared += len(players) ** 2
+            for name in players:
                 agg.players[name][Own.TOURNAMENTS] += 1
-            for i, a in enumerate(members):
-                for b in members[i + 1:]:
-                    pair = agg.pairs.get((a, b))
-                    if pair is not None:  # only pairs that met at a table
-                        pair[2 * WIDTH] += 1
+            for key in met:
+                agg.pairs[key][TOURNAMENTS] += 1
         self.rosters = {}
 
     @staticmethod

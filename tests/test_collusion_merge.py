@@ -1,0 +1,131 @@
+"""Clause 28's aggregates are mergeable partial results (DESIGN.md, "Across files"): a corpus
+split in any way, aggregated per part and merged in any order, gives the aggregates of the
+whole, and the same ranking of pairs.
+
+Checked two ways: on random aggregates (hypothesis: merge is associative and commutative, and
+the empty aggregates are its identity), and on a simulated corpus cut into one file per
+tournament, audited file by file and merged over random splits.
+"""
+
+import copy
+import random
+from array import array
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from checker.audit.run import audit
+from checker.collusion.aggregates import (
+    FAMILIES,
+    PAIR_WIDTH,
+    Aggregates,
+    EvidenceHand,
+    new_player,
+)
+from checker.collusion.scoring import ScoringSettings, score_pairs
+from checker.collusion.signals import PLAYER_WIDTH
+from tests.collusion_sim import RULESET, corpus, split_log
+
+KEPT = 3
+NAMES = ["ann", "bob", "cat", "dan", "eve"]
+
+
+@st.composite
+def aggregates(draw: st.DrawFn) -> Aggregates:
+    agg = Aggregates("integrity", KEPT)
+    small = st.integers(-10**6, 10**6)
+    for a in draw(st.lists(st.sampled_from(NAMES), max_size=4, unique=True)):
+        values = draw(st.lists(small, min_size=PLAYER_WIDTH, max_size=PLAYER_WIDTH))
+        agg.players[a] = array("q", values)
+    pairs = [(a, b) for i, a in enumerate(NAMES) for b in NAMES[i + 1:]]
+    for key in draw(st.lists(st.sampled_from(pairs), max_size=5, unique=True)):
+        values = draw(st.lists(small, min_size=PAIR_WIDTH, max_size=PAIR_WIDTH))
+        agg.pairs[key] = array("q", values)
+        for _ in range(draw(st.integers(0, 5))):
+            hand = EvidenceHand(-draw(st.integers(0, 50)), draw(st.sampled_from(["f1", "f2"])),
+                                draw(st.integers(1, 9)), draw(st.sampled_from(["h1", "h2"])),
+                                draw(st.sampled_from(["", "t1"])), "chip_flow", key[0], key[1])
+            agg.offer(key, draw(st.sampled_from(FAMILIES)), hand)
+        for _ in range(draw(st.integers(0, 3))):
+            agg.add_flow(key, draw(st.sampled_from(["t1", "t2", "t3"])), draw(small))
+    agg.hands = draw(st.integers(0, 1000))
+    agg.entries = draw(st.integers(0, 1000))
+    agg.entries_squared = draw(st.integers(0, 10**6))
+    return agg
+
+
+def merged(*parts: Aggregates) -> Aggregates:
+    total = Aggregates("integrity", KEPT)
+    for part in parts:
+        total.merge(copy.deepcopy(part))
+    return total
+
+
+@settings(max_examples=200, deadline=None)
+@given(aggregates(), aggregates(), aggregates())
+def test_merge_is_associative_and_commutative(a: Aggregates, b: Aggregates,
+                                             c: Aggregates) -> None:
+    left = copy.deepcopy(a).merge(merged(b, c))
+    right = merged(a, b).merge(copy.deepcopy(c))
+    assert left.state() == right.state()
+    assert merged(a, b).state() == merged(b, a).state()
+    assert merged(a).state() == copy.deepcopy(a).merge(Aggregates("integrity", KEPT)).state()
+
+
+@given(aggregates(), aggregates())
+def test_merge_adds_every_counter(a: Aggregates, b: Aggregates) -> None:
+    total = merged(a, b)
+    for key in set(a.pairs) | set(b.pairs):
+        zero = array("q", bytes(8 * PAIR_WIDTH))
+        assert total.pairs[key].tolist() == [
+            x + y for x, y in zip(a.pairs.get(key, zero), b.pairs.get(key, zero), strict=True)]
+    for name in set(a.players) | set(b.players):
+        zero = new_player()
+        assert total.players[name].tolist() == [
+            x + y for x, y in zip(a.players.get(name, zero), b.players.get(name, zero),
+                                  strict=True)]
+    assert total.hands == a.hands + b.hands
+    for key, families in total.evidence.items():
+        for kept in families:
+            assert len(kept) <= KEPT
+            assert kept == sorted(kept)
+
+
+def test_views_and_settings_must_agree() -> None:
+    with pytest.raises(ValueError):
+        Aggregates("integrity", KEPT).merge(Aggregates("public", KEPT))
+    with pytest.raises(ValueError):
+        Aggregates("integrity", KEPT).merge(Aggregates("integrity", KEPT + 1))
+
+
+@pytest.fixture(scope="module")
+def split_corpus(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+    root = tmp_path_factory.mktemp("collusion-merge")
+    return split_log(corpus(root) / "log", root / "split")
+
+
+def test_a_corpus_split_and_merged_equals_the_whole(split_corpus: list[Path]) -> None:
+    whole = audit(split_corpus, RULESET).collusion
+    assert whole.aggregates["integrity"].hands > 10000
+    parts = [audit([path], RULESET).collusion.aggregates for path in split_corpus]
+    scoring = ScoringSettings(min_hands=100, min_tournaments=3, min_occasions=20,
+                              prior_occasions=30)
+    expected = whole.aggregates["integrity"]
+    ranking = [s.key for s in sorted(score_pairs(expected, scoring),
+                                     key=lambda s: (s.log10_p, s.key))]
+    rng = random.Random(28)
+    for _ in range(4):
+        order = rng.sample(range(len(parts)), len(parts))
+        cut = rng.randrange(1, len(parts))
+        halves = []
+        for chosen in (order[:cut], order[cut:]):
+            half = Aggregates("integrity", expected.evidence_kept)
+            for index in chosen:
+                half.merge(copy.deepcopy(parts[index]["integrity"]))
+            halves.append(half)
+        combined = halves[1].merge(halves[0])
+        assert combined.state() == expected.state()
+        assert [s.key for s in sorted(score_pairs(combined, scoring),
+                                      key=lambda s: (s.log10_p, s.key))] == ranking
