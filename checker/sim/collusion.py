@@ -17,9 +17,10 @@ A SPEC is a comma-separated list of `STRATEGY[:SIZE[:INTENSITY]]`, one team each
 
 INTENSITY in [0, 1] is the chance, at each turn the strategy has an occasion, that the player
 acts on it (default 0.8; nut checking 0.5). Teams are drawn from the player pool with their own
-random stream (`colluders-SEED`), so adding colluders leaves the schedule's draws alone; a
-team (colluders and friends alike) registers together for a Sit & Go with chance
-`TOGETHER_CHANCE`. The ground truth has one line per team (`truth_line`).
+random stream (`colluders-SEED`), so adding colluders leaves the schedule's draws alone (with
+an activity mix, checker/sim/pool.py, from its regulars); a team (colluders and friends alike)
+registers together for a tournament with chance `TOGETHER_CHANCE` (`gather`). The ground
+truth has one line per team (`truth_line`).
 
 Colluding hands stay legal: a strategy only picks among the acts the engine offers, and the
 engine makes every bet legal as it does for anyone.
@@ -119,14 +120,17 @@ def _parse_team(item: str) -> TeamSpec:
     return TeamSpec(name, size, intensity)
 
 
-def draw_teams(specs: Sequence[TeamSpec], pool: list[PlayerStyle], rng: random.Random
-               ) -> tuple[list[PlayerStyle], list[Team]]:
-    """Distinct pool players for each team; the pool back with the members' styles carrying
-    their team's play (friends play straight: their styles are untouched)."""
+def draw_teams(specs: Sequence[TeamSpec], pool: list[PlayerStyle], rng: random.Random,
+               among: Sequence[int] | None = None) -> tuple[list[PlayerStyle], list[Team]]:
+    """Distinct pool players for each team (from the pool indexes `among`: the regulars of an
+    activity mix; None: anyone); the pool back with the members' styles carrying their team's
+    play (friends play straight: their styles are untouched)."""
     wanted = sum(spec.size for spec in specs)
-    if wanted > len(pool):
-        raise ColluderError(f"the teams need {wanted} players; the pool has {len(pool)}")
-    picked = rng.sample(range(len(pool)), wanted)
+    eligible: Sequence[int] = range(len(pool)) if among is None else among
+    if wanted > len(eligible):
+        has = f"{len(pool)}" if among is None else f"{len(eligible)} regulars"
+        raise ColluderError(f"the teams need {wanted} players; the pool has {has}")
+    picked = rng.sample(eligible, wanted)
     pool = list(pool)
     teams: list[Team] = []
     for spec in specs:
@@ -146,13 +150,18 @@ def draw_teams(specs: Sequence[TeamSpec], pool: list[PlayerStyle], rng: random.R
 
 
 def gather(players: list[PlayerStyle], pool: Sequence[PlayerStyle], teams: Sequence[Team],
-           seats: int, rng: random.Random) -> list[PlayerStyle]:
+           seats: int, rng: random.Random, drawn_only: bool = False) -> list[PlayerStyle]:
     """`players` (a tournament's registrations, in order) with whole teams registered first:
-    each team that fits in `seats`, in a random order, with chance TOGETHER_CHANCE."""
+    each team that fits in `seats`, in a random order, with chance TOGETHER_CHANCE.
+    `drawn_only` (an activity mix): only a team one of whose members is among `players`
+    (the others come along), so a team plays about as often as its members do."""
     by_name = {p.name: p for p in pool}
+    drawn = {p.name for p in players} if drawn_only else set()
     together: list[PlayerStyle] = []
     for index in rng.sample(range(len(teams)), len(teams)):
         team = teams[index]
+        if drawn_only and drawn.isdisjoint(team.members):
+            continue
         if len(together) + len(team.members) <= seats and rng.random() < TOGETHER_CHANCE:
             together += [by_name[name] for name in team.members]
     if not together:
