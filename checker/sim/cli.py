@@ -35,7 +35,8 @@ def add_simulate_command(commands: "argparse._SubParsersAction[argparse.Argument
     command.add_argument("--incidents", metavar="NAME[:RATE],...", default="",
                          help="what a correct server meets too: "
                               f"{', '.join(sorted(INCIDENTS))} (rate: chance per hand)")
-    command.add_argument("--colluders", metavar="STRATEGY[:SIZE[:INTENSITY]],...", default="",
+    command.add_argument("--colluders", metavar="[N*]STRATEGY[:SIZE[:INTENSITY[/...]]],...",
+                         default="",
                          help="teams drawn from the players (docs/simulator.md, Colluders): "
                               f"{', '.join(STRATEGIES)}")
     command.add_argument("--mtt-every", type=int, metavar="N", dest="mtt_every",

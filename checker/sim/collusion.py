@@ -15,6 +15,9 @@ A SPEC is a comma-separated list of `STRATEGY[:SIZE[:INTENSITY]]`, one team each
 - `nut_checking` (1, honest): a straight player who now and then checks the river with the
   nuts (no hand of the unseen cards beats it).
 
+`N*ITEM` repeats an item N times, and INTENSITY may be a `/`-separated list, one team per
+intensity: `chip_dumping:2:0.3/0.5/0.7/0.9` is four teams, `4*friends:2` four pairs.
+
 INTENSITY in [0, 1] is the chance, at each turn the strategy has an occasion, that the player
 acts on it (default 0.8; nut checking 0.5). Teams are drawn from the player pool with their own
 random stream (`colluders-SEED`), so adding colluders leaves the schedule's draws alone (with
@@ -91,33 +94,47 @@ class Team:
 
 
 def parse(text: str | None) -> tuple[TeamSpec, ...]:
-    """`STRATEGY[:SIZE[:INTENSITY]],...` as team specs, in the order given."""
+    """`[N*]STRATEGY[:SIZE[:INTENSITY[/INTENSITY...]]],...` as team specs, in the order given
+    (`N*` repeats the item; each intensity of a list is a team of its own)."""
     specs: list[TeamSpec] = []
     for item in (text or "").split(","):
         item = item.strip()
         if item:
-            specs.append(_parse_team(item))
+            count_text, star, team = item.rpartition("*")
+            count = _count(item, count_text) if star else 1
+            specs += _parse_teams(item, team.strip()) * count
     return tuple(specs)
 
 
-def _parse_team(item: str) -> TeamSpec:
-    name, _, rest = item.partition(":")
+def _count(item: str, text: str) -> int:
+    try:
+        count = int(text)
+    except ValueError:
+        count = 0
+    if count < 1:
+        raise ColluderError(f"{item!r}: the count before `*` must be a whole number, 1 or more")
+    return count
+
+
+def _parse_teams(item: str, team: str) -> list[TeamSpec]:
+    name, _, rest = team.partition(":")
     size_text, _, intensity_text = rest.partition(":")
     if name not in STRATEGIES:
         raise ColluderError(f"unknown strategy {name!r}; known: {', '.join(STRATEGIES)}")
     least, most, default, _ = STRATEGIES[name]
     try:
         size = int(size_text) if size_text else least
-        intensity = float(intensity_text) if intensity_text else default
+        intensities = ([float(text) for text in intensity_text.split("/")] if intensity_text
+                       else [default])
     except ValueError as exc:
         raise ColluderError(f"{item!r}: the size or intensity is not a number") from exc
     if not least <= size <= most:
         raise ColluderError(f"{item!r}: a {name} team has {least} to {most} players")
-    if not 0.0 <= intensity <= 1.0:
+    if not all(0.0 <= intensity <= 1.0 for intensity in intensities):
         raise ColluderError(f"{item!r}: the intensity must be between 0 and 1")
-    if name == FRIENDS and intensity:
+    if name == FRIENDS and any(intensities):
         raise ColluderError(f"{item!r}: friends play straight (no intensity)")
-    return TeamSpec(name, size, intensity)
+    return [TeamSpec(name, size, intensity) for intensity in intensities]
 
 
 def draw_teams(specs: Sequence[TeamSpec], pool: list[PlayerStyle], rng: random.Random,
