@@ -14,16 +14,19 @@ A SPEC is a comma-separated list of `STRATEGY[:SIZE[:INTENSITY]]`, one team each
 - `friends` (2-3, honest): register and sit together, play straight (no intensity).
 - `nut_checking` (1, honest): a straight player who now and then checks the river with the
   nuts (no hand of the unseen cards beats it).
+- `bubble_folder` (1, honest): an ICM-aware player who, near the money bubble (`near_bubble`),
+  folds every hand short of a premium one facing an all-in or a large bet or raise, from
+  anyone alike: a tightening no partner explains.
 
 `N*ITEM` repeats an item N times, and INTENSITY may be a `/`-separated list, one team per
 intensity: `chip_dumping:2:0.3/0.5/0.7/0.9` is four teams, `4*friends:2` four pairs.
 
 INTENSITY in [0, 1] is the chance, at each turn the strategy has an occasion, that the player
-acts on it (default 0.8; nut checking 0.5). Teams are drawn from the player pool with their own
-random stream (`colluders-SEED`), so adding colluders leaves the schedule's draws alone (with
-an activity mix, checker/sim/pool.py, from its regulars); a team (colluders and friends alike)
-registers together for a tournament with chance `TOGETHER_CHANCE` (`gather`). The ground
-truth has one line per team (`truth_line`).
+acts on it (default 0.8; nut checking 0.5; bubble folding 1). Teams are drawn from the player
+pool with their own random stream (`colluders-SEED`), so adding colluders leaves the
+schedule's draws alone (with an activity mix, checker/sim/pool.py, from its regulars); a team
+(colluders and friends alike) registers together for a tournament with chance
+`TOGETHER_CHANCE` (`gather`). The ground truth has one line per team (`truth_line`).
 
 Colluding hands stay legal: a strategy only picks among the acts the engine offers, and the
 engine makes every bet legal as it does for anyone.
@@ -46,6 +49,7 @@ WHIPSAW = "whipsaw"
 CARD_SHARING = "card_sharing"
 FRIENDS = "friends"
 NUT_CHECKING = "nut_checking"
+BUBBLE_FOLDER = "bubble_folder"
 # Strategy: (smallest team, largest team, default intensity, honest).
 STRATEGIES: dict[str, tuple[int, int, float, bool]] = {
     CHIP_DUMPING: (2, 3, 0.8, False),
@@ -54,6 +58,7 @@ STRATEGIES: dict[str, tuple[int, int, float, bool]] = {
     CARD_SHARING: (2, 3, 0.8, False),
     FRIENDS: (2, 3, 0.0, True),
     NUT_CHECKING: (1, 1, 0.5, True),
+    BUBBLE_FOLDER: (1, 1, 1.0, True),
 }
 # The chance a team registers together for a Sit & Go (when the table has room for it).
 TOGETHER_CHANCE = 0.5
@@ -66,6 +71,13 @@ _LIVE_DRAW = 8
 # Whipsaw re-raises only while the street has had fewer raises than this (a squeeze, not a
 # raising war to all in).
 _WHIPSAW_RAISES = 4
+# Bubble folding: near the bubble while the players left outnumber the places paid by at most
+# this many (and more than one place is paid: winner-take-all has no bubble); there a hand
+# below this strength folds facing an all-in, or a bet or raise costing at least this share
+# of the chips behind.
+_BUBBLE_OVER_PAID = 2
+_BUBBLE_PREMIUM = 0.9
+_BUBBLE_LARGE = 0.25
 # phevaluator's flipped ranks (evaluate.py: larger is better) where each class of hand starts:
 # high card, pair, two pair, trips, straight, flush, full house, quads, straight flush.
 _CLASS_STARTS = (1, 1278, 4138, 4996, 5854, 5864, 7141, 7297, 7453)
@@ -206,6 +218,11 @@ class Seat(Protocol):
     all_in: bool
     strength: float
 
+    @property
+    def stack(self) -> int:
+        """Chips behind."""
+        ...
+
 
 @dataclass(slots=True)
 class Turn:
@@ -224,6 +241,16 @@ class Turn:
     high: int
     current: int
     pot: int
+    # Near the money bubble of the tournament (`near_bubble`).
+    bubble: bool = False
+
+
+def near_bubble(players_left: int | None, places_paid: int | None) -> bool:
+    """Whether a tournament with `players_left` and `places_paid` is near its money bubble
+    (None: not known, as in a hand played outside a tournament)."""
+    if players_left is None or places_paid is None or places_paid < 2:
+        return False
+    return places_paid < players_left <= places_paid + _BUBBLE_OVER_PAID
 
 
 def collude(team: TeamPlay, turn: Turn, decision: Decision, rng: random.Random) -> Decision:
@@ -326,12 +353,25 @@ def _nut_checking(team: TeamPlay, turn: Turn, decision: Decision) -> Decision:
     return decision
 
 
+def _bubble_folder(team: TeamPlay, turn: Turn, decision: Decision) -> Decision:
+    """Near the bubble, a hand short of a premium folds facing an all-in or a large bet or
+    raise, whoever made it (survival is worth more than the chips: ICM)."""
+    if (not turn.bubble or not turn.owed or turn.aggressor is None
+            or decision.move is Move.FOLD or turn.me.strength >= _BUBBLE_PREMIUM):
+        return decision
+    raiser = next((p for p in turn.others if p.name == turn.aggressor), None)
+    if (raiser is not None and raiser.all_in) or turn.owed >= _BUBBLE_LARGE * turn.me.stack:
+        return Decision(Move.FOLD)
+    return decision
+
+
 _PLAYS: dict[str, Callable[[TeamPlay, Turn, Decision], Decision]] = {
     CHIP_DUMPING: _chip_dumping,
     SOFT_PLAY: _soft_play,
     WHIPSAW: _whipsaw,
     CARD_SHARING: _card_sharing,
     NUT_CHECKING: _nut_checking,
+    BUBBLE_FOLDER: _bubble_folder,
     FRIENDS: lambda team, turn, decision: decision,
 }
 
