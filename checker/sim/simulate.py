@@ -115,7 +115,7 @@ def simulate(seed: int, hands: int, out: Path, formats: str, faults: FaultPlan,
     team_rng = random.Random(f"colluders-{seed}")
     variant_rng = random.Random(f"variants-{seed}")
     pool = population(rng, SERVER.players_in_pool if players is None else players)
-    mix = None if players is None else activity(players, random.Random(f"pool-{seed}"))
+    mix = None if players is None else pool_mix(seed, players)
     teams: list[collusion.Team] = []
     if colluders:
         pool, teams = collusion.draw_teams(colluders, pool, team_rng,
@@ -163,6 +163,12 @@ def simulate(seed: int, hands: int, out: Path, formats: str, faults: FaultPlan,
     if log_file is not None:
         log_file.close()
     return result
+
+
+def pool_mix(seed: int, players: int) -> Activity:
+    """The activity mix of the seed's pool of `players` (a stream of its own: the schedule,
+    cards and faults are drawn as they would be without it)."""
+    return activity(players, random.Random(f"pool-{seed}"))
 
 
 class Tournament(Protocol):
