@@ -320,6 +320,7 @@ def _turn(game: Game, hole: tuple[str, ...], board: tuple[str, ...], owed: int =
         def __init__(self, name: str, hole: tuple[str, ...], strength: float) -> None:
             self.name, self.hole, self.strength = name, hole, strength
             self.folded = self.all_in = False
+            self.stack = 1000
 
     return Turn(game, board, P("me", hole, 0.3), [P("mate", partner_hole, 0.5),
                                                    P("third", ("4c", "4d"), 0.5)],

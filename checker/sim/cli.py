@@ -1,8 +1,8 @@
 """`feltcheck simulate --seed N --hands N [--format ftp|log|both] [--faults ...]
-[--colluders ...] --out DIR`.
+[--colluders ...] [--players N] --out DIR`.
 
-Exit codes: 0 written; 2 usage (an unknown fault, a bad rate, a bad colluder spec, an output
-that cannot be made).
+Exit codes: 0 written; 2 usage (an unknown fault, a bad rate, a bad colluder spec, a pool too
+small, an output that cannot be made).
 """
 
 import argparse
@@ -14,7 +14,7 @@ from checker.sim.collusion import parse as parse_colluders
 from checker.sim.faults import FAULTS, INCIDENTS, FaultError, FaultPlan
 from checker.sim.ftp_text import write_tournament
 from checker.sim.hand_engine import play_hand
-from checker.sim.simulate import Formats, simulate
+from checker.sim.simulate import LEAST_PLAYERS, SERVER, Formats, simulate
 from checker.sim.styles import population
 
 EXIT_OK = 0
@@ -35,7 +35,8 @@ def add_simulate_command(commands: "argparse._SubParsersAction[argparse.Argument
     command.add_argument("--incidents", metavar="NAME[:RATE],...", default="",
                          help="what a correct server meets too: "
                               f"{', '.join(sorted(INCIDENTS))} (rate: chance per hand)")
-    command.add_argument("--colluders", metavar="STRATEGY[:SIZE[:INTENSITY]],...", default="",
+    command.add_argument("--colluders", metavar="[N*]STRATEGY[:SIZE[:INTENSITY[/...]]],...",
+                         default="",
                          help="teams drawn from the players (docs/simulator.md, Colluders): "
                               f"{', '.join(STRATEGIES)}")
     command.add_argument("--mtt-every", type=int, metavar="N", dest="mtt_every",
@@ -44,6 +45,10 @@ def add_simulate_command(commands: "argparse._SubParsersAction[argparse.Argument
     command.add_argument("--matrix-every", type=int, metavar="N", dest="matrix_every",
                          help="every N-th tournament is a Matrix Sit & Go unless it is an "
                               "MTT (default: the server's settings; 0: none)")
+    command.add_argument("--players", type=int, metavar="N",
+                         help="a pool of N players with a mix of regulars and recreational "
+                              f"players (default: {SERVER.players_in_pool}, all alike; "
+                              "docs/simulator.md, The player pool)")
     command.add_argument("--out", type=Path, required=True, metavar="DIR")
 
 
@@ -63,10 +68,13 @@ def run_simulate(args: argparse.Namespace) -> int:
     if args.hands < 1:
         print("feltcheck: --hands must be at least 1", file=sys.stderr)
         return EXIT_USAGE
+    if args.players is not None and args.players < LEAST_PLAYERS:
+        print(f"feltcheck: --players must be at least {LEAST_PLAYERS}", file=sys.stderr)
+        return EXIT_USAGE
     try:
         result = simulate(args.seed, args.hands, args.out, args.format, faults, play_hand,
                           population, write_tournament, incidents, colluders,
-                          args.mtt_every, args.matrix_every)
+                          args.mtt_every, args.matrix_every, args.players)
     except ColluderError as exc:
         print(f"feltcheck: {exc}", file=sys.stderr)
         return EXIT_USAGE
@@ -74,6 +82,8 @@ def run_simulate(args: argparse.Namespace) -> int:
         print(f"feltcheck: {args.out}: {exc.strerror}", file=sys.stderr)
         return EXIT_USAGE
     teams = f", {result.teams} teams" if result.teams else ""
+    if args.players is not None:
+        teams += f", a pool of {args.players} players"
     print(f"{result.tournaments} tournaments, {result.hands} hands, {result.faults} faults "
           f"injected{teams}; truth in {args.out / 'truth.jsonl'}")
     return EXIT_OK

@@ -14,12 +14,19 @@ A SPEC is a comma-separated list of `STRATEGY[:SIZE[:INTENSITY]]`, one team each
 - `friends` (2-3, honest): register and sit together, play straight (no intensity).
 - `nut_checking` (1, honest): a straight player who now and then checks the river with the
   nuts (no hand of the unseen cards beats it).
+- `bubble_folder` (1, honest): an ICM-aware player who, near the money bubble (`near_bubble`),
+  folds every hand short of a premium one facing an all-in or a large bet or raise, from
+  anyone alike: a tightening no partner explains.
+
+`N*ITEM` repeats an item N times, and INTENSITY may be a `/`-separated list, one team per
+intensity: `chip_dumping:2:0.3/0.5/0.7/0.9` is four teams, `4*friends:2` four pairs.
 
 INTENSITY in [0, 1] is the chance, at each turn the strategy has an occasion, that the player
-acts on it (default 0.8; nut checking 0.5). Teams are drawn from the player pool with their own
-random stream (`colluders-SEED`), so adding colluders leaves the schedule's draws alone; a
-team (colluders and friends alike) registers together for a Sit & Go with chance
-`TOGETHER_CHANCE`. The ground truth has one line per team (`truth_line`).
+acts on it (default 0.8; nut checking 0.5; bubble folding 1). Teams are drawn from the player
+pool with their own random stream (`colluders-SEED`), so adding colluders leaves the
+schedule's draws alone (with an activity mix, checker/sim/pool.py, from its regulars); a team
+(colluders and friends alike) registers together for a tournament with chance
+`TOGETHER_CHANCE` (`gather`). The ground truth has one line per team (`truth_line`).
 
 Colluding hands stay legal: a strategy only picks among the acts the engine offers, and the
 engine makes every bet legal as it does for anyone.
@@ -42,6 +49,7 @@ WHIPSAW = "whipsaw"
 CARD_SHARING = "card_sharing"
 FRIENDS = "friends"
 NUT_CHECKING = "nut_checking"
+BUBBLE_FOLDER = "bubble_folder"
 # Strategy: (smallest team, largest team, default intensity, honest).
 STRATEGIES: dict[str, tuple[int, int, float, bool]] = {
     CHIP_DUMPING: (2, 3, 0.8, False),
@@ -50,6 +58,7 @@ STRATEGIES: dict[str, tuple[int, int, float, bool]] = {
     CARD_SHARING: (2, 3, 0.8, False),
     FRIENDS: (2, 3, 0.0, True),
     NUT_CHECKING: (1, 1, 0.5, True),
+    BUBBLE_FOLDER: (1, 1, 1.0, True),
 }
 # The chance a team registers together for a Sit & Go (when the table has room for it).
 TOGETHER_CHANCE = 0.5
@@ -62,6 +71,13 @@ _LIVE_DRAW = 8
 # Whipsaw re-raises only while the street has had fewer raises than this (a squeeze, not a
 # raising war to all in).
 _WHIPSAW_RAISES = 4
+# Bubble folding: near the bubble while the players left outnumber the places paid by at most
+# this many (and more than one place is paid: winner-take-all has no bubble); there a hand
+# below this strength folds facing an all-in, or a bet or raise costing at least this share
+# of the chips behind.
+_BUBBLE_OVER_PAID = 2
+_BUBBLE_PREMIUM = 0.9
+_BUBBLE_LARGE = 0.25
 # phevaluator's flipped ranks (evaluate.py: larger is better) where each class of hand starts:
 # high card, pair, two pair, trips, straight, flush, full house, quads, straight flush.
 _CLASS_STARTS = (1, 1278, 4138, 4996, 5854, 5864, 7141, 7297, 7453)
@@ -90,43 +106,60 @@ class Team:
 
 
 def parse(text: str | None) -> tuple[TeamSpec, ...]:
-    """`STRATEGY[:SIZE[:INTENSITY]],...` as team specs, in the order given."""
+    """`[N*]STRATEGY[:SIZE[:INTENSITY[/INTENSITY...]]],...` as team specs, in the order given
+    (`N*` repeats the item; each intensity of a list is a team of its own)."""
     specs: list[TeamSpec] = []
     for item in (text or "").split(","):
         item = item.strip()
         if item:
-            specs.append(_parse_team(item))
+            count_text, star, team = item.rpartition("*")
+            count = _count(item, count_text) if star else 1
+            specs += _parse_teams(item, team.strip()) * count
     return tuple(specs)
 
 
-def _parse_team(item: str) -> TeamSpec:
-    name, _, rest = item.partition(":")
+def _count(item: str, text: str) -> int:
+    try:
+        count = int(text)
+    except ValueError:
+        count = 0
+    if count < 1:
+        raise ColluderError(f"{item!r}: the count before `*` must be a whole number, 1 or more")
+    return count
+
+
+def _parse_teams(item: str, team: str) -> list[TeamSpec]:
+    name, _, rest = team.partition(":")
     size_text, _, intensity_text = rest.partition(":")
     if name not in STRATEGIES:
         raise ColluderError(f"unknown strategy {name!r}; known: {', '.join(STRATEGIES)}")
     least, most, default, _ = STRATEGIES[name]
     try:
         size = int(size_text) if size_text else least
-        intensity = float(intensity_text) if intensity_text else default
+        intensities = ([float(text) for text in intensity_text.split("/")] if intensity_text
+                       else [default])
     except ValueError as exc:
         raise ColluderError(f"{item!r}: the size or intensity is not a number") from exc
     if not least <= size <= most:
         raise ColluderError(f"{item!r}: a {name} team has {least} to {most} players")
-    if not 0.0 <= intensity <= 1.0:
+    if not all(0.0 <= intensity <= 1.0 for intensity in intensities):
         raise ColluderError(f"{item!r}: the intensity must be between 0 and 1")
-    if name == FRIENDS and intensity:
+    if name == FRIENDS and any(intensities):
         raise ColluderError(f"{item!r}: friends play straight (no intensity)")
-    return TeamSpec(name, size, intensity)
+    return [TeamSpec(name, size, intensity) for intensity in intensities]
 
 
-def draw_teams(specs: Sequence[TeamSpec], pool: list[PlayerStyle], rng: random.Random
-               ) -> tuple[list[PlayerStyle], list[Team]]:
-    """Distinct pool players for each team; the pool back with the members' styles carrying
-    their team's play (friends play straight: their styles are untouched)."""
+def draw_teams(specs: Sequence[TeamSpec], pool: list[PlayerStyle], rng: random.Random,
+               among: Sequence[int] | None = None) -> tuple[list[PlayerStyle], list[Team]]:
+    """Distinct pool players for each team (from the pool indexes `among`: the regulars of an
+    activity mix; None: anyone); the pool back with the members' styles carrying their team's
+    play (friends play straight: their styles are untouched)."""
     wanted = sum(spec.size for spec in specs)
-    if wanted > len(pool):
-        raise ColluderError(f"the teams need {wanted} players; the pool has {len(pool)}")
-    picked = rng.sample(range(len(pool)), wanted)
+    eligible: Sequence[int] = range(len(pool)) if among is None else among
+    if wanted > len(eligible):
+        has = f"{len(pool)}" if among is None else f"{len(eligible)} regulars"
+        raise ColluderError(f"the teams need {wanted} players; the pool has {has}")
+    picked = rng.sample(eligible, wanted)
     pool = list(pool)
     teams: list[Team] = []
     for spec in specs:
@@ -146,13 +179,18 @@ def draw_teams(specs: Sequence[TeamSpec], pool: list[PlayerStyle], rng: random.R
 
 
 def gather(players: list[PlayerStyle], pool: Sequence[PlayerStyle], teams: Sequence[Team],
-           seats: int, rng: random.Random) -> list[PlayerStyle]:
+           seats: int, rng: random.Random, drawn_only: bool = False) -> list[PlayerStyle]:
     """`players` (a tournament's registrations, in order) with whole teams registered first:
-    each team that fits in `seats`, in a random order, with chance TOGETHER_CHANCE."""
+    each team that fits in `seats`, in a random order, with chance TOGETHER_CHANCE.
+    `drawn_only` (an activity mix): only a team one of whose members is among `players`
+    (the others come along), so a team plays about as often as its members do."""
     by_name = {p.name: p for p in pool}
+    drawn = {p.name for p in players} if drawn_only else set()
     together: list[PlayerStyle] = []
     for index in rng.sample(range(len(teams)), len(teams)):
         team = teams[index]
+        if drawn_only and drawn.isdisjoint(team.members):
+            continue
         if len(together) + len(team.members) <= seats and rng.random() < TOGETHER_CHANCE:
             together += [by_name[name] for name in team.members]
     if not together:
@@ -180,6 +218,11 @@ class Seat(Protocol):
     all_in: bool
     strength: float
 
+    @property
+    def stack(self) -> int:
+        """Chips behind."""
+        ...
+
 
 @dataclass(slots=True)
 class Turn:
@@ -198,6 +241,16 @@ class Turn:
     high: int
     current: int
     pot: int
+    # Near the money bubble of the tournament (`near_bubble`).
+    bubble: bool = False
+
+
+def near_bubble(players_left: int | None, places_paid: int | None) -> bool:
+    """Whether a tournament with `players_left` and `places_paid` is near its money bubble
+    (None: not known, as in a hand played outside a tournament)."""
+    if players_left is None or places_paid is None or places_paid < 2:
+        return False
+    return places_paid < players_left <= places_paid + _BUBBLE_OVER_PAID
 
 
 def collude(team: TeamPlay, turn: Turn, decision: Decision, rng: random.Random) -> Decision:
@@ -300,12 +353,25 @@ def _nut_checking(team: TeamPlay, turn: Turn, decision: Decision) -> Decision:
     return decision
 
 
+def _bubble_folder(team: TeamPlay, turn: Turn, decision: Decision) -> Decision:
+    """Near the bubble, a hand short of a premium folds facing an all-in or a large bet or
+    raise, whoever made it (survival is worth more than the chips: ICM)."""
+    if (not turn.bubble or not turn.owed or turn.aggressor is None
+            or decision.move is Move.FOLD or turn.me.strength >= _BUBBLE_PREMIUM):
+        return decision
+    raiser = next((p for p in turn.others if p.name == turn.aggressor), None)
+    if (raiser is not None and raiser.all_in) or turn.owed >= _BUBBLE_LARGE * turn.me.stack:
+        return Decision(Move.FOLD)
+    return decision
+
+
 _PLAYS: dict[str, Callable[[TeamPlay, Turn, Decision], Decision]] = {
     CHIP_DUMPING: _chip_dumping,
     SOFT_PLAY: _soft_play,
     WHIPSAW: _whipsaw,
     CARD_SHARING: _card_sharing,
     NUT_CHECKING: _nut_checking,
+    BUBBLE_FOLDER: _bubble_folder,
     FRIENDS: lambda team, turn, decision: decision,
 }
 

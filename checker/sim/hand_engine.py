@@ -26,7 +26,8 @@ at each turn while away; one still away at the end is in `HandResult.disconnecte
 into `HandResult.notes` as the log's `timeout`/`disconnect`/`reconnect` line.
 
 Colluders (a player whose style has a `team`): at each of their turns the style's decision
-goes through checker/sim/collusion.py, which picks among the same legal acts.
+goes through checker/sim/collusion.py, which picks among the same legal acts (told whether the
+tournament is near its money bubble: `HandPlan.players_left` and `places_paid`).
 
 Hole-card games only: hold'em and (high) Omaha with four or five cards.
 """
@@ -50,7 +51,7 @@ from checker.replay.betting import Betting, pot_limit_max_to
 from checker.replay.evaluate import high_rank
 from checker.replay.facts import Chips, PlayerFact
 from checker.replay.pots import BuiltPot, build_pots
-from checker.sim.collusion import Turn, collude
+from checker.sim.collusion import Turn, collude, near_bubble
 from checker.sim.plan import HandNote, HandPlan, HandResult, PlayerStyle, SimSeat
 from checker.sim.server import server_config
 from checker.sim.styles import (
@@ -175,6 +176,8 @@ class _HandPlay:
         self.sample: Sample | None = None
         # The street's last bettor or raiser (colluders read it: checker/sim/collusion.py).
         self.aggressor: str | None = None
+        # Near the tournament's money bubble (a bubble folder reads it).
+        self.bubble = near_bubble(plan.players_left, plan.places_paid)
 
     # ------------------------------------------------------------ the hand
 
@@ -428,7 +431,7 @@ class _HandPlay:
             decision = collude(team, Turn(
                 self.plan.game, self.board, player, [p for p in self.players if p is not player],
                 self.aggressor, betting.street.bets_and_raises, legal.owed, legal.low,
-                legal.high, current, betting.pot), decision, self.rng)
+                legal.high, current, betting.pot, self.bubble), decision, self.rng)
         if decision.move is Move.RAISE and legal.low is not None and not (
                 legal.low <= decision.to <= legal.high):
             decision = Decision(Move.RAISE, min(legal.high, max(legal.low, decision.to)))

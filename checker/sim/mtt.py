@@ -210,7 +210,7 @@ class MultiTableTournament(Registration, Eliminations, Incidents, SatellitesAndR
             button=blinds.button, small_blind_seat=blinds.small_blind,
             big_blind_seat=blinds.big_blind,
             started=self.spec.scheduled_start + timedelta(seconds=self.now),
-            players_left=len(self.stacks),
+            players_left=len(self.stacks), places_paid=self.paid,
             deal=self.deal if self.hand_for_hand == ACTIVE else None,
             disconnected=frozenset(name for _, name in dealt if name in self.away),
             faults=self.faults.for_hand(self.fault_rng))

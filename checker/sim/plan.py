@@ -80,6 +80,9 @@ class HandPlan:
     big_blind_seat: int
     started: datetime
     players_left: int | None = None
+    # Places paid (a satellite: its seats); with `players_left`, how near the money bubble
+    # the tournament is (a bubble folder reads it; the hand's line does not carry it).
+    places_paid: int | None = None
     deal: int | None = None
     # Engine-level faults to inject in this hand, by name (checker/sim/faults.py).
     faults: frozenset[str] = frozenset()

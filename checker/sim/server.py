@@ -106,6 +106,17 @@ class MatrixConfig:
 
 
 @dataclass(frozen=True, slots=True)
+class PoolConfig:
+    """The activity mix of a pool of `--players` (server.toml's `[pool]`)."""
+
+    regular_share: float
+    regular_weight: float
+    recreational_weight: float
+    pareto_shape: float
+    weight_cap: float
+
+
+@dataclass(frozen=True, slots=True)
 class ServerConfig:
     starting_stack: int
     level_seconds: int
@@ -133,6 +144,7 @@ class ServerConfig:
     variants: VariantsConfig
     matrix_every: int
     matrix: MatrixConfig
+    pool: PoolConfig
 
 
 @cache
@@ -165,6 +177,7 @@ def server_config() -> ServerConfig:
         variants=_variants(data),
         matrix_every=schedule["matrix_every"],
         matrix=_matrix(data["matrix"]),
+        pool=PoolConfig(**{name: float(value) for name, value in data["pool"].items()}),
     )
 
 

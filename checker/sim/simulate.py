@@ -2,6 +2,10 @@
 played, written as a tournament log, as Full Tilt text (hand histories and summaries), or
 both, with the ground truth of every fault injected and every team of colluders
 (truth.jsonl). Streams: one tournament in memory at a time.
+
+The pool: `players_in_pool` players equally likely to enter, or (`players`) a pool of that
+size with an activity mix (checker/sim/pool.py): entrants drawn by weight, teams drawn from
+its regulars and registering together when one of them is drawn.
 """
 
 import json
@@ -19,12 +23,17 @@ from checker.sim.log_writer import LogWriter
 from checker.sim.matrix import Matrix
 from checker.sim.mtt import MultiTableTournament
 from checker.sim.plan import PlayerStyle
+from checker.sim.pool import Activity, activity
 from checker.sim.server import server_config
 from checker.sim.sit_and_go import PlayHand, SitAndGo, SitAndGoSpec
 from checker.sim.variants import REGULAR, SATELLITE, VARIANTS, satellite_fits
 
 # What a day of Sit & Gos looks like (checker/sim/server.toml).
 SERVER = server_config()
+# The smallest pool the schedule can draw from: a full table of its largest size with one in
+# reserve, an MTT's smallest field, a Matrix with one in reserve.
+LEAST_PLAYERS = max(max(size for size, _ in SERVER.table_sizes) + 1, SERVER.mtt.min_entrants,
+                    SERVER.matrix.seats + 1)
 
 
 class Formats:
@@ -40,6 +49,31 @@ class SimulationResult:
     faults: int = 0
     teams: int = 0
     files: list[Path] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class Entrants:
+    """Who registers for a tournament: the pool, its activity mix (None: everyone alike) and
+    the teams that register together (`collusion.gather`)."""
+
+    pool: list[PlayerStyle]
+    mix: Activity | None = None
+    teams: tuple[collusion.Team, ...] = ()
+
+    def draw(self, rng: random.Random, count: int, seats: int, team_rng: random.Random
+             ) -> list[PlayerStyle]:
+        """`count` registrations (in order) for `seats` seats, teams gathered. With a mix a
+        team comes when one of its members is drawn, so it plays about as often as its
+        members (regulars) do; without, any team may come to any tournament."""
+        mix = self.mix
+        if mix is None:
+            players = rng.sample(self.pool, count)
+        else:
+            players = [self.pool[index] for index in mix.draw(rng, count)]
+        if self.teams:
+            players = collusion.gather(players, self.pool, self.teams, seats, team_rng,
+                                       drawn_only=mix is not None)
+        return players
 
 
 def _weighted(rng: random.Random, choices: tuple[tuple[Any, int], ...]) -> Any:
@@ -68,20 +102,25 @@ def simulate(seed: int, hands: int, out: Path, formats: str, faults: FaultPlan,
              incidents: FaultPlan | None = None,
              colluders: tuple[TeamSpec, ...] = (),
              mtt_every: int | None = None,
-             matrix_every: int | None = None) -> SimulationResult:
+             matrix_every: int | None = None,
+             players: int | None = None) -> SimulationResult:
     """Play Sit & Gos, MTTs (every `mtt_every`-th tournament) and Matrix Sit & Gos (every
     `matrix_every`-th, when not an MTT's turn; defaults: the server's settings) until at
     least `hands` hands are dealt; write them into `out`.
     Colluders (checker/sim/collusion.py) are drawn from the pool with a stream of their own
-    and listed first in the truth."""
+    and listed first in the truth. `players`: a pool of that many with an activity mix
+    (drawn from a stream of its own, `pool-SEED`); None: the server's pool, all alike."""
     rng = random.Random(seed)
     fault_rng = random.Random(f"faults-{seed}")
     team_rng = random.Random(f"colluders-{seed}")
     variant_rng = random.Random(f"variants-{seed}")
-    pool = population(rng, SERVER.players_in_pool)
+    pool = population(rng, SERVER.players_in_pool if players is None else players)
+    mix = None if players is None else pool_mix(seed, players)
     teams: list[collusion.Team] = []
     if colluders:
-        pool, teams = collusion.draw_teams(colluders, pool, team_rng)
+        pool, teams = collusion.draw_teams(colluders, pool, team_rng,
+                                           None if mix is None else mix.regulars)
+    entrants = Entrants(pool, mix, tuple(teams))
     result = SimulationResult()
     out.mkdir(parents=True, exist_ok=True)
     truth_path = out / "truth.jsonl"
@@ -106,11 +145,11 @@ def simulate(seed: int, hands: int, out: Path, formats: str, faults: FaultPlan,
             every = SERVER.mtt_every if mtt_every is None else mtt_every
             is_mtt = every > 0 and (result.tournaments + 1) % every == 0
             if not is_mtt and _matrix_turn(result.tournaments + 1, matrix_every):
-                game: Tournament = _matrix(spec, pool, teams, rng, team_rng, fault_rng,
+                game: Tournament = _matrix(spec, entrants, rng, team_rng, fault_rng,
                                            faults, play_hand, incidents or FaultPlan())
             else:
                 spec = replace(spec, variant=_variant(is_mtt, variant_rng))
-                game = _tournament(spec, is_mtt, pool, teams, rng, team_rng, fault_rng,
+                game = _tournament(spec, is_mtt, entrants, rng, team_rng, fault_rng,
                                    faults, play_hand, incidents or FaultPlan())
             events = list(game.run())  # one tournament: a few hundred events at most
             lines = _truth(writer, events, game, spec.tournament)
@@ -124,6 +163,12 @@ def simulate(seed: int, hands: int, out: Path, formats: str, faults: FaultPlan,
     if log_file is not None:
         log_file.close()
     return result
+
+
+def pool_mix(seed: int, players: int) -> Activity:
+    """The activity mix of the seed's pool of `players` (a stream of its own: the schedule,
+    cards and faults are drawn as they would be without it)."""
+    return activity(players, random.Random(f"pool-{seed}"))
 
 
 class Tournament(Protocol):
@@ -155,27 +200,23 @@ def _fitting(spec: SitAndGoSpec, entrants: int) -> SitAndGoSpec:
     return spec
 
 
-def _tournament(spec: SitAndGoSpec, is_mtt: bool, pool: list[PlayerStyle],
-                teams: list[collusion.Team], rng: random.Random, team_rng: random.Random,
-                fault_rng: random.Random, faults: FaultPlan, play_hand: PlayHand,
-                incidents: FaultPlan) -> Tournament:
+def _tournament(spec: SitAndGoSpec, is_mtt: bool, entrants: Entrants, rng: random.Random,
+                team_rng: random.Random, fault_rng: random.Random, faults: FaultPlan,
+                play_hand: PlayHand, incidents: FaultPlan) -> Tournament:
     """An MTT of a random size at 6- or 9-seat tables, or a Sit & Go (with one player in
     reserve for a seat freed by an unregistration). Teams of colluders often register
-    together for either; in an MTT the random draw seats them, so they meet at a table by
-    chance and more often as tables break."""
+    together for either; in an MTT the random draw (clause 9) seats them, so they meet at a
+    table by chance and more often as tables break."""
     if is_mtt:
         spec = replace(spec, seats=spec.seats if spec.seats > 2 else 9)
-        size = rng.randint(SERVER.mtt.min_entrants, min(SERVER.mtt.max_entrants, len(pool)))
+        size = rng.randint(SERVER.mtt.min_entrants,
+                           min(SERVER.mtt.max_entrants, len(entrants.pool)))
         # One may unregister: the seats must fit the smaller field too.
         spec = _fitting(spec, size - 1)
-        entrants = rng.sample(pool, size)
-        if teams:  # they register together; the draw (clause 9) decides whether they meet
-            entrants = collusion.gather(entrants, pool, teams, size, team_rng)
-        return MultiTableTournament(spec, entrants, rng, fault_rng, faults, play_hand, incidents)
+        chosen = entrants.draw(rng, size, size, team_rng)
+        return MultiTableTournament(spec, chosen, rng, fault_rng, faults, play_hand, incidents)
     spec = _fitting(spec, spec.seats)
-    players = rng.sample(pool, spec.seats + 1)
-    if teams:
-        players = collusion.gather(players, pool, teams, spec.seats, team_rng)
+    players = entrants.draw(rng, spec.seats + 1, spec.seats, team_rng)
     return SitAndGo(spec, players, rng, fault_rng, faults, play_hand, incidents)
 
 
@@ -185,17 +226,15 @@ def _matrix_turn(number: int, matrix_every: int | None) -> bool:
     return every > 0 and number % every == 0
 
 
-def _matrix(spec: SitAndGoSpec, pool: list[PlayerStyle], teams: list[collusion.Team],
-            rng: random.Random, team_rng: random.Random, fault_rng: random.Random,
-            faults: FaultPlan, play_hand: PlayHand, incidents: FaultPlan) -> Matrix:
+def _matrix(spec: SitAndGoSpec, entrants: Entrants, rng: random.Random,
+            team_rng: random.Random, fault_rng: random.Random, faults: FaultPlan,
+            play_hand: PlayHand, incidents: FaultPlan) -> Matrix:
     """A Matrix at the server's Matrix tables and prices (one player in reserve, teams of
     colluders often registering together, as for a Sit & Go)."""
     money = rng.choice(SERVER.matrix.buy_ins)
     spec = replace(spec, seats=SERVER.matrix.seats, buy_in=SERVER.matrix.buy_in(money),
                    fee=money.fee)
-    players = rng.sample(pool, spec.seats + 1)
-    if teams:
-        players = collusion.gather(players, pool, teams, spec.seats, team_rng)
+    players = entrants.draw(rng, spec.seats + 1, spec.seats, team_rng)
     return Matrix(spec, money.match_buy_in, players, rng, fault_rng, faults, play_hand,
                   incidents)
 

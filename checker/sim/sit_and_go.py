@@ -301,7 +301,7 @@ class SitAndGo:
             button=blinds.button, small_blind_seat=blinds.small_blind,
             big_blind_seat=blinds.big_blind,
             started=self.spec.scheduled_start + timedelta(seconds=self.clock.wall),
-            players_left=len(alive),
+            players_left=len(alive), places_paid=self._places_paid(),
             disconnected=frozenset(name for _, name in alive if name in self.away),
             faults=self.faults.for_hand(self.fault_rng))
         result = self.play_hand(plan, self.rng)
@@ -476,6 +476,11 @@ class SitAndGo:
         if self.spec.variant != SATELLITE:
             return None
         return satellite_prizes(self.spec.buy_in * self.spec.seats)  # a full table
+
+    def _places_paid(self) -> int:
+        """Places paid: the payout's shares, or a satellite's seats."""
+        prizes = self.satellite
+        return len(SERVER.payouts[self.spec.seats]) if prizes is None else prizes.seats
 
     def _survivors(self) -> int:
         """Play goes on while more players than this hold chips: one, or a satellite's
