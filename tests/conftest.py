@@ -13,3 +13,10 @@ SHARED = REPO.parent / "shared"
 def corpus() -> Path:
     assert CORPUS.is_dir(), f"the real corpus must be at {CORPUS}"
     return CORPUS
+
+
+@pytest.fixture(scope="session")
+def collusion_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where the clause-28 tests' simulated corpora are written, once per session
+    (tests/collusion_sim.py)."""
+    return tmp_path_factory.mktemp("collusion")

@@ -87,7 +87,7 @@ def test_merge_adds_every_counter(a: Aggregates, b: Aggregates) -> None:
             x + y for x, y in zip(a.players.get(name, zero), b.players.get(name, zero),
                                   strict=True)]
     assert total.hands == a.hands + b.hands
-    for key, families in total.evidence.items():
+    for families in total.evidence.values():
         for kept in families:
             assert len(kept) <= KEPT
             assert kept == sorted(kept)
@@ -101,9 +101,8 @@ def test_views_and_settings_must_agree() -> None:
 
 
 @pytest.fixture(scope="module")
-def split_corpus(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
-    root = tmp_path_factory.mktemp("collusion-merge")
-    return split_log(corpus(root) / "log", root / "split")
+def split_corpus(collusion_root: Path) -> list[Path]:
+    return split_log(corpus(collusion_root) / "log", collusion_root / "split")
 
 
 def test_a_corpus_split_and_merged_equals_the_whole(split_corpus: list[Path]) -> None:

@@ -11,6 +11,7 @@ A pair finding is located at its strongest evidence hand (file, line, tournament
 names the two players; its fingerprint is the rule, the view and the players.
 """
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -18,7 +19,13 @@ from checker.audit.findings import json_safe
 from checker.collusion.aggregates import FAMILY_INDEX, Aggregates, EvidenceHand
 from checker.collusion.observe import VIEWS, HandObserver, ObserverSettings
 from checker.collusion.rings import rings_of
-from checker.collusion.scoring import PairScore, ScoringSettings, SignalScore, score_pairs
+from checker.collusion.scoring import (
+    FamilyScore,
+    PairScore,
+    ScoringSettings,
+    SignalScore,
+    score_pairs,
+)
 from checker.collusion.signals import BY_NAME
 from checker.dsl.compiler import CompiledRule, Verdict
 from checker.dsl.engine import CompiledRuleset
@@ -28,6 +35,7 @@ from checker.replay.facts import (
     ActionEvent,
     CollusionFamily,
     CollusionView,
+    FamilyFact,
     HandFact,
     PairEvent,
     PairFact,
@@ -189,16 +197,33 @@ def pair_fact(view: str, scored: PairScore, evidence: list[EvidenceHand]) -> Pai
     leading = scored.leading
     family = scored.leading_family
     kept = [e for e in evidence if _family_of(e) == family]
+    facts = {f.family: family_fact(f, evidence) for f in scored.families}
     return PairFact(
         players=list(scored.key), view=CollusionView(view),
         hands_together=scored.hands_together, tournaments_together=scored.tournaments_together,
         tested=scored.tested, score=_hundredths(scored.score),
-        q_value=Percent(min(_BASIS, -(-int(scored.q_value * _BASIS * 1000) // 1000))),
+        q_value=_basis_points(scored.q_value),
         leading_signal=leading.signal.name if leading else "",
         leading_family=family, evidence_hands=len(kept),
+        chip_dumping=facts[CollusionFamily.CHIP_DUMPING],
+        soft_play=facts[CollusionFamily.SOFT_PLAY], team_play=facts[CollusionFamily.TEAM_PLAY],
         signals=[signal_fact(s) for s in scored.signals],
         co_presence_score=_hundredths(-scored.co_presence_log10_p),
     )
+
+
+def family_fact(scored: FamilyScore, evidence: list[EvidenceHand]) -> FamilyFact:
+    leading = scored.leading
+    return FamilyFact(
+        score=_hundredths(scored.score), q_value=_basis_points(scored.q_value),
+        leading_signal=leading.signal.name if leading else "",
+        z=_hundredths(leading.z) if leading else 0,
+        evidence_hands=sum(_family_of(e) == scored.family for e in evidence))
+
+
+def _basis_points(fraction: float) -> Percent:
+    """A q-value in basis points, rounded up (a q of 0.00001 is not 0)."""
+    return Percent(min(_BASIS, math.ceil(fraction * _BASIS)))
 
 
 def signal_fact(s: SignalScore) -> SignalFact:
@@ -243,6 +268,10 @@ def _pair_finding(rule: CompiledRule, verdict: Verdict, pair: PairVerdict) -> Fi
     }
     if leading is not None:
         extra["statistic"] = signal_json(leading)
+    extra["families"] = {
+        f.family.value: {"score": round(f.score, 4), "q_value": f.q_value,
+                         "statistic": signal_json(f.leading) if f.leading else None}
+        for f in scored.families}
     return _finding(rule, verdict, pair.view, list(scored.key), strongest, extra)
 
 

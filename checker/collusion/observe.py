@@ -127,6 +127,7 @@ class HandObserver:
         cap = self.settings.flow_cap
         gains = sum(r for r in results.values() if r > 0)
         tournament = place.tournament
+        third = len(names) - 2
         for i, a in enumerate(names):
             ra = results[a]
             for b in names[i + 1:]:
@@ -136,6 +137,8 @@ class HandObserver:
                     pair = pairs[key] = new_pair()
                 pair[C.HANDS] += 1
                 pair[WIDTH + C.HANDS] += 1
+                pair[C.THIRD] += third
+                pair[WIDTH + C.THIRD] += third
                 rb = results[b]
                 if ra == 0 and rb == 0:
                     continue
@@ -321,6 +324,10 @@ class _Acts:
         a postflop street two players played heads-up to its end: checked through or not."""
         pairs = self.agg.pairs
         for actor, seen in acted.items():
+            # Only heads-up: with more players live, a colluder's passivity toward its partner
+            # would be charged to every other opponent live beside the partner.
+            if len(seen.others) != 1:
+                continue
             for other in seen.others:
                 key, base = self.slot(actor, other)
                 pair = pairs[key]

@@ -30,6 +30,8 @@ from checker.collusion.signals import P as Own
 from checker.replay.facts import CollusionFamily
 
 _LOG10 = math.log(10.0)
+# Per player: one opponent (-1: none) and that opponent's counters of some columns.
+Top = tuple[NDArray[np.int_], NDArray[np.float64]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +60,22 @@ class SignalScore:
 
 
 @dataclass(frozen=True, slots=True)
+class FamilyScore:
+    """A pair's evidence for one clause-28 rule: its best signal of the family, corrected
+    for the family's signals tried, and the Benjamini-Hochberg q-value over every pair and
+    family tested."""
+
+    family: CollusionFamily
+    log10_p: float
+    q_value: float
+    leading: SignalScore | None
+
+    @property
+    def score(self) -> float:
+        return -self.log10_p
+
+
+@dataclass(frozen=True, slots=True)
 class PairScore:
     key: PairKey
     hands_together: int
@@ -69,6 +87,8 @@ class PairScore:
     signals: tuple[SignalScore, ...]
     co_presence_log10_p: float
     co_presence_expected: float
+    # One per family, in CollusionFamily order.
+    families: tuple[FamilyScore, ...] = ()
 
     @property
     def p_value(self) -> float:
@@ -121,23 +141,38 @@ def score_pairs(agg: Aggregates, settings: ScoringSettings,
     co_log_p, co_expected = _co_presence(agg, matrix, own, first, second)
     log_p = np.zeros(len(keys))
     leading: list[SignalScore | None] = [None] * len(keys)
+    families = list(CollusionFamily)
+    family_p = np.zeros((len(keys), len(families)))
+    family_leading: list[list[SignalScore | None]] = [[None] * len(families) for _ in keys]
     for row, scores in enumerate(computed):
         counted = [s for s in scores if s.scored and not s.signal.context
                    and s.signal.name not in disabled]
         if not counted:
             continue
-        best = min(counted, key=lambda s: (s.log10_p, s.signal.name, s.actor))
-        leading[row] = best
-        log_p[row] = min(0.0, best.log10_p + math.log10(len(counted)))
-    q = np.ones(len(keys))
+        leading[row], log_p[row] = _best(counted)
+        for column, family in enumerate(families):
+            mine = [s for s in counted if s.signal.family is family]
+            if mine:
+                family_leading[row][column], family_p[row, column] = _best(mine)
+    q = np.ones((len(keys), len(families)))
     if tested.any():
-        q[tested] = stats.false_discovery_control(np.power(10.0, log_p[tested]), method="bh")
+        tested_p = np.power(10.0, family_p[tested]).ravel()
+        q[tested] = stats.false_discovery_control(tested_p, method="bh").reshape(-1, len(families))
     return [
         PairScore(key, int(hands[row]), int(matrix[row, TOURNAMENTS]), bool(tested[row]),
-                  float(log_p[row]), float(q[row]), leading[row], tuple(computed[row]),
-                  float(co_log_p[row]), float(co_expected[row]))
+                  float(log_p[row]), float(q[row].min()), leading[row], tuple(computed[row]),
+                  float(co_log_p[row]), float(co_expected[row]),
+                  tuple(FamilyScore(family, float(family_p[row, column]), float(q[row, column]),
+                                    family_leading[row][column])
+                        for column, family in enumerate(families)))
         for row, key in enumerate(keys)
     ]
+
+
+def _best(scores: list[SignalScore]) -> tuple[SignalScore, float]:
+    """The strongest of `scores` and its log10 p corrected for the number tried."""
+    best = min(scores, key=lambda s: (s.log10_p, s.signal.name, s.actor))
+    return best, min(0.0, best.log10_p + math.log10(len(scores)))
 
 
 Item = tuple[int, float, float, float, float, bool]
@@ -158,7 +193,7 @@ class _Table:
 
 def _signal(signal: Signal, table: _Table, base: int, actor: NDArray[np.int_],
             partner: NDArray[np.int_], settings: ScoringSettings) -> list[Item]:
-    matrix, totals, incoming, own = table.matrix, table.totals, table.incoming, table.own
+    matrix, totals = table.matrix, table.totals
     n = matrix[:, base + signal.occasions]
     value = matrix[:, base + signal.value]
     prior = float(settings.prior_occasions)
@@ -166,10 +201,9 @@ def _signal(signal: Signal, table: _Table, base: int, actor: NDArray[np.int_],
         if signal.kind is Kind.CONTRAST:
             pair_value, baseline, z = _contrast(signal, matrix, base, totals, actor, prior)
         elif signal.kind is Kind.RATE:
-            pair_value, baseline, z = _rate(signal, n, value, totals, incoming, actor, partner,
-                                            prior)
+            pair_value, baseline, z = _rate(signal, table, n, value, actor, partner, prior)
         elif signal.symmetric:
-            pair_value, baseline, z = _team(matrix, base, own, actor, partner, prior)
+            pair_value, baseline, z = _team(table, base, actor, partner, prior)
         else:
             pair_value, baseline, z = _amount(signal, matrix, base, totals, actor, partner,
                                               table.first, table.second, prior)
@@ -180,25 +214,29 @@ def _signal(signal: Signal, table: _Table, base: int, actor: NDArray[np.int_],
              float(log10_p[i]), bool(scored[i])) for i in range(len(n))]
 
 
-def _rate(signal: Signal, n: NDArray[np.float64], k: NDArray[np.float64],
-          totals: NDArray[np.float64], incoming: NDArray[np.float64], actor: NDArray[np.int_],
-          partner: NDArray[np.int_], prior: float
+def _rate(signal: Signal, table: _Table, n: NDArray[np.float64], k: NDArray[np.float64],
+          actor: NDArray[np.int_], partner: NDArray[np.int_], prior: float
           ) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]]:
     """k of n against what P does with others and what others do with Q (an actor-partner
     model: the two effects add on the log-odds scale, each shrunk toward the population)."""
+    totals, incoming = table.totals, table.incoming
     occasions = totals[:, signal.occasions]
     hits = totals[:, signal.value]
     population = hits.sum() / occasions.sum() if occasions.sum() else 0.0
     population = min(max(population, 1e-6), 1.0 - 1e-6)
-    # P toward everyone but Q; everyone but P toward Q (a symmetric signal: Q's own).
-    away_n = occasions[actor] - n
-    away_k = hits[actor] - k
+    # P toward everyone but Q; everyone but P toward Q (a symmetric signal: Q's own). Each
+    # also leaves out the one opponent who deviates most from the player's rate: a colluding
+    # partner would otherwise bend the baseline against every honest player.
+    columns = (signal.occasions, signal.value)
+    away = _top_deviation(table, columns, outgoing=True)
+    away_n, away_k = _without(occasions[actor] - n, hits[actor] - k, away, actor, partner)
     if signal.symmetric:
-        into_n = occasions[partner] - n
-        into_k = hits[partner] - k
+        into_n, into_k = _without(occasions[partner] - n, hits[partner] - k, away, partner,
+                                  actor)
     else:
-        into_n = incoming[partner, signal.occasions] - n
-        into_k = incoming[partner, signal.value] - k
+        into = _top_deviation(table, columns, outgoing=False)
+        into_n, into_k = _without(incoming[partner, signal.occasions] - n,
+                                  incoming[partner, signal.value] - k, into, partner, actor)
     p_actor = np.clip((away_k + prior * population) / (away_n + prior), 1e-6, 1.0 - 1e-6)
     p_partner = np.clip((into_k + prior * population) / (into_n + prior), 1e-6, 1.0 - 1e-6)
     if signal.joint:
@@ -210,6 +248,42 @@ def _rate(signal: Signal, n: NDArray[np.float64], k: NDArray[np.float64],
     excess = k - n * p0 if signal.higher else n * p0 - k
     z = (excess - 0.5) / np.sqrt(variance)
     return shrunk, p0, z
+
+
+def _top_deviation(table: _Table, columns: tuple[C, C], outgoing: bool) -> Top:
+    """For each player, the opponent whose occasions and hits (`columns`) deviate most from
+    the player's own rate: toward that opponent (`outgoing`) or from that opponent toward
+    the player; -1 where none."""
+    matrix, first, second = table.matrix, table.first, table.second
+    players = len(table.totals)
+    owners = np.concatenate([first, second])
+    others = np.concatenate([second, first])
+    values = np.concatenate([matrix[:, list(columns)], matrix[:, [WIDTH + c for c in columns]]])
+    group, other = (owners, others) if outgoing else (others, owners)
+    n_total = np.zeros(players)
+    k_total = np.zeros(players)
+    np.add.at(n_total, group, values[:, 0])
+    np.add.at(k_total, group, values[:, 1])
+    rate = np.where(n_total > 0, k_total / np.maximum(n_total, 1.0), 0.0)
+    deviation = np.abs(values[:, 1] - values[:, 0] * rate[group])
+    order = np.lexsort((other, -deviation, group))
+    unique, at = np.unique(group[order], return_index=True)
+    rows = order[at]
+    who = np.full(players, -1)
+    counters = np.zeros((players, 2))
+    who[unique] = other[rows]
+    counters[unique] = values[rows]
+    return who, counters
+
+
+def _without(n: NDArray[np.float64], k: NDArray[np.float64], top: Top, player: NDArray[np.int_],
+             other: NDArray[np.int_]) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """Occasions and hits less the player's top opponent's, unless that is `other` (already
+    left out)."""
+    who, counters = top
+    drop = who[player] != other
+    return (n - np.where(drop, counters[player, 0], 0.0),
+            k - np.where(drop, counters[player, 1], 0.0))
 
 
 def _contrast(signal: Signal, matrix: NDArray[np.float64], base: int,
@@ -281,9 +355,6 @@ def _amount(signal: Signal, matrix: NDArray[np.float64], base: int,
     return mean, expected, z
 
 
-Top = tuple[NDArray[np.int_], NDArray[np.float64]]
-
-
 def _top(matrix: NDArray[np.float64], columns: tuple[C, C, C], players: int,
          first: NDArray[np.int_], second: NDArray[np.int_]) -> Top:
     """Each player's opponent with the largest absolute amount (-1: none), and that
@@ -311,20 +382,31 @@ def _away(totals: NDArray[np.float64], top: Top, columns: tuple[C, C, C],
                  for i, c in enumerate(columns))
 
 
-def _team(matrix: NDArray[np.float64], base: int, own: NDArray[np.float64],
-          actor: NDArray[np.int_], partner: NDArray[np.int_], prior: float
-          ) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]]:
-    """What the two took from the others, against what each wins per hand anyway."""
+def _team(table: _Table, base: int, actor: NDArray[np.int_], partner: NDArray[np.int_],
+          prior: float) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]]:
+    """What the two took from the others per hand, against what each takes from an opponent
+    (their chip flow with everyone else, each without the pair and without the player's top
+    opponent) times the third players dealt in."""
+    matrix, totals, own = table.matrix, table.totals, table.own
     n = matrix[:, base + C.HANDS]
     joint = matrix[:, base + C.JOINT]
     ss = matrix[:, base + C.JOINT_SS]
+    third = matrix[:, base + C.THIRD]
+    columns = (C.HANDS, C.FLOW, C.FLOW_SS)
+    top = _top(matrix, columns, len(totals), table.first, table.second)
+    gain = np.zeros(len(matrix))
+    for who, other, slot in ((actor, partner, base), (partner, actor, WIDTH - base)):
+        mine = tuple(matrix[:, slot + c] for c in columns)
+        away_n, away_flow, _ = _away(totals, top, columns, who, other, mine)
+        # A player's flow toward an opponent is what it loses: its gain is the opposite.
+        gain = gain - np.where(away_n > 0, away_flow / away_n, 0.0)
+    expected = third * gain
     hands = np.maximum(own[:, Own.HANDS], 1.0)
     mean = own[:, Own.RESULT] / hands
     variance_each = np.maximum(own[:, Own.RESULT_SS] / hands - mean * mean, 0.0)
-    expected = mean[actor] + mean[partner]
     variance = (ss + prior * (variance_each[actor] + variance_each[partner])) / (n + prior)
-    z = (joint - n * expected) / np.sqrt(n * variance)
-    return np.where(n > 0, joint / n, 0.0), expected, z
+    z = (joint - expected) / np.sqrt(n * variance)
+    return np.where(n > 0, joint / n, 0.0), np.where(n > 0, expected / n, 0.0), z
 
 
 def _co_presence(agg: Aggregates, matrix: NDArray[np.float64], own: NDArray[np.float64],

@@ -29,7 +29,7 @@ class C(IntEnum):
     WEAK_K = 9  # ... in which P's equity against Q's hand was below the weak threshold
     FOLD_N = 10  # P faced a bet or raise whose last aggressor was Q
     FOLD_K = 11  # ... and folded
-    AGG_N = 12  # streets on which P acted while Q was live (per street, not per hand)
+    AGG_N = 12  # streets on which P acted heads-up with Q (per street, not per hand)
     AGG_K = 13  # ... that bet or raised
     SQZ_N = 14  # P faced Q's bet or raise with a third player live
     SQZ_K = 15  # ... and re-raised
@@ -39,6 +39,7 @@ class C(IntEnum):
     OUTS_K = 19  # ... that folded
     CLEAR_N = 20  # the same decisions while Q's hidden cards held none of P's outs
     CLEAR_K = 21  # ... that folded
+    THIRD = 22  # third players dealt in, summed over the hands together (both slots)
 
 
 WIDTH = len(C)
@@ -100,7 +101,7 @@ SIGNALS: tuple[Signal, ...] = (
     Signal("fold_to_partner", Family.SOFT_PLAY, Kind.RATE, C.FOLD_N, C.FOLD_K, True,
            title="P folds to Q's bets and raises"),
     Signal("aggression_with_partner", Family.SOFT_PLAY, Kind.RATE, C.AGG_N, C.AGG_K, False,
-           title="P bets or raises while Q is in the hand"),
+           title="P bets or raises heads-up against Q"),
     Signal("check_down", Family.SOFT_PLAY, Kind.RATE, C.CHK_N, C.CHK_K, True, symmetric=True,
            joint=True, context=True,
            title="streets P and Q check through heads-up"),

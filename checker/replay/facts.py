@@ -639,6 +639,22 @@ class SignalFact:
 
 
 @dataclass(slots=True)
+class FamilyFact:
+    """A pair's evidence for one clause-28 rule (chip dumping, soft play, team play)."""
+
+    # -log10 of the family's p-value (its best signal, corrected for the family's signals
+    # tried), in hundredths; the Benjamini-Hochberg q-value over every pair and family
+    # tested, in basis points (rounded up).
+    score: int
+    q_value: Percent
+    leading_signal: str
+    # The leading signal's standard deviations from the baseline, in hundredths.
+    z: int
+    # Evidence hands kept for the family.
+    evidence_hands: int
+
+
+@dataclass(slots=True)
 class PairFact:
     """Two players' play toward each other across the audited hands (collusion evidence)."""
 
@@ -646,16 +662,19 @@ class PairFact:
     view: CollusionView
     hands_together: int
     tournaments_together: int
-    # Among the pairs tested (enough hands together): the pair's combined statistic.
+    # Among the pairs tested (enough hands together in enough tournaments).
     tested: bool
-    # -log10 of the pair's p-value (its best signal, corrected for the signals tried), in
-    # hundredths; and the Benjamini-Hochberg q-value over every pair tested, in basis points.
+    # -log10 of the pair's p-value (its best signal, corrected for every signal tried), in
+    # hundredths; and its smallest family q-value, in basis points.
     score: int
     q_value: Percent
     leading_signal: str
     leading_family: CollusionFamily
     # Evidence hands kept for the leading signal's family.
     evidence_hands: int
+    chip_dumping: FamilyFact
+    soft_play: FamilyFact
+    team_play: FamilyFact
     signals: list[SignalFact]
     # Tournaments together against what random registration predicts (context: friends sit
     # together too), as -log10 p in hundredths.

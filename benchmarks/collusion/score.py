@@ -1,0 +1,193 @@
+"""Score clause 28 on a simulated corpus against its truth (docs/collusion.md, "Benchmark").
+
+The universe is every pair that met at a table in the view's files. Positives are the pairs
+of colluding teams (truth.jsonl, `honest: false`); every other pair is a negative, among them
+the honest look-alikes: friends who sit together, nut-checkers and ICM bubble folders.
+
+Reported per view (integrity: the tournament logs, every hole card; public: the Full Tilt
+text, shown cards only), overall and per strategy:
+- AP (PR-AUC) and ROC-AUC of the pair score (untested pairs rank last), beside the same for
+  hands together alone (co-presence), against all negatives and against the negatives
+  matched for hands together (honest pairs with at least as many hands together as the
+  team with the fewest);
+- recall at the score that flags at most 1 honest pair in 10,000 (`budget`);
+- the rules' own verdict: teams flagged, honest pairs flagged, benign controls flagged,
+  flagged pairs without evidence hands;
+- leave-one-strategy-out: each strategy's AP by a detector without the signals made for it.
+
+Run: `.venv/bin/python benchmarks/collusion/score.py CORPUS [--json OUT]` (CORPUS holds log/,
+ftp/ and truth.jsonl as `feltcheck simulate` writes them).
+"""
+
+import argparse
+import json
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+from sklearn.metrics import (  # type: ignore[import-untyped]
+    average_precision_score,
+    roc_auc_score,
+)
+
+from checker.audit.collusion import CollusionOutcome, PairVerdict, settings_from
+from checker.audit.ruleset import ruleset_id
+from checker.audit.run import audit
+from checker.collusion.scoring import score_pairs
+from checker.dsl.ruleset import load_ruleset, param_values
+
+REPO = Path(__file__).resolve().parents[2]
+RULES = REPO / "rules" / "fulltilt.rules"
+# The signals made for each strategy: left out to score that strategy as if never seen.
+MADE_FOR: dict[str, frozenset[str]] = {
+    "chip_dumping": frozenset({"chip_flow", "ev_given_up", "weak_commitment",
+                               "fold_to_partner"}),
+    "soft_play": frozenset({"aggression_with_partner", "check_down"}),
+    "whipsaw": frozenset({"squeeze", "team_profit"}),
+    "card_sharing": frozenset({"outs_tracking"}),
+}
+BENIGN = ("friends", "nut_checking", "bubble_folder")
+BUDGET = 1e-4
+
+
+@dataclass(frozen=True, slots=True)
+class Truth:
+    teams: dict[tuple[str, str], str]  # colluding pairs -> strategy
+    benign: dict[tuple[str, str], str]  # pairs of friends -> "friends"
+    controls: dict[str, str]  # one-player honest controls -> strategy
+
+
+def read_truth(path: Path) -> Truth:
+    teams: dict[tuple[str, str], str] = {}
+    benign: dict[tuple[str, str], str] = {}
+    controls: dict[str, str] = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        record = json.loads(line)
+        if "team" not in record:
+            continue
+        members = sorted(record["team"])
+        if len(members) == 1:
+            controls[members[0]] = record["strategy"]
+        for i, a in enumerate(members):
+            for b in members[i + 1:]:
+                (benign if record["honest"] else teams)[(a, b)] = record["strategy"]
+    return Truth(teams, benign, controls)
+
+
+def _ranked(scores: np.ndarray, labels: np.ndarray) -> dict[str, float | None]:
+    if labels.sum() == 0 or labels.sum() == len(labels):
+        return {"ap": None, "roc_auc": None}
+    return {"ap": round(float(average_precision_score(labels, scores)), 4),
+            "roc_auc": round(float(roc_auc_score(labels, scores)), 4)}
+
+
+def _recall_at_budget(scores: np.ndarray, labels: np.ndarray) -> dict[str, float | int]:
+    """Recall at the lowest threshold that flags at most BUDGET of the honest pairs."""
+    honest = np.sort(scores[labels == 0])[::-1]
+    allowed = int(len(honest) * BUDGET)
+    # Flag strictly above the (allowed+1)-th best honest score.
+    threshold = honest[allowed] if allowed < len(honest) else -np.inf
+    flagged = scores > threshold
+    positives = labels == 1
+    return {"recall": round(float(flagged[positives].mean()), 4) if positives.any() else 0.0,
+            "honest_allowed": allowed, "honest_pairs": len(honest)}
+
+
+SCORING = settings_from(param_values(load_ruleset(RULES))).scoring
+
+
+def _scores(pairs: list[PairVerdict], disabled: frozenset[str] | None,
+            outcome: CollusionOutcome, view: str) -> np.ndarray:
+    if disabled is None:
+        by_key = {p.score.key: p.score for p in pairs}
+    else:
+        by_key = {s.key: s for s in score_pairs(outcome.aggregates[view], SCORING, disabled)}
+    return np.array([by_key[p.score.key].score if by_key[p.score.key].tested else -1.0
+                     for p in pairs])
+
+
+def evaluate_view(outcome: CollusionOutcome, view: str, truth: Truth) -> dict[str, object]:
+    pairs = sorted((p for p in outcome.pairs if p.view == view), key=lambda p: p.score.key)
+    if not pairs:
+        return {"pairs": 0}
+    labels = np.array([1 if p.score.key in truth.teams else 0 for p in pairs])
+    strategy = [truth.teams.get(p.score.key) for p in pairs]
+    hands = np.array([p.score.hands_together for p in pairs], dtype=float)
+    scores = _scores(pairs, None, outcome, view)
+    team_hands = hands[labels == 1]
+    floor = team_hands.min() if len(team_hands) else 0.0
+    matched = (labels == 1) | (hands >= floor)
+    result: dict[str, object] = {
+        "pairs": len(pairs), "tested": int(sum(p.score.tested for p in pairs)),
+        "teams": int(labels.sum()), "teams_tested": int(sum(
+            p.score.tested for p in pairs if p.score.key in truth.teams)),
+        "matched_floor_hands": float(floor),
+        "matched_negatives": int((matched & (labels == 0)).sum()),
+        "overall": {"detector": _ranked(scores, labels),
+                    "detector_matched": _ranked(scores[matched], labels[matched]),
+                    "co_presence": _ranked(hands, labels),
+                    "co_presence_matched": _ranked(hands[matched], labels[matched]),
+                    "at_budget": _recall_at_budget(scores, labels),
+                    "at_budget_matched": _recall_at_budget(scores[matched], labels[matched])},
+    }
+    per: dict[str, object] = {}
+    loso: dict[str, object] = {}
+    for name, made in MADE_FOR.items():
+        keep = np.array([s is None or s == name for s in strategy]) & (
+            (labels == 0) | np.array([s == name for s in strategy]))
+        sub_labels = labels[keep]
+        per[name] = {"teams": int(sub_labels.sum()),
+                     "detector": _ranked(scores[keep], sub_labels),
+                     "detector_matched": _ranked(scores[keep & matched], labels[keep & matched]),
+                     "co_presence": _ranked(hands[keep], sub_labels),
+                     "at_budget": _recall_at_budget(scores[keep], sub_labels)}
+        without = _scores(pairs, made, outcome, view)
+        loso[name] = {"without": sorted(made), **_ranked(without[keep], sub_labels)}
+    result["per_strategy"] = per
+    result["leave_one_strategy_out"] = loso
+    flagged = [p for p in pairs if p.flagged]
+    result["verdict"] = {
+        "flagged": len(flagged),
+        "teams_flagged": sum(p.score.key in truth.teams for p in flagged),
+        "honest_flagged": sorted("|".join(p.score.key) for p in flagged
+                                 if p.score.key not in truth.teams),
+        "benign_flagged": sorted("|".join(p.score.key) for p in flagged
+                                 if p.score.key in truth.benign
+                                 or any(m in truth.controls for m in p.score.key)),
+        "flagged_without_evidence": sum(not p.evidence for p in flagged),
+        "rings": [r.players for r in outcome.rings if r.view == view],
+        "teams_missed": sorted(f"{'|'.join(k)} ({s})" for k, s in truth.teams.items()
+                               if k not in {p.score.key for p in flagged}),
+    }
+    return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("corpus", type=Path)
+    parser.add_argument("--json", type=Path)
+    args = parser.parse_args(argv)
+    truth = read_truth(args.corpus / "truth.jsonl")
+    rules = ruleset_id(load_ruleset(RULES), RULES)
+    report: dict[str, object] = {"corpus": str(args.corpus)}
+    for view, folder in (("integrity", "log"), ("public", "ftp")):
+        path = args.corpus / folder
+        if not path.is_dir():
+            continue
+        started = time.perf_counter()
+        result = audit([path], rules)
+        elapsed = time.perf_counter() - started
+        report[view] = {"hands": result.hands, "audit_seconds": round(elapsed, 1),
+                        **evaluate_view(result.collusion, view, truth)}
+        print(f"{view}: {result.hands} hands audited in {elapsed:.0f} s", file=sys.stderr)
+    text = json.dumps(report, indent=2, sort_keys=True)
+    if args.json:
+        args.json.write_text(text + "\n", encoding="utf-8")
+    print(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
