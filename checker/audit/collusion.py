@@ -256,9 +256,15 @@ def _evidence(agg: Aggregates, scored: PairScore) -> list[EvidenceHand]:
 
 
 def _pair_finding(rule: CompiledRule, verdict: Verdict, pair: PairVerdict) -> Finding:
-    strongest = pair.evidence[0] if pair.evidence else None
+    """Located at the strongest evidence hand of the family the rule judged (the family
+    facts its verdict read), or of the pair when it read none."""
     scored = pair.score
-    leading = scored.leading
+    judged = {f.family for f in scored.families
+              if any(key.startswith(f"pair.{f.family.value}.") for key in verdict.evidence)}
+    hands = [e for e in pair.evidence if _family_of(e) in judged] or pair.evidence
+    strongest = min(hands, default=None)
+    leading = next((f.leading for f in scored.families if f.family in judged and f.leading),
+                   scored.leading)
     extra: dict[str, object] = {
         "view": pair.view,
         "p_value": scored.p_value,

@@ -1,0 +1,59 @@
+"""The clause 28 fixtures are what their maker writes (byte for byte), and their findings are
+about the planted teams only: every pair the rules flag in the planted log is a team's, each
+finding's evidence hands are hands the two players shared, and the twin flags nobody."""
+
+import json
+from pathlib import Path
+
+from checker.audit.run import audit
+from tests.collusion_sim import RULESET
+from tests.fixture_makers import make_collusion_fixtures as maker
+
+FIXTURES = maker.FIXTURES
+
+
+def test_the_maker_rewrites_the_fixtures(tmp_path: Path) -> None:
+    for written in maker.write(tmp_path):
+        assert written.read_bytes() == (FIXTURES / written.name).read_bytes(), written.name
+
+
+def _hands_of(path: Path) -> dict[str, set[str]]:
+    """Hand id -> the players dealt in it, read from the log's own `hand` lines."""
+    hands: dict[str, set[str]] = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        event = json.loads(line)
+        if event["event"] == "hand":
+            hands[event["hand"]] = {seat["player"] for seat in event["seats"]}
+    return hands
+
+
+def test_only_team_pairs_are_flagged_with_hands_they_shared() -> None:
+    planted = FIXTURES / f"{maker.NAME}.planted.jsonl"
+    result = audit([planted], RULESET)
+    hands = _hands_of(planted)
+    pairs = [f for f in result.findings if f.rule != "collusion.ring"]
+    assert {f.rule for f in pairs} == {"collusion.chip-dumping", "collusion.soft-play",
+                                       "collusion.team-play"}
+    flagged = {tuple(f.location.players or ()) for f in pairs}
+    (ring,) = [f for f in result.findings if f.rule == "collusion.ring"]
+    ring_players = ring.location.players or []
+    assert len(ring_players) == 3
+    # The ring's three pairs and one more pair: the chip dumpers.
+    assert len(flagged) == 4
+    assert sum(set(p) <= set(ring_players) for p in flagged) == 3
+    for finding in pairs:
+        players = set(finding.location.players or ())
+        evidence = finding.evidence["evidence_hands"]
+        assert evidence
+        for hand in evidence:
+            assert players <= hands[hand["hand"]], hand
+            assert {hand["actor"], hand["partner"]} == players
+        assert finding.location.hand == evidence[0]["hand"] or any(
+            e["hand"] == finding.location.hand for e in evidence)
+
+
+def test_the_twin_flags_nobody() -> None:
+    result = audit([FIXTURES / f"{maker.NAME}.twin.jsonl"], RULESET)
+    assert not result.findings
+    tested = [p for p in result.collusion.pairs if p.score.tested]
+    assert tested, "the friends play enough hands together to be tested"
