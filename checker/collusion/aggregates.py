@@ -73,6 +73,15 @@ class Aggregates:
     entries: int = 0
     entries_squared: int = 0
 
+    def wants(self, key: PairKey, family: Family, weight: int) -> bool:
+        """Whether a hand of `weight` could be among the pair's best for `family` (a cheap
+        test before the hand is built; `offer` decides ties)."""
+        per_pair = self.evidence.get(key)
+        if per_pair is None:
+            return True
+        kept = per_pair[FAMILY_INDEX[family]]
+        return len(kept) < self.evidence_kept or -weight <= kept[-1].rank
+
     def offer(self, key: PairKey, family: Family, hand: EvidenceHand) -> None:
         """Keep `hand` if it is among the pair's best for `family`."""
         per_pair = self.evidence.get(key)

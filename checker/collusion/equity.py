@@ -11,7 +11,9 @@ import random
 import zlib
 from collections.abc import Sequence
 
-from phevaluator import evaluate_cards  # type: ignore[import-untyped]
+# phevaluator's C core: its public evaluate_cards converts every card again on each call,
+# which costs several times the evaluation itself here.
+from phevaluator import _pheval  # type: ignore[import-untyped]
 from phevaluator.card import Card as PhCard  # type: ignore[import-untyped]
 
 from checker.model.cards import RANKS, SUITS
@@ -37,10 +39,15 @@ def known_board_game(game: Game) -> bool:
     return game in BOARD_GAMES
 
 
+_EVALUATE = {5: _pheval.evaluate_5cards, 6: _pheval.evaluate_6cards,
+             7: _pheval.evaluate_7cards}
+
+
 def _rank(game: Game, hole: Sequence[str], board: Sequence[str]) -> int:
     if game is Game.HOLDEM:
         ids = _ID
-        return _WORST - int(evaluate_cards(*[ids[c] for c in hole], *[ids[c] for c in board]))
+        cards = [ids[c] for c in hole] + [ids[c] for c in board]
+        return _WORST - int(_EVALUATE[len(cards)](*cards))
     return high_rank(hole, board, game)
 
 

@@ -15,6 +15,7 @@ Views: a tournament log carries every hole card (the integrity view); a hand his
 cards shown (the public view). Each view has its own aggregates.
 """
 
+from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
@@ -70,6 +71,9 @@ class HandObserver:
         # (view, tournament) -> the players dealt in it within this file, and the pairs that
         # met at a table in it (a file is a partition: nothing here depends on other files).
         self.rosters: dict[tuple[str, str], tuple[set[str], set[PairKey]]] = {}
+        # (view, the players dealt in, sorted) -> hands dealt to that line-up in this file:
+        # a table keeps its line-up for many hands, so hands together are added per line-up.
+        self.lineups: dict[tuple[str, tuple[str, ...]], int] = {}
 
     def hand(self, hand: Hand, fact: HandFact, actions: Sequence[ActionEvent]) -> None:
         names = sorted(p.name for p in fact.players)
@@ -85,6 +89,8 @@ class HandObserver:
                 roster = self.rosters[(view, hand.tournament_id)] = (set(), set())
             roster[0].update(names)
             roster[1].update(combinations(names, 2))
+        lineup = (view, tuple(names))
+        self.lineups[lineup] = self.lineups.get(lineup, 0) + 1
         unit = hand.big_blind or hand.small_bet or hand.bring_in or 1
         results = _results(hand, names, unit)
         place = _Place(hand)
@@ -98,7 +104,20 @@ class HandObserver:
         _Acts(self.settings, agg, hand, place, names, unit, cards).run(actions)
 
     def end_file(self) -> None:
-        """A file's tournaments are closed: count entries and tournaments together."""
+        """A file is read: hands together per line-up; its tournaments are closed: entries
+        and tournaments together."""
+        for (view, names), hands in self.lineups.items():
+            pairs = self.views[view].pairs
+            third = hands * (len(names) - 2)
+            for key in combinations(names, 2):
+                pair = pairs.get(key)
+                if pair is None:
+                    pair = pairs[key] = new_pair()
+                pair[C.HANDS] += hands
+                pair[WIDTH + C.HANDS] += hands
+                pair[C.THIRD] += third
+                pair[WIDTH + C.THIRD] += third
+        self.lineups = {}
         for (view, _), (players, met) in self.rosters.items():
             agg = self.views[view]
             agg.entries += len(players)
@@ -123,25 +142,22 @@ class HandObserver:
 
     def _flows(self, agg: Aggregates, place: "_Place", names: list[str],
                results: dict[str, int]) -> None:
+        """Chip flow and team profit of every pair with a chip won or lost between them
+        (hands together are counted per table line-up: `_lineups`)."""
         pairs = agg.pairs
         cap = self.settings.flow_cap
         gains = sum(r for r in results.values() if r > 0)
         tournament = place.tournament
-        third = len(names) - 2
         for i, a in enumerate(names):
             ra = results[a]
             for b in names[i + 1:]:
+                rb = results[b]
+                if ra == 0 and rb == 0:
+                    continue
                 key = (a, b)
                 pair = pairs.get(key)
                 if pair is None:
                     pair = pairs[key] = new_pair()
-                pair[C.HANDS] += 1
-                pair[WIDTH + C.HANDS] += 1
-                pair[C.THIRD] += third
-                pair[WIDTH + C.THIRD] += third
-                rb = results[b]
-                if ra == 0 and rb == 0:
-                    continue
                 joint = max(-cap, min(cap, ra + rb))
                 joint_ss = joint * joint
                 pair[C.JOINT] += joint
@@ -162,11 +178,14 @@ class HandObserver:
                     pair[WIDTH + C.FLOW_SS] += capped * capped
                     if tournament:
                         agg.add_flow(key, tournament, net)
-                    actor, partner = (a, b) if net > 0 else (b, a)
-                    agg.offer(key, Family.CHIP_DUMPING,
-                              place.evidence(abs(net), "chip_flow", actor, partner))
-                # What the two took from the others: only when a third player paid for it.
-                if joint > 0 and ra >= 0 and rb >= 0:
+                    weight = abs(net)
+                    if agg.wants(key, Family.CHIP_DUMPING, weight):
+                        actor, partner = (a, b) if net > 0 else (b, a)
+                        agg.offer(key, Family.CHIP_DUMPING,
+                                  place.evidence(weight, "chip_flow", actor, partner))
+                # What the two took from the others: both in the pot, a third player paying.
+                if (joint > 0 and ra != 0 and rb != 0
+                        and agg.wants(key, Family.TEAM_PLAY, ra + rb)):
                     agg.offer(key, Family.TEAM_PLAY,
                               place.evidence(ra + rb, "team_profit", a, b))
 
@@ -225,6 +244,7 @@ class _Acts:
         self.unit = unit
         self.cards = cards
         self.live = set(names)
+        self.dealt = frozenset(names)
         self.all_in: set[str] = set()
         board = hand.boards[0] if hand.boards else []
         self.board: list[str] = list(board)
@@ -250,17 +270,23 @@ class _Acts:
         mark = (key, base + occasions, street)
         self.marks[mark] = hit or self.marks.get(mark, False)
 
-    def flush(self) -> None:
+    def pair(self, key: PairKey) -> array:  # type: ignore[type-arg]
         pairs = self.agg.pairs
+        pair = pairs.get(key)
+        if pair is None:
+            pair = pairs[key] = new_pair()
+        return pair
+
+    def flush(self) -> None:
         cap = self.settings.flow_cap
         for (key, at, _), hit in self.marks.items():
-            pair = pairs[key]
+            pair = self.pair(key)
             pair[at] += 1
             if hit:
                 pair[at + 1] += 1
         for (key, base), uncapped in self.ev.items():
             loss = max(-cap, min(cap, uncapped))
-            pair = pairs[key]
+            pair = self.pair(key)
             pair[base + C.EV] += loss
             pair[base + C.EV_SS] += loss * loss
             pair[base + C.EV_N] += 1
@@ -296,15 +322,12 @@ class _Acts:
                 folded = kind is ActionKind.FOLD
                 self.add(actor, aggressor, C.FOLD_N, folded)
                 if folded:
-                    self.agg.offer(self.slot(actor, aggressor)[0], Family.SOFT_PLAY,
-                                   self._evidence(act.to_call, "fold_to_partner", actor,
-                                                  aggressor))
+                    self._offer(Family.SOFT_PLAY, act.to_call, "fold_to_partner", actor,
+                                aggressor)
                 if any(p != aggressor and p != actor and p not in all_in for p in live):
                     self.add(actor, aggressor, C.SQZ_N, aggressive)
                     if aggressive:
-                        self.agg.offer(self.slot(actor, aggressor)[0], Family.TEAM_PLAY,
-                                       self._evidence(act.amount, "squeeze", actor,
-                                                      aggressor))
+                        self._offer(Family.TEAM_PLAY, act.amount, "squeeze", actor, aggressor)
             if self.with_cards:
                 self._with_cards(event, actor)
             if kind is ActionKind.FOLD:
@@ -322,7 +345,6 @@ class _Acts:
                        acted: dict[str, "_Acted"]) -> None:
         """Each actor's aggression toward the opponents live at its first act on the street;
         a postflop street two players played heads-up to its end: checked through or not."""
-        pairs = self.agg.pairs
         for actor, seen in acted.items():
             # Only heads-up: with more players live, a colluder's passivity toward its partner
             # would be charged to every other opponent live beside the partner.
@@ -330,7 +352,7 @@ class _Acts:
                 continue
             for other in seen.others:
                 key, base = self.slot(actor, other)
-                pair = pairs[key]
+                pair = self.pair(key)
                 pair[base + C.AGG_N] += 1
                 if seen.aggressive:
                     pair[base + C.AGG_K] += 1
@@ -356,13 +378,12 @@ class _Acts:
             if now is None:
                 now = self.classes[(street, actor)] = current_class(self.hand.game, mine, board)
             for other, theirs in self.cards.items():
-                if other != actor and other in self.agg.players and self._met(actor, other):
+                if other != actor and other in self.dealt:
                     held = holds_outs(self.hand.game, mine, board, now, theirs)
                     self.add(actor, other, C.OUTS_N if held else C.CLEAR_N, folded, street)
                     if held and folded:
-                        self.agg.offer(self.slot(actor, other)[0], Family.TEAM_PLAY,
-                                       self._evidence(act.to_call, "outs_tracking", actor,
-                                                      other))
+                        self._offer(Family.TEAM_PLAY, act.to_call, "outs_tracking", actor,
+                                    other)
         if (act.kind in _CHIPS_IN and len(self.live) == 2 and act.amount > 0
                 and (act.all_in or act.amount * 1000 >= self.settings.commitment * self.unit)):
             partner = next(p for p in self.live if p != actor)
@@ -387,12 +408,12 @@ class _Acts:
             weak = share < self.settings.weak_equity
             self.add(actor, partner, C.WEAK_N, weak)
             if weak:
-                self.agg.offer(key, Family.CHIP_DUMPING,
-                               self._evidence(amount, "weak_commitment", actor, partner))
+                self._offer(Family.CHIP_DUMPING, act.amount, "weak_commitment", actor, partner)
 
-    def _met(self, actor: str, other: str) -> bool:
-        key = (actor, other) if actor < other else (other, actor)
-        return key in self.agg.pairs
-
-    def _evidence(self, chips: int, signal: str, actor: str, partner: str) -> EvidenceHand:
-        return self.place.evidence(chips * 1000 // self.unit, signal, actor, partner)
+    def _offer(self, family: Family, chips: int, signal: str, actor: str, partner: str
+               ) -> None:
+        """Offer the hand as evidence of `signal`, weighted by `chips` in mbb."""
+        key = self.slot(actor, partner)[0]
+        weight = chips * 1000 // self.unit
+        if self.agg.wants(key, family, weight):
+            self.agg.offer(key, family, self.place.evidence(weight, signal, actor, partner))
