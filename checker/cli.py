@@ -6,21 +6,22 @@ unreadable rules, inputs or baseline. With --baseline only findings new to it co
 
 import argparse
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from checker import __version__
-from checker.audit.explain import ExplainError, explain_hand
+from checker.audit.explain import ExplainError, explain_hand, explain_hands
 from checker.audit.refund import RefundError, refund_report
 from checker.audit.ruleset import ruleset_id
 from checker.audit.run import audit
 from checker.dsl.diagnostics import RulesError
 from checker.dsl.ruleset import Ruleset, load_ruleset
-from checker.model.findings import SEVERITIES, Finding
+from checker.model.findings import SEVERITIES
 from checker.report.baseline import BaselineComparison, BaselineError, compare, load_baseline
 from checker.report.context import ReportInput
 from checker.report.explain_html import render_explain_html
 from checker.report.explain_text import render_explain_text
+from checker.report.html_hands import ExplainPages, HandKey, HandRequest
 from checker.report.html_report import write_html_report
 from checker.report.json_report import render_json_report
 from checker.report.junit_report import render_junit
@@ -119,20 +120,24 @@ def run_explain(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _explain_page(rules: Ruleset) -> Callable[[Finding], str | None]:
-    """The HTML report's link target for a finding: its hand's explain page (the whole hand,
-    every rule), or None for a finding no hand replay can explain (a tournament event)."""
+def _explain_pages(rules: Ruleset) -> ExplainPages:
+    """The HTML reports' explain pages: each hand asked for, the whole hand with every rule,
+    each file read once for all its hands (a tournament log holds thousands). A hand no
+    replay can explain is left out."""
 
-    def page(finding: Finding) -> str | None:
-        where = finding.location
-        if where.hand is None:
-            return None
-        try:
-            return render_explain_html(explain_hand(Path(where.file), where.hand, rules))
-        except ExplainError:
-            return None
+    def pages(requests: Sequence[HandRequest]) -> Iterator[tuple[HandKey, str]]:
+        by_file: dict[str, list[str]] = {}
+        for request in requests:
+            by_file.setdefault(request.key.file, []).append(request.key.hand)
+        for file, hands in by_file.items():
+            try:
+                for explanation in explain_hands(Path(file), hands, rules):
+                    yield (HandKey(file, explanation.hand_id),
+                           render_explain_html(explanation))
+            except ExplainError:
+                continue
 
-    return page
+    return pages
 
 
 def run_refund(args: argparse.Namespace) -> int:
@@ -171,7 +176,7 @@ def run_audit(args: argparse.Namespace) -> int:
     to_terminal = args.output is None and is_terminal(sys.stdout)
     report = ReportInput(result, rules, args.fail_on, comparison, terminal=to_terminal)
     if args.format == "html":  # a page and its hands' explain pages: files, not a stream
-        write_html_report(result, rules, args.output, explain_page=_explain_page(rules))
+        write_html_report(result, rules, args.output, explain_pages=_explain_pages(rules))
         return exit_code(report)
     text = AUDIT_FORMATS[args.format](report)
     if args.output is not None:
