@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from checker import __version__
+from checker.audit.collusion import PAIR_EVENT
 from checker.audit.explain import ExplainError, explain_hand, explain_hands
 from checker.audit.refund import RefundError, refund_report
 from checker.audit.ruleset import ruleset_id
@@ -18,6 +19,14 @@ from checker.dsl.diagnostics import RulesError
 from checker.dsl.ruleset import Ruleset, load_ruleset
 from checker.model.findings import SEVERITIES
 from checker.report.baseline import BaselineComparison, BaselineError, compare, load_baseline
+from checker.report.collusion_html import write_collusion_html
+from checker.report.collusion_json import (
+    collusion_document,
+    collusion_rules,
+    flagged_count,
+    render_collusion_json,
+)
+from checker.report.collusion_text import render_collusion_text
 from checker.report.context import ReportInput
 from checker.report.explain_html import render_explain_html
 from checker.report.explain_text import render_explain_text
@@ -37,6 +46,9 @@ EXIT_FINDINGS = 1
 EXIT_USAGE = 2
 
 DEFAULT_RULES = Path("rules/fulltilt.rules")
+
+# `collusion --format`: each renders the same clause-28 document (checker/report/collusion_json.py).
+COLLUSION_FORMATS = ("text", "json", "html")
 
 # `audit --format`: every format renders the same ReportInput. Adding one is one line.
 AUDIT_FORMATS: dict[str, Callable[[ReportInput], str]] = {
@@ -64,6 +76,12 @@ def build_parser() -> argparse.ArgumentParser:
     audit_cmd.add_argument(
         "--baseline", type=Path, metavar="REPORT.json",
         help="an earlier --format json report: only findings new to it fail the run")
+    collusion_cmd = commands.add_parser(
+        "collusion", help="clause 28: every pair of players tested for collusion, ranked")
+    collusion_cmd.add_argument("paths", nargs="+", type=Path, metavar="PATH")
+    collusion_cmd.add_argument("--rules", type=Path, default=DEFAULT_RULES, metavar="FILE")
+    collusion_cmd.add_argument("--format", choices=COLLUSION_FORMATS, default="text")
+    collusion_cmd.add_argument("--output", type=Path, metavar="FILE")
     refund_cmd = commands.add_parser(
         "refund", help="what each player would be owed were a logged tournament cancelled")
     refund_cmd.add_argument("log", type=Path, metavar="LOG")
@@ -102,6 +120,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_simulate(args)
     if args.command == "explain":
         return run_explain(args)
+    if args.command == "collusion":
+        return run_collusion(args)
     return run_audit(args)
 
 
@@ -184,6 +204,48 @@ def run_audit(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(text)
     return exit_code(report)
+
+
+def run_collusion(args: argparse.Namespace) -> int:
+    """The clause-28 report. 0 when the rules flag no pair or ring, 1 when they flag some; 2
+    for a usage error, rules that do not load or judge no `pair` event, or inputs that do not
+    exist or cannot be opened (as `audit`)."""
+    if args.format == "html" and args.output is None:
+        print("feltcheck: --format html writes files: give --output FILE", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        rules = load_ruleset(args.rules)
+    except RulesError as exc:
+        print(f"feltcheck: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    if not any(rules.rules[r].rule.event == PAIR_EVENT for r in collusion_rules(rules)):
+        print(f"feltcheck: {args.rules}: no rule judges `pair` events (clause 28): nothing to "
+              "report", file=sys.stderr)
+        return EXIT_USAGE
+    missing = [p for p in args.paths if not p.exists()]
+    if missing:
+        for path in missing:
+            print(f"feltcheck: {path}: no such file or directory", file=sys.stderr)
+        return EXIT_USAGE
+    with progress_bar(sys.stderr) as progress:
+        result = audit(args.paths, ruleset_id(rules, args.rules), rules, progress)
+    document = collusion_document(result, rules)
+    if args.format == "html":
+        write_collusion_html(document, result.ruleset.path, rules, args.output,
+                             explain_pages=_explain_pages(rules))
+    else:
+        if args.format == "json":
+            text = render_collusion_json(document)
+        else:
+            text = render_collusion_text(document, rules,
+                                         terminal=args.output is None and is_terminal(sys.stdout))
+        if args.output is not None:
+            args.output.write_text(text, encoding="utf-8")
+        else:
+            sys.stdout.write(text)
+    if any(not u.readable for u in result.unrecognized):
+        return EXIT_USAGE
+    return EXIT_FINDINGS if flagged_count(document) else EXIT_OK
 
 
 def exit_code(report: ReportInput) -> int:
