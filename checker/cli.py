@@ -140,7 +140,7 @@ def run_explain(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _explain_pages(rules: Ruleset) -> ExplainPages:
+def explain_pages(rules: Ruleset) -> ExplainPages:
     """The HTML reports' explain pages: each hand asked for, the whole hand with every rule,
     each file read once for all its hands (a tournament log holds thousands). A hand no
     replay can explain is left out."""
@@ -196,7 +196,7 @@ def run_audit(args: argparse.Namespace) -> int:
     to_terminal = args.output is None and is_terminal(sys.stdout)
     report = ReportInput(result, rules, args.fail_on, comparison, terminal=to_terminal)
     if args.format == "html":  # a page and its hands' explain pages: files, not a stream
-        write_html_report(result, rules, args.output, explain_pages=_explain_pages(rules))
+        write_html_report(result, rules, args.output, explain_pages=explain_pages(rules))
         return exit_code(report)
     text = AUDIT_FORMATS[args.format](report)
     if args.output is not None:
@@ -232,7 +232,7 @@ def run_collusion(args: argparse.Namespace) -> int:
     document = collusion_document(result, rules)
     if args.format == "html":
         write_collusion_html(document, result.ruleset.path, rules, args.output,
-                             explain_pages=_explain_pages(rules))
+                             explain_pages=explain_pages(rules))
     else:
         if args.format == "json":
             text = render_collusion_json(document)
