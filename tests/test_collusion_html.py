@@ -6,18 +6,22 @@ works, and the page is drawn."""
 
 import json
 import shlex
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
+import jsonschema
 import pytest
 
 from checker.cli import EXIT_OK, explain_pages, main
+from checker.dsl.ruleset import Ruleset
 from checker.report.collusion_html import HAND_PAGES, write_collusion_html
 from checker.report.collusion_json import collusion_document, render_collusion_json
+from checker.report.html_hands import HandKey, HandRequest
 from tests.browser import distinct_colours, dump_dom, screenshot
-from tests.collusion_corpus import RULES, audited, rules
+from tests.collusion_corpus import COLLUSION_SCHEMA, RULES, audited, rules
 from tests.html_dom import Element, parse
 
 PAGE = "collusion report.html"  # a space: the links to the hand pages must be quoted
@@ -230,3 +234,70 @@ def test_the_command_line_writes_the_page(tmp_path: Path) -> None:
     for element in dom.walk():  # self-contained: nothing fetched
         assert element.tag not in {"link", "img", "iframe", "object", "embed"}
         assert "src" not in element.attrs
+
+
+EVIL = '<script>alert("x")</script>&amp;<b>'
+
+
+def _evil_document() -> dict[str, Any]:
+    """A small document whose every string from the input is markup."""
+    a, b = sorted([f"a{EVIL}", f"b/{EVIL}"])
+    signal = {"name": "chip_flow", "family": "chip_dumping", "kind": "amount", "title": EVIL,
+              "actor": a, "partner": b, "occasions": 120, "pair_value": 1500.5,
+              "baseline_value": -20.0, "z": 4.5, "p_value": 3.4e-06, "score": 5.4685,
+              "scored": True, "context": False, "leading": True}
+    hand = {"file": f"logs/{EVIL}.jsonl", "line": 7, "hand": f"../{EVIL}", "tournament": EVIL,
+            "signal": "chip_flow", "family": "chip_dumping", "actor": a, "partner": b,
+            "weight": 12000}
+    pair = {"rank": 1, "players": [a, b], "view": "integrity", "score": 4.9, "p_value": 1.3e-05,
+            "q_value": 0.0004, "flagged": True, "rules": [f"collusion.{EVIL}"],
+            "hands_together": 120, "tournaments_together": 4, "leading_signal": "chip_flow",
+            "leading_family": "chip_dumping", "signals": [signal],
+            "co_presence": {"score": 0.5, "expected_tournaments": 1.5}, "ring": 0,
+            "evidence": [hand],
+            "flow": [{"tournament": EVIL, "net": -3000, "cumulative": -3000},
+                     {"tournament": f"{EVIL}2", "net": 9000, "cumulative": 6000}],
+            "flow_complete": True}
+    views = {"hands": 500, "players": 9, "pairs_met": 30, "pairs_tested": 1, "pairs_flagged": 1,
+             "rings": 1, "rings_flagged": 1}
+    return {"tool": {"name": "feltcheck", "version": "0"},
+            "ruleset": {"name": EVIL, "sha256": "0" * 64},
+            "parameters": {f"collusion.{EVIL}": EVIL},
+            "rules": [{"id": f"collusion.{EVIL}", "title": EVIL, "severity": "warning",
+                       "event": "pair", "clauses": ["28"]}],
+            "summary": {"integrity": views, "public": dict.fromkeys(views, 0)},
+            "pairs": [pair],
+            "rings": [{"index": 0, "players": sorted([a, b, f"c{EVIL}"]), "view": "integrity",
+                       "pairs": 1, "edges": [[a, b]], "flagged": True,
+                       "rules": ["collusion.ring"]}]}
+
+
+def test_every_string_is_escaped_and_the_same_document_gives_the_same_bytes(
+        tmp_path: Path) -> None:
+    document = _evil_document()
+    schema = json.loads(COLLUSION_SCHEMA.read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator(schema).validate(document)
+
+    def pages(requests: Sequence[HandRequest]) -> Iterator[tuple[HandKey, str]]:
+        return ((r.key, f"<p>{r.key.hand}</p>") for r in requests)
+
+    written = []
+    for name in ("first", "second"):
+        folder = tmp_path / name
+        folder.mkdir()
+        paths = write_collusion_html(document, "rules/x.rules", Ruleset(EVIL, EVIL),
+                                     folder / "c.html", pages)
+        written.append({p.relative_to(folder): p.read_bytes() for p in paths})
+    assert written[0] == written[1] and len(written[0]) == 2
+    page = (tmp_path / "first" / "c.html").read_text(encoding="utf-8")
+    assert page.count("<script") == 1 and "<b>" not in page
+    dom = parse(page)
+    assert {"b", "i"}.isdisjoint(e.tag for e in dom.walk())
+    shown = "\n".join([e.text for e in dom.walk()]
+                      + [v for e in dom.walk() for v in e.attrs.values()])
+    for text in (*document["pairs"][0]["players"], EVIL, f"collusion.{EVIL}",
+                 f"../{EVIL}", f"logs/{EVIL}.jsonl:7"):
+        assert text in shown, text
+    # The evidence hand's page stays inside the hands folder whatever its id.
+    (hand_page,) = [p for p in written[0] if p != Path("c.html")]
+    assert hand_page.parent == Path("c-hands")
