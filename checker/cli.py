@@ -6,21 +6,31 @@ unreadable rules, inputs or baseline. With --baseline only findings new to it co
 
 import argparse
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from checker import __version__
-from checker.audit.explain import ExplainError, explain_hand
+from checker.audit.collusion import PAIR_EVENT
+from checker.audit.explain import ExplainError, explain_hand, explain_hands
 from checker.audit.refund import RefundError, refund_report
 from checker.audit.ruleset import ruleset_id
 from checker.audit.run import audit
 from checker.dsl.diagnostics import RulesError
 from checker.dsl.ruleset import Ruleset, load_ruleset
-from checker.model.findings import SEVERITIES, Finding
+from checker.model.findings import SEVERITIES
 from checker.report.baseline import BaselineComparison, BaselineError, compare, load_baseline
+from checker.report.collusion_html import write_collusion_html
+from checker.report.collusion_json import (
+    collusion_document,
+    collusion_rules,
+    flagged_count,
+    render_collusion_json,
+)
+from checker.report.collusion_text import render_collusion_text
 from checker.report.context import ReportInput
 from checker.report.explain_html import render_explain_html
 from checker.report.explain_text import render_explain_text
+from checker.report.html_hands import ExplainPages, HandKey, HandRequest
 from checker.report.html_report import write_html_report
 from checker.report.json_report import render_json_report
 from checker.report.junit_report import render_junit
@@ -36,6 +46,9 @@ EXIT_FINDINGS = 1
 EXIT_USAGE = 2
 
 DEFAULT_RULES = Path("rules/fulltilt.rules")
+
+# `collusion --format`: each renders the same clause-28 document (checker/report/collusion_json.py).
+COLLUSION_FORMATS = ("text", "json", "html")
 
 # `audit --format`: every format renders the same ReportInput. Adding one is one line.
 AUDIT_FORMATS: dict[str, Callable[[ReportInput], str]] = {
@@ -63,6 +76,12 @@ def build_parser() -> argparse.ArgumentParser:
     audit_cmd.add_argument(
         "--baseline", type=Path, metavar="REPORT.json",
         help="an earlier --format json report: only findings new to it fail the run")
+    collusion_cmd = commands.add_parser(
+        "collusion", help="clause 28: every pair of players tested for collusion, ranked")
+    collusion_cmd.add_argument("paths", nargs="+", type=Path, metavar="PATH")
+    collusion_cmd.add_argument("--rules", type=Path, default=DEFAULT_RULES, metavar="FILE")
+    collusion_cmd.add_argument("--format", choices=COLLUSION_FORMATS, default="text")
+    collusion_cmd.add_argument("--output", type=Path, metavar="FILE")
     refund_cmd = commands.add_parser(
         "refund", help="what each player would be owed were a logged tournament cancelled")
     refund_cmd.add_argument("log", type=Path, metavar="LOG")
@@ -101,6 +120,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_simulate(args)
     if args.command == "explain":
         return run_explain(args)
+    if args.command == "collusion":
+        return run_collusion(args)
     return run_audit(args)
 
 
@@ -119,20 +140,24 @@ def run_explain(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _explain_page(rules: Ruleset) -> Callable[[Finding], str | None]:
-    """The HTML report's link target for a finding: its hand's explain page (the whole hand,
-    every rule), or None for a finding no hand replay can explain (a tournament event)."""
+def explain_pages(rules: Ruleset) -> ExplainPages:
+    """The HTML reports' explain pages: each hand asked for, the whole hand with every rule,
+    each file read once for all its hands (a tournament log holds thousands). A hand no
+    replay can explain is left out."""
 
-    def page(finding: Finding) -> str | None:
-        where = finding.location
-        if where.hand is None:
-            return None
-        try:
-            return render_explain_html(explain_hand(Path(where.file), where.hand, rules))
-        except ExplainError:
-            return None
+    def pages(requests: Sequence[HandRequest]) -> Iterator[tuple[HandKey, str]]:
+        by_file: dict[str, list[str]] = {}
+        for request in requests:
+            by_file.setdefault(request.key.file, []).append(request.key.hand)
+        for file, hands in by_file.items():
+            try:
+                for explanation in explain_hands(Path(file), hands, rules):
+                    yield (HandKey(file, explanation.hand_id),
+                           render_explain_html(explanation))
+            except ExplainError:
+                continue
 
-    return page
+    return pages
 
 
 def run_refund(args: argparse.Namespace) -> int:
@@ -171,7 +196,7 @@ def run_audit(args: argparse.Namespace) -> int:
     to_terminal = args.output is None and is_terminal(sys.stdout)
     report = ReportInput(result, rules, args.fail_on, comparison, terminal=to_terminal)
     if args.format == "html":  # a page and its hands' explain pages: files, not a stream
-        write_html_report(result, rules, args.output, explain_page=_explain_page(rules))
+        write_html_report(result, rules, args.output, explain_pages=explain_pages(rules))
         return exit_code(report)
     text = AUDIT_FORMATS[args.format](report)
     if args.output is not None:
@@ -179,6 +204,48 @@ def run_audit(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(text)
     return exit_code(report)
+
+
+def run_collusion(args: argparse.Namespace) -> int:
+    """The clause-28 report. 0 when the rules flag no pair or ring, 1 when they flag some; 2
+    for a usage error, rules that do not load or judge no `pair` event, or inputs that do not
+    exist or cannot be opened (as `audit`)."""
+    if args.format == "html" and args.output is None:
+        print("feltcheck: --format html writes files: give --output FILE", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        rules = load_ruleset(args.rules)
+    except RulesError as exc:
+        print(f"feltcheck: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    if not any(rules.rules[r].rule.event == PAIR_EVENT for r in collusion_rules(rules)):
+        print(f"feltcheck: {args.rules}: no rule judges `pair` events (clause 28): nothing to "
+              "report", file=sys.stderr)
+        return EXIT_USAGE
+    missing = [p for p in args.paths if not p.exists()]
+    if missing:
+        for path in missing:
+            print(f"feltcheck: {path}: no such file or directory", file=sys.stderr)
+        return EXIT_USAGE
+    with progress_bar(sys.stderr) as progress:
+        result = audit(args.paths, ruleset_id(rules, args.rules), rules, progress)
+    document = collusion_document(result, rules)
+    if args.format == "html":
+        write_collusion_html(document, result.ruleset.path, rules, args.output,
+                             explain_pages=explain_pages(rules))
+    else:
+        if args.format == "json":
+            text = render_collusion_json(document)
+        else:
+            text = render_collusion_text(document, rules,
+                                         terminal=args.output is None and is_terminal(sys.stdout))
+        if args.output is not None:
+            args.output.write_text(text, encoding="utf-8")
+        else:
+            sys.stdout.write(text)
+    if any(not u.readable for u in result.unrecognized):
+        return EXIT_USAGE
+    return EXIT_FINDINGS if flagged_count(document) else EXIT_OK
 
 
 def exit_code(report: ReportInput) -> int:

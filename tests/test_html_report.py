@@ -5,6 +5,7 @@ box works, and the page is drawn (not blank)."""
 
 import json
 from collections import Counter
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -16,7 +17,7 @@ from checker.audit.ruleset import ruleset_id
 from checker.audit.run import audit
 from checker.cli import main
 from checker.dsl.ruleset import Ruleset, load_ruleset
-from checker.model.findings import Finding
+from checker.report.html_hands import HandKey, HandRequest
 from checker.report.html_report import write_html_report
 from tests.browser import distinct_colours, dump_dom, screenshot
 from tests.conftest import REPO
@@ -31,13 +32,13 @@ HANDS_FOLDER = "audit report-hands"
 ACROSS_FILES = {"seating.random-draw"}
 
 
-def explain_page(finding: Finding) -> str | None:
+def explain_pages(requests: Sequence[HandRequest]) -> Iterator[tuple[HandKey, str]]:
     """A stand-in for the explain view: a page naming the hand and the rule; none for the
     hands of tournament logs."""
-    if finding.location.file.endswith(".jsonl"):
-        return None
-    return (f"<!DOCTYPE html><title>hand {finding.location.hand}</title>"
-            f"<p>hand {finding.location.hand} rule {finding.rule}</p>")
+    for request in requests:
+        if not request.key.file.endswith(".jsonl"):
+            yield request.key, (f"<!DOCTYPE html><title>hand {request.key.hand}</title>"
+                                f"<p>hand {request.key.hand} rule {request.rule}</p>")
 
 
 @dataclass
@@ -57,7 +58,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
     rules = load_ruleset(RULES)
     result = audit([FIXTURES], ruleset_id(rules, RULES), rules)
     report = folder / REPORT_NAME
-    write_html_report(result, rules, report, explain_page)
+    write_html_report(result, rules, report, explain_pages)
     doc = json.loads(json_path.read_text(encoding="utf-8"))
     return Built(report, doc, rules, parse(dump_dom(report)))
 

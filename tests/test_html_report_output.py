@@ -5,6 +5,7 @@ hand under the cap, and `--format html` needs `--output`."""
 import dataclasses
 import random
 import shlex
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,7 @@ from checker.ingest.stream import UnrecognizedFile
 from checker.model import Rejection, SourceLocation
 from checker.model.findings import Finding, FindingLocation, fingerprint
 from checker.report.html_chart import nice_step
+from checker.report.html_hands import HandKey, HandRequest
 from checker.report.html_report import write_html_report
 from tests.conftest import REPO
 from tests.html_dom import Element, parse
@@ -42,8 +44,12 @@ def _result(findings: list[Finding]) -> AuditResult:
                        findings=findings)
 
 
-def _page(finding: Finding) -> str:
-    return f"<p>hand {finding.location.hand} rule {finding.rule}</p>"
+def _text(request: HandRequest) -> str:
+    return f"<p>hand {request.key.hand} rule {request.rule}</p>"
+
+
+def _page(requests: Sequence[HandRequest]) -> Iterator[tuple[HandKey, str]]:
+    return ((request.key, _text(request)) for request in requests)
 
 
 def _write(result: AuditResult, output: Path, rules: Ruleset | None = None,
@@ -119,9 +125,10 @@ def test_each_rule_lists_at_most_the_cap_and_states_the_rest(tmp_path: Path) -> 
 def test_one_page_per_hand_and_the_command_beyond_the_cap(tmp_path: Path) -> None:
     asked: list[str] = []
 
-    def page(finding: Finding) -> str:
-        asked.append(f"{finding.location.hand} {finding.rule}")
-        return _page(finding)
+    def page(requests: Sequence[HandRequest]) -> Iterator[tuple[HandKey, str]]:
+        for request in requests:
+            asked.append(f"{request.key.hand} {request.rule}")
+            yield request.key, _text(request)
 
     findings = [_finding("a.rule", "x.txt", 1, "h1", action=1),
                 _finding("b.rule", "x.txt", 1, "h1", action=2),

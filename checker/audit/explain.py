@@ -14,7 +14,7 @@ The explanation (checker/audit/explanation.py) is plain data; the reports
 (checker/report/explain_text.py, explain_html.py) only render it.
 """
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -38,6 +38,7 @@ __all__ = [
     "HandExplanation",
     "TraceNode",
     "explain_hand",
+    "explain_hands",
 ]
 
 
@@ -53,19 +54,35 @@ def explain_hand(path: Path, hand_id: str, rules: Ruleset, rule: str | None = No
     """Explain hand `hand_id` of `path` (a file or folder) under `rules`; `rule` (a rule id,
     or the start of ids up to a dot: `pots`) narrows the rules shown. Raises ExplainError
     when the path, the hand or the rule is not there."""
+    for explanation in _explanations(path, {hand_id}, rules, rule, strict=True):
+        return explanation
+    raise ExplainError(f"hand {hand_id} not found in {path}")
+
+
+def explain_hands(path: Path, hand_ids: Collection[str], rules: Ruleset,
+                  rule: str | None = None) -> Iterator[HandExplanation]:
+    """Explain every hand of `hand_ids` found in `path`, in one pass over it (the order the
+    hands come in; each id once, its first occurrence): what the HTML reports' explain pages
+    need for many hands of one large tournament log. A wanted hand that is not there, or
+    that was rejected, is left out. Raises ExplainError when the path or the rule is not
+    there."""
+    yield from _explanations(path, set(hand_ids), rules, rule, strict=False)
+
+
+def _explanations(path: Path, wanted: set[str], rules: Ruleset, rule: str | None,
+                  strict: bool) -> Iterator[HandExplanation]:
     if not path.exists():
         raise ExplainError(f"{path}: no such file or directory")
     selected = _selector(rules, rule)
     traced = compile_ruleset(rules, trace=True)
     traced.listener = _no_rule  # the hands before it are replayed for the table's state only
     judge = HandJudge(traced, [])
-    for found in _find(path, hand_id, judge):
+    for found in _find(path, wanted, judge, strict):
         explainer = Explainer(rules, traced, selected, found.hand)
         traced.listener = explainer.event
         warning = found.judge()
         traced.listener = _no_rule
-        return explainer.explanation(rules, rule, warning)
-    raise ExplainError(f"hand {hand_id} not found in {path}")
+        yield explainer.explanation(rules, rule, warning)
 
 
 def _no_rule(event_name: str, event: object) -> list[tuple[CompiledRule, Verdict]]:
@@ -78,28 +95,38 @@ class _Found:
     judge: Callable[[], str | None]
 
 
-def _find(path: Path, hand_id: str, judge: HandJudge) -> Iterator[_Found]:
+def _find(path: Path, wanted: set[str], judge: HandJudge, strict: bool) -> Iterator[_Found]:
     """Stream every record as the audit does, feeding the judge (with no rule recording)
-    until the hand comes; then hand it over, with how to judge it."""
+    until each wanted hand comes; hand it over, with how to judge it (the consumer judges it
+    before asking for the next), and stop once none is left. `wanted` is emptied as they
+    come."""
     for opened in read_paths([path]):
         if isinstance(opened, UnrecognizedFile):
             continue
         judge.new_file()
         for record in opened.records:
             if isinstance(record, Hand):
-                if record.hand_id == hand_id:
+                if record.hand_id in wanted:
+                    wanted.discard(record.hand_id)
                     yield _Found(record, _judging_hand(judge, record))
-                    return
+                    if not wanted:
+                        return
+                    continue
                 judge.judge(record)
             elif isinstance(record, LogRecord):
                 played = record.event
-                if isinstance(played, HandPlayed) and played.hand == hand_id:
+                if isinstance(played, HandPlayed) and played.hand in wanted:
+                    wanted.discard(played.hand)
                     yield _Found(_log_hand_model(judge, record, played),
                                  _judging_log(judge, record))
-                    return
+                    if not wanted:
+                        return
+                    continue
                 judge.judge_log(record)
             elif isinstance(record, Rejection):
-                _rejected(judge, record, hand_id)
+                _rejected(judge, record, wanted, strict)
+                if not wanted:
+                    return
 
 
 def _judging_hand(judge: HandJudge, hand: Hand) -> Callable[[], str | None]:
@@ -114,11 +141,14 @@ def _judging_log(judge: HandJudge, record: LogRecord) -> Callable[[], str | None
     return run
 
 
-def _rejected(judge: HandJudge, record: Rejection, hand_id: str) -> None:
-    """As the audit: a lost hand or log line leaves the tables not knowing their last hand."""
-    if record.is_hand and record.hand == hand_id:
-        raise ExplainError(f"hand {hand_id} at {record.location} could not be read: "
-                           f"{record.reason}")
+def _rejected(judge: HandJudge, record: Rejection, wanted: set[str], strict: bool) -> None:
+    """As the audit: a lost hand or log line leaves the tables not knowing their last hand.
+    A wanted hand rejected stops a `strict` search; otherwise it is no longer looked for."""
+    if record.is_hand and record.hand is not None and record.hand in wanted:
+        if strict:
+            raise ExplainError(f"hand {record.hand} at {record.location} could not be read: "
+                               f"{record.reason}")
+        wanted.discard(record.hand)
     if record.is_hand:
         judge.hand_missing()
     elif record.source_format == TOURNAMENT_LOG:

@@ -6,6 +6,7 @@ report's marks agree.
 """
 
 from dataclasses import dataclass
+from typing import Any
 
 from checker.audit.run import AuditResult
 from checker.dsl.ruleset import Ruleset
@@ -48,10 +49,62 @@ def clause_order(clause: str) -> tuple[tuple[int, int | str], ...]:
 
 
 def finding_place(finding: Finding) -> str:
-    """file:line, then tournament, table, hand, action and log event where the finding has them."""
+    """file:line, then tournament, table, hand, action and log event where the finding has them;
+    then the players a clause-28 finding is about (its place is its strongest evidence hand)."""
     where = finding.location
     parts = [f"{where.file}:{where.line}"]
     named = (("tournament", where.tournament), ("table", where.table), ("hand", where.hand),
              ("action", where.action), ("event", where.event))
     parts += [f"{name} {value}" for name, value in named if value is not None]
+    if where.players:
+        parts.append(f"players {', '.join(where.players)}")
     return " ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class EvidenceRef:
+    """One evidence hand of a clause-28 finding (its `evidence_hands`): the hand an
+    investigator opens in `feltcheck explain`, and what it shows."""
+
+    file: str
+    line: int
+    hand: str
+    tournament: str | None
+    signal: str
+    actor: str
+    partner: str
+    weight: int
+
+    @property
+    def place(self) -> str:
+        tournament = f" tournament {self.tournament}" if self.tournament else ""
+        return f"{self.file}:{self.line}{tournament} hand {self.hand}"
+
+
+def evidence_hands(finding: Finding) -> list[EvidenceRef]:
+    """The evidence hands a clause-28 (pair or ring) finding lists, in its order; none for
+    any other finding. Entries that are not well-formed hands are left out."""
+    return evidence_refs(finding.location.players, finding.evidence)
+
+
+def evidence_refs(players: object, evidence: object) -> list[EvidenceRef]:
+    """`evidence_hands` of a finding as the JSON report writes it (its location's players
+    and its evidence)."""
+    if not isinstance(players, list) or not isinstance(evidence, dict):
+        return []
+    listed = evidence.get("evidence_hands")
+    if not isinstance(listed, list):
+        return []
+    return [ref for item in listed if (ref := _evidence_ref(item)) is not None]
+
+
+def _evidence_ref(item: Any) -> EvidenceRef | None:
+    if not isinstance(item, dict):
+        return None
+    texts = [item.get(k) for k in ("file", "hand", "signal", "actor", "partner")]
+    line, weight, tournament = item.get("line"), item.get("weight"), item.get("tournament")
+    if not all(isinstance(t, str) for t in texts) or not isinstance(line, int) \
+            or not isinstance(weight, int) or not isinstance(tournament, str | None):
+        return None
+    file, hand, signal, actor, partner = (str(t) for t in texts)
+    return EvidenceRef(file, line, hand, tournament, signal, actor, partner, weight)

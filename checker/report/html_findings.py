@@ -9,8 +9,8 @@ from collections.abc import Iterable, Iterator
 
 from checker.dsl.ruleset import Ruleset
 from checker.model.findings import SEVERITIES, Finding
-from checker.report.context import clause_order, finding_order
-from checker.report.html_hands import HandLinks
+from checker.report.context import clause_order, evidence_hands, finding_order
+from checker.report.html_hands import HandKey, HandLinks, HandRequest, finding_request
 from checker.report.html_markup import esc, number, plural, safe_name
 
 # clause id -> rule id -> its findings, everything in the report's order.
@@ -31,6 +31,19 @@ def shown_findings(groups: ClauseGroups, cap: int) -> Iterator[Finding]:
     for _, rules in groups:
         for _, findings in rules:
             yield from findings[:cap]
+
+
+def hand_requests(findings: Iterable[Finding]) -> Iterator[HandRequest]:
+    """The hands the findings link, in order: a clause-28 finding's evidence hands (the whole
+    hand: no hand rule is the finding's), any other finding's own hand."""
+    for finding in findings:
+        refs = evidence_hands(finding)
+        if refs:
+            yield from (HandRequest(HandKey(ref.file, ref.hand)) for ref in refs)
+            continue
+        request = finding_request(finding)
+        if request is not None:
+            yield request
 
 
 def severity_counts(findings: Iterable[Finding]) -> dict[str, int]:
@@ -100,14 +113,34 @@ def _finding_row(finding: Finding, links: HandLinks) -> str:
     where = finding.location
     search = " ".join(str(part) for part in (
         finding.rule, " ".join(finding.clauses), finding.message, where.file, where.tournament,
-        where.table, where.hand) if part is not None).lower()
+        where.table, where.hand, " ".join(where.players or ())) if part is not None).lower()
     hand = f' data-hand="{esc(where.hand)}"' if where.hand is not None else ""
+    if where.players:
+        hand += f' data-players="{esc(_json(where.players))}"'
     return (f'<tr class="finding" data-severity="{finding.severity}"{hand} '
             f'data-search="{esc(search)}" data-fingerprint="{esc(finding.fingerprint)}">'
             f'<td><span class="badge {finding.severity}">{finding.severity}</span></td>'
             f'<td class="message">{esc(finding.message)}{_evidence(finding)}</td>'
             f'<td class="where">{_where(finding)}</td>'
-            f'<td class="explain-cell">{links.cell(finding)}</td></tr>')
+            f'<td class="explain-cell">{_explain_cell(finding, links)}</td></tr>')
+
+
+def _explain_cell(finding: Finding, links: HandLinks) -> str:
+    """A finding's hand; a clause-28 finding's evidence hands, each once with its signals."""
+    refs = evidence_hands(finding)
+    if not refs:
+        return links.cell(finding)
+    signals: dict[HandKey, list[str]] = {}
+    for ref in refs:
+        listed = signals.setdefault(HandKey(ref.file, ref.hand), [])
+        if ref.signal not in listed:
+            listed.append(ref.signal)
+    items = "".join(
+        f'<li class="evidence-hand">{links.link(HandRequest(key), f"hand {key.hand}")} '
+        f'<span class="signal">{esc(", ".join(names))}</span></li>'
+        for key, names in signals.items())
+    return (f'<span class="evidence-lead">{plural(len(signals), "evidence hand")}:</span>'
+            f'<ul class="evidence-hands">{items}</ul>')
 
 
 def _evidence(finding: Finding) -> str:
@@ -124,10 +157,11 @@ def _json(value: object) -> str:
 
 def _where(finding: Finding) -> str:
     where = finding.location
+    players = ", ".join(where.players) if where.players else None
     parts = [(label, value) for label, value in (
-        ("tournament", where.tournament), ("table", where.table), ("hand", where.hand),
-        ("street", where.street), ("action", where.action), ("log event", where.event))
-        if value is not None]
+        ("players", players), ("tournament", where.tournament), ("table", where.table),
+        ("hand", where.hand), ("street", where.street), ("action", where.action),
+        ("log event", where.event)) if value is not None]
     details = " · ".join(f'<span class="k">{label}</span> {esc(value)}' for label, value in parts)
     # <wbr>: long paths wrap after a folder rather than anywhere.
     path = esc(where.file).replace("/", "/<wbr>")

@@ -1,22 +1,22 @@
-"""The explain view each finding of the HTML report links to.
+"""The explain views the HTML pages link to.
 
 One page per hand, written once, in the folder `<report stem>-hands/` beside the report, for
-at most `cap` hands (in the order the report shows them); every other hand's findings show the
-`feltcheck explain` command that gives the same view. The page itself comes from the caller
-(`explain_page`): this module only decides which hands get one, names the files and links them.
+at most `cap` hands (in the order the page shows them); every other hand shows the `feltcheck
+explain` command that gives the same view. A page links a hand for a finding of that hand, or
+for a clause-28 finding (checker/report/context.py `evidence_hands`), for each of its evidence
+hands. The pages themselves come from the caller (`ExplainPages`, asked once for all the hands
+so that a large tournament log is read once): this module only decides which hands get one,
+names the files and links them.
 """
 
 import shlex
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import quote
 
 from checker.model.findings import Finding
 from checker.report.html_markup import esc, safe_name
-
-# The explain view of a finding's hand as HTML text; None when there is none to show.
-ExplainPage = Callable[[Finding], str | None]
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -27,14 +27,33 @@ class HandKey:
     hand: str
 
 
+@dataclass(frozen=True, slots=True)
+class HandRequest:
+    """A hand the page links, and the rule its command narrows to (None: every rule)."""
+
+    key: HandKey
+    rule: str | None = None
+
+
+# The explain views of the hands asked for, as (hand, HTML text), in any order; a hand left out
+# has none to show (a hand that cannot be replayed alone, say).
+ExplainPages = Callable[[Sequence[HandRequest]], Iterable[tuple[HandKey, str]]]
+
+
 def hand_key(finding: Finding) -> HandKey | None:
     hand = finding.location.hand
     return None if hand is None else HandKey(finding.location.file, hand)
 
 
+def finding_request(finding: Finding) -> HandRequest | None:
+    """The link of a finding's own hand, its command narrowed to the finding's rule."""
+    key = hand_key(finding)
+    return None if key is None else HandRequest(key, finding.rule)
+
+
 @dataclass(slots=True)
 class HandLinks:
-    """What the report shows beside each finding: a link, a command, or nothing."""
+    """What a page shows for each hand: a link, a command, or nothing."""
 
     rules_path: str
     # The hands with a page: the page's address relative to the report.
@@ -48,55 +67,65 @@ class HandLinks:
     folder: str = ""  # the pages' folder, beside the report
 
     def cell(self, finding: Finding) -> str:
-        key = hand_key(finding)
-        if key is None:
+        request = finding_request(finding)
+        if request is None:
             return '<span class="none" title="not a hand\'s finding: nothing to replay">—</span>'
+        return self.link(request)
+
+    def link(self, request: HandRequest, label: str | None = None) -> str:
+        """The hand's link (`label`, default "explain hand H"), or why there is none."""
+        key = request.key
         if key in self.pages:
-            return (f'<a class="explain" href="{esc(self.pages[key])}">'
-                    f"explain hand {esc(key.hand)}</a>")
+            text = label if label is not None else f"explain hand {key.hand}"
+            return (f'<a class="explain" href="{esc(self.pages[key])}" '
+                    f'data-hand="{esc(key.hand)}">{esc(text)}</a>')
         if key in self.without_page:
             return '<span class="none">no explain view</span>'
-        return f'<code class="cmd">{esc(explain_command(finding, self.rules_path))}</code>'
+        return f'<code class="cmd">{esc(explain_command(request, self.rules_path))}</code>'
 
 
-def explain_command(finding: Finding, rules_path: str) -> str:
-    """The command line that explains `finding`'s hand with the report's rules."""
-    hand = finding.location.hand or ""
-    return shlex.join(["feltcheck", "explain", finding.location.file, "--hand", hand,
-                       "--rule", finding.rule, "--rules", rules_path])
+def explain_command(request: HandRequest, rules_path: str) -> str:
+    """The command line that explains the hand with the report's rules."""
+    rule = ["--rule", request.rule] if request.rule is not None else []
+    return shlex.join(["feltcheck", "explain", request.key.file, "--hand", request.key.hand,
+                       *rule, "--rules", rules_path])
 
 
 def hands_folder(output: Path) -> Path:
     return output.with_name(f"{output.stem}-hands")
 
 
-def write_hand_pages(shown: Iterable[Finding], output: Path, rules_path: str,
-                     explain_page: ExplainPage | None, cap: int) -> HandLinks:
-    """Write the page of each hand of the `shown` findings (in that order) up to `cap` hands;
-    each hand's page is asked for once, with its first finding shown."""
+def write_hand_pages(requests: Iterable[HandRequest], output: Path, rules_path: str,
+                     explain_pages: ExplainPages | None, cap: int) -> HandLinks:
+    """Ask for the pages of the first `cap` distinct hands of `requests` (in that order, each
+    with its first request) at once, and write each page given; the others show the
+    command."""
     folder = hands_folder(output)
-    links = HandLinks(rules_path, linking=explain_page is not None, folder=folder.name)
-    if explain_page is None:
+    links = HandLinks(rules_path, linking=explain_pages is not None, folder=folder.name)
+    if explain_pages is None:
+        return links
+    chosen: list[HandRequest] = []
+    seen: set[HandKey] = set()
+    for request in requests:
+        if request.key in seen:
+            continue
+        seen.add(request.key)
+        if len(chosen) >= cap:
+            links.beyond_cap.add(request.key)
+        else:
+            chosen.append(request)
+    if not chosen:
         return links
     taken: set[str] = set()
-    for finding in shown:
-        key = hand_key(finding)
-        if key is None or key in links.pages or key in links.without_page \
-                or key in links.beyond_cap:
+    names = {request.key: _page_name(request.key.hand, taken) for request in chosen}
+    for key, text in explain_pages(chosen):
+        if key not in names or key in links.pages:
             continue
-        if len(links.pages) >= cap:
-            links.beyond_cap.add(key)
-            continue
-        text = explain_page(finding)
-        if text is None:
-            links.without_page.add(key)
-            continue
-        name = _page_name(key.hand, taken)
         folder.mkdir(parents=True, exist_ok=True)
-        page = folder / name
-        page.write_text(text, encoding="utf-8", newline="\n")
-        links.written.append(page)
-        links.pages[key] = quote(folder.name) + "/" + quote(name)
+        (folder / names[key]).write_text(text, encoding="utf-8", newline="\n")
+        links.pages[key] = quote(folder.name) + "/" + quote(names[key])
+    links.without_page = {r.key for r in chosen if r.key not in links.pages}
+    links.written = [folder / names[r.key] for r in chosen if r.key in links.pages]
     return links
 
 

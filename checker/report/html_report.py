@@ -20,9 +20,10 @@ from checker.report.html_findings import (
     clause_bars,
     findings_section,
     group_by_clause,
+    hand_requests,
     shown_findings,
 )
-from checker.report.html_hands import ExplainPage, HandLinks, write_hand_pages
+from checker.report.html_hands import ExplainPages, HandLinks, write_hand_pages
 from checker.report.html_markup import esc, number, plural, rows
 from checker.report.html_style import SCRIPT, STYLE
 from checker.report.json_report import report_document
@@ -37,14 +38,15 @@ _FORMAT_COLUMNS = ("files", "hands", "hands_rejected", "summaries", "summaries_r
 
 
 def write_html_report(result: AuditResult, rules: Ruleset, output: Path,
-                      explain_page: ExplainPage | None = None, *,
+                      explain_pages: ExplainPages | None = None, *,
                       findings_per_rule: int = FINDINGS_PER_RULE, hand_pages: int = HAND_PAGES,
                       problem_rows: int = PROBLEM_ROWS) -> list[Path]:
     """Write the report to `output` and the explain page of each linked hand (at most
-    `hand_pages`) to `<output stem>-hands/`; the files written, the report first."""
+    `hand_pages`: each shown finding's hand, or a clause-28 finding's evidence hands) to
+    `<output stem>-hands/`; the files written, the report first."""
     groups = group_by_clause(result.findings)
-    links = write_hand_pages(shown_findings(groups, findings_per_rule), output,
-                             result.ruleset.path, explain_page, hand_pages)
+    links = write_hand_pages(hand_requests(shown_findings(groups, findings_per_rule)), output,
+                             result.ruleset.path, explain_pages, hand_pages)
     page = render_html_report(result, rules, groups, links, findings_per_rule, problem_rows,
                               hand_pages)
     output.write_text(page, encoding="utf-8", newline="\n")

@@ -100,6 +100,11 @@ a.explain{display:inline-block;padding:3px 10px;border-radius:6px;background:#ee
 text-decoration:none;font-weight:500;font-size:13px;box-shadow:inset 0 0 0 1px #c8dcf0}
 a.explain:hover{background:#dbe9f7}
 .none{color:var(--faint)}
+.evidence-lead{display:block;color:var(--muted);font-size:12px}
+ul.evidence-hands{margin:2px 0 0;padding-left:16px;font-size:12.5px}
+ul.evidence-hands li{margin:2px 0}
+ul.evidence-hands a.explain{padding:1px 7px;font-size:12px}
+ul.evidence-hands .signal{color:var(--muted);font:11px var(--mono)}
 .more{color:var(--muted);font-size:13px;margin:6px 0 0;padding:6px 10px;background:#fffaeb;
 border-radius:6px}
 .empty{color:var(--muted)}

@@ -4,8 +4,10 @@ One run: the tool's driver lists every rule of the rule set (its title, and the 
 clauses it cites as its description and help); each finding is a result with its rule, level,
 message, physical location (file and line) and logical location (tournament, table, hand,
 action or log event, kept once each in the run's `logicalLocations` with their parents), and
-our fingerprint as a partial fingerprint. With a baseline each result has a `baselineState`,
-and the baseline's findings this run no longer gives are listed as `absent` results.
+our fingerprint as a partial fingerprint. A clause-28 finding's logical location is first its
+players (`pair/A/B`, `ring/A/B/C`), and its evidence hands are its related locations. With a
+baseline each result has a `baselineState`, and the baseline's findings this run no longer
+gives are listed as `absent` results.
 Rejected records and unreadable files are the invocation's notifications.
 """
 
@@ -17,7 +19,7 @@ from urllib.parse import quote
 from checker import __version__
 from checker.audit.run import AuditResult
 from checker.dsl.ruleset import LoadedRule, Ruleset
-from checker.report.context import ReportInput
+from checker.report.context import EvidenceRef, ReportInput, evidence_refs
 from checker.report.json_report import report_document
 
 SARIF_SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
@@ -91,12 +93,12 @@ def _result(
 ) -> dict[str, Any]:
     where = finding["location"]
     location: dict[str, Any] = {"physicalLocation": _physical(where["file"], where["line"])}
-    chain = _logical_chain(where)
-    if chain:
-        fqn, kind, _ = chain[-1]
-        location["logicalLocations"] = [
-            {"index": logical_index[fqn], "fullyQualifiedName": fqn, "kind": kind}
-        ]
+    # A clause-28 finding is about its players (the pair or ring) first, then its place (the
+    # strongest evidence hand).
+    logical = [_logical_ref(node[0], node[1], logical_index)
+               for node in (_players_node(where), *_logical_chain(where)[-1:]) if node]
+    if logical:
+        location["logicalLocations"] = logical
     result: dict[str, Any] = {"ruleId": finding["rule"]}
     if finding["rule"] in rule_index:
         result["ruleIndex"] = rule_index[finding["rule"]]
@@ -106,6 +108,9 @@ def _result(
         "locations": [location],
         "partialFingerprints": {FINGERPRINT_KEY: finding["fingerprint"]},
     }
+    related = _related(finding, logical_index)
+    if related:
+        result["relatedLocations"] = related
     if "baseline_state" in finding:
         result["baselineState"] = finding["baseline_state"]
     properties = {"clauses": finding["clauses"], "evidence": finding.get("evidence", {})}
@@ -133,6 +138,46 @@ def artifact_uri(file: str) -> str:
     return quote(path.as_posix(), safe="/")
 
 
+def _logical_ref(fqn: str, kind: str, logical_index: dict[str, int]) -> dict[str, Any]:
+    return {"index": logical_index[fqn], "fullyQualifiedName": fqn, "kind": kind}
+
+
+def _related(finding: dict[str, Any], logical_index: dict[str, int]) -> list[dict[str, Any]]:
+    """A clause-28 finding's evidence hands, each a related location (its file and line, and
+    its tournament and hand as a logical location), in the finding's order."""
+    related = []
+    refs = evidence_refs(finding["location"].get("players"), finding.get("evidence"))
+    for number, ref in enumerate(refs, start=1):
+        place: dict[str, Any] = {"id": number, "physicalLocation": _physical(ref.file, ref.line)}
+        chain = _logical_chain(_evidence_place(ref))
+        if chain:
+            fqn, kind, _ = chain[-1]
+            place["logicalLocations"] = [_logical_ref(fqn, kind, logical_index)]
+        place["message"] = {"text": f"evidence hand {ref.hand}: {ref.signal}, {ref.actor} → "
+                                    f"{ref.partner} (weight {ref.weight} mbb)"}
+        related.append(place)
+    return related
+
+
+def _evidence_place(ref: EvidenceRef) -> dict[str, Any]:
+    return {"tournament": ref.tournament, "hand": ref.hand}
+
+
+def _escape(name: str) -> str:
+    return name.replace("%", "%25").replace("/", "%2F")
+
+
+def _players_node(where: dict[str, Any]) -> tuple[str, str, str] | None:
+    """The players of a clause-28 finding as a logical location: `pair/A/B` (two players) or
+    `ring/A/B/C` (more), named "A, B"."""
+    players = where.get("players")
+    if not players:
+        return None
+    kind = "pair" if len(players) == 2 else "ring"
+    fqn = kind + "".join(f"/{_escape(str(p))}" for p in players)
+    return fqn, kind, ", ".join(str(p) for p in players)
+
+
 def _logical_chain(where: dict[str, Any]) -> list[tuple[str, str, str]]:
     """(fully qualified name, kind, name) from the outermost part of the place inwards."""
     chain: list[tuple[str, str, str]] = []
@@ -141,7 +186,7 @@ def _logical_chain(where: dict[str, Any]) -> list[tuple[str, str, str]]:
         value = where.get(kind)
         if value is None:
             continue
-        name = str(value).replace("%", "%25").replace("/", "%2F")
+        name = _escape(str(value))
         prefix = f"{prefix}/{kind}/{name}" if prefix else f"{kind}/{name}"
         chain.append((prefix, kind, str(value)))
     return chain
@@ -150,10 +195,17 @@ def _logical_chain(where: dict[str, Any]) -> list[tuple[str, str, str]]:
 def _logical_locations(findings: list[dict[str, Any]]) -> list[dict[str, Any]]:
     nodes: dict[str, tuple[str, str, str | None]] = {}
     for finding in findings:
-        parent: str | None = None
-        for fqn, kind, name in _logical_chain(finding["location"]):
-            nodes[fqn] = (kind, name, parent)
-            parent = fqn
+        where = finding["location"]
+        places = [where, *(_evidence_place(ref) for ref in
+                           evidence_refs(where.get("players"), finding.get("evidence")))]
+        for place in places:
+            parent: str | None = None
+            for fqn, kind, name in _logical_chain(place):
+                nodes[fqn] = (kind, name, parent)
+                parent = fqn
+        players = _players_node(where)
+        if players is not None:
+            nodes[players[0]] = (players[1], players[2], None)
     order = sorted(nodes)
     index = {fqn: i for i, fqn in enumerate(order)}
     listed = []

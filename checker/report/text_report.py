@@ -18,11 +18,13 @@ from rich.text import Text
 
 from checker.dsl.ruleset import Ruleset
 from checker.model.findings import SEVERITIES, Finding
-from checker.report.context import ReportInput, clause_order, finding_place
+from checker.report.context import ReportInput, clause_order, evidence_hands, finding_place
 from checker.report.json_report import report_document
 
 # Width of the report when it does not go to a terminal (files, pipes, CI logs).
 FILE_WIDTH = 100
+# Evidence hands listed under a clause-28 finding (the strongest first).
+EVIDENCE_LINES = 5
 
 _SEVERITY_STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 _COUNT_COLUMNS = ("files", "hands", "rejected", "summaries", "rejected", "events", "rejected")
@@ -32,7 +34,7 @@ _COUNT_KEYS = ("files", "hands", "hands_rejected", "summaries", "summaries_rejec
 
 def render_text(report: ReportInput) -> str:
     out = io.StringIO()
-    console = _console(out, report.terminal)
+    console = report_console(out, report.terminal)
     doc = report_document(report.result, report.baseline)
     _header(console, doc, report.rules)
     _inputs_table(console, doc)
@@ -56,7 +58,8 @@ def render_text(report: ReportInput) -> str:
     return "".join(line.rstrip() + "\n" for line in out.getvalue().splitlines())
 
 
-def _console(out: io.StringIO, terminal: bool) -> Console:
+def report_console(out: io.StringIO, terminal: bool) -> Console:
+    """A console for a report: the terminal's own, or plain text of FILE_WIDTH columns."""
     if terminal:
         # The terminal's own width and colours (rich reads them from the standard streams).
         return Console(file=out, force_terminal=True, highlight=False, emoji=False,
@@ -159,6 +162,13 @@ def _finding_lines(console: Console, report: ReportInput, finding: Finding) -> N
         line.append(f" [{state}]", style="bold" if state == "new" else "dim")
     console.print(line, soft_wrap=True)
     console.print(Text(f"      {finding.message}"), soft_wrap=True)
+    refs = evidence_hands(finding)
+    for ref in refs[:EVIDENCE_LINES]:
+        console.print(Text(f"      evidence {ref.place}: {ref.signal}, {ref.actor} → "
+                           f"{ref.partner}"), soft_wrap=True)
+    if len(refs) > EVIDENCE_LINES:
+        console.print(Text(f"      and {len(refs) - EVIDENCE_LINES} more evidence hands "
+                           "(`feltcheck collusion` lists every pair's)"), soft_wrap=True)
 
 
 def _absent(console: Console, gone: Iterable[dict[str, Any]]) -> None:
