@@ -8,7 +8,7 @@ STAMP_TEST := $(VENV)/.installed-test
 NATIVE_SOURCES := $(shell sed -n 's/^    "\(checker\/[a-z_/]*\.py\)",$$/\1/p' checker/native.py)
 STAMP_ACCEL := checker/_native_manifest.json
 
-.PHONY: run test lint typecheck unit bench accel pure clean browser
+.PHONY: run test lint typecheck unit bench bench-collusion accel pure clean browser
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -60,6 +60,15 @@ test: lint typecheck unit
 bench: $(STAMP_ACCEL)
 	$(BIN)/python benchmarks/bench_audit.py
 	$(BIN)/python benchmarks/bench_logs.py
+
+# Clause 28's benchmark (docs/collusion.md): writes the corpora (about 1.4 GB, 4 min each) to
+# BENCH_DIR and scores them; the figures go in docs/collusion.md by hand.
+BENCH_DIR ?= /tmp/feltcheck-collusion
+bench-collusion: $(STAMP_ACCEL)
+	$(BIN)/python benchmarks/collusion/corpus.py $(BENCH_DIR) --seeds 11 21 22
+	for seed in 11 21 22; do \
+	  $(BIN)/python benchmarks/collusion/score.py $(BENCH_DIR)/seed-$$seed \
+	    --json $(BENCH_DIR)/seed-$$seed.json > /dev/null || exit 1; done
 
 clean:
 	rm -rf $(VENV) build *.egg-info .mypy_cache .ruff_cache .pytest_cache $(STAMP_ACCEL)

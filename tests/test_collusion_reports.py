@@ -30,6 +30,7 @@ import jsonschema
 import pytest
 
 from checker.audit.collusion import CollusionOutcome
+from checker.collusion.signals import BY_NAME
 from checker.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, main
 from checker.model.findings import Finding
 from checker.report.collusion_json import collusion_document, render_collusion_json
@@ -352,10 +353,13 @@ def test_audit_json_carries_each_pair_and_its_evidence_hands() -> None:
         hands = finding["evidence"]["evidence_hands"]
         assert [(h["file"], h["line"], h["hand"]) for h in hands] \
             == [(h["file"], h["line"], h["hand"]) for h in pair["evidence"]]
-        # Located at the strongest evidence hand.
+        # Located at the strongest evidence hand of the family the rule judges (the rule
+        # collusion.chip-dumping judges the chip_dumping family, and so on).
+        family = finding["rule"].removeprefix("collusion.").replace("-", "_")
+        strongest = next(h for h in hands if BY_NAME[h["signal"]].family.value == family)
         where = finding["location"]
         assert (where["file"], where["line"], where["hand"]) \
-            == (hands[0]["file"], hands[0]["line"], hands[0]["hand"])
+            == (strongest["file"], strongest["line"], strongest["hand"])
 
 
 def test_audit_sarif_carries_the_pair_and_its_evidence_hands() -> None:
