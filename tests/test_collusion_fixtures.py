@@ -5,8 +5,12 @@ finding's evidence hands are hands the two players shared, and the twin flags no
 import json
 from pathlib import Path
 
+import pytest
+
 from checker.audit.run import audit
+from checker.cli import main
 from tests.collusion_sim import RULESET
+from tests.conftest import REPO
 from tests.fixture_makers import make_collusion_fixtures as maker
 
 FIXTURES = maker.FIXTURES
@@ -57,3 +61,20 @@ def test_the_twin_flags_nobody() -> None:
     assert not result.findings
     tested = [p for p in result.collusion.pairs if p.score.tested]
     assert tested, "the friends play enough hands together to be tested"
+
+
+def test_the_make_run_audit_shows_the_planted_teams(capsys: pytest.CaptureFixture[str]) -> None:
+    """`make run` audits all of hand_histories/ at once: the clause-28 findings it prints are
+    the planted teams', located in the planted log (the twin's players are other players)."""
+    code = main(["audit", str(REPO / "hand_histories"), "--rules", str(RULESET.path),
+                 "--format", "json", "--fail-on", "never"])
+    assert code == 0
+    findings = json.loads(capsys.readouterr().out)["findings"]
+    clause_28 = [f for f in findings if "28" in f["clauses"]]
+    assert clause_28
+    planted = audit([FIXTURES / f"{maker.NAME}.planted.jsonl"], RULESET).findings
+    assert sorted((f["rule"], tuple(f["location"]["players"]), f["location"]["hand"])
+                  for f in clause_28) == sorted(
+        (f.rule, tuple(f.location.players or ()), f.location.hand) for f in planted)
+    assert {Path(f["location"]["file"]).name for f in clause_28} == {
+        f"{maker.NAME}.planted.jsonl"}

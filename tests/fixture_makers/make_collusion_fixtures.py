@@ -3,13 +3,17 @@
 Each is the tournament log of one simulator run (seed 3, 900 hands, the 90-player pool). In
 the planted log three teams play their strategies at full intensity: a chip-dumping pair, a
 soft-play pair and a whipsaw team of three (a ring). The twin is the same seed with the same
-members as honest friends, who register and sit together as often. Deterministic: rerunning
-this script rewrites both files byte for byte (tests/test_collusion_fixtures.py checks it).
+members as honest friends, who register and sit together as often; its players are renamed
+(`_f` appended) so that an audit of both files together (`make run` audits all of
+hand_histories/) does not take the twin's honest hands for the planted players'. Deterministic:
+rerunning this script rewrites both files byte for byte (tests/test_collusion_fixtures.py
+checks it).
 
     python tests/fixture_makers/make_collusion_fixtures.py [OUTPUT_DIR]
 """
 
-import shutil
+import json
+import re
 import sys
 import tempfile
 from pathlib import Path
@@ -34,9 +38,25 @@ def write(out: Path) -> list[Path]:
                 raise SystemExit(code)
             (log,) = sorted((Path(scratch) / "log").glob("*.jsonl"))
             target = out / f"{NAME}.{kind}.jsonl"
-            shutil.copyfile(log, target)
+            text = log.read_text(encoding="utf-8")
+            if kind == "twin":
+                text = _renamed(text)
+            target.write_text(text, encoding="utf-8")
             written.append(target)
     return written
+
+
+def _renamed(text: str) -> str:
+    """Every player's name, wherever the log writes it, with `_f` appended."""
+    names: set[str] = set()
+    for line in text.splitlines():
+        event = json.loads(line)
+        if event["event"] == "hand":
+            names.update(seat["player"] for seat in event["seats"])
+        if event["event"] == "registration":
+            names.add(event["player"])
+    pattern = re.compile('"(' + "|".join(sorted(map(re.escape, names))) + ')"')
+    return pattern.sub(lambda m: f'"{m.group(1)}_f"', text)
 
 
 if __name__ == "__main__":
