@@ -31,7 +31,7 @@ from checker.collusion.aggregates import (
 from checker.collusion.equity import current_class, equity, holds_outs, known_board_game
 from checker.collusion.signals import WIDTH, C
 from checker.collusion.signals import P as Own
-from checker.model.hand import ActionKind, Hand, Street
+from checker.model.hand import POST_KINDS, ActionKind, Hand, Street
 from checker.replay.facts import ActionEvent, HandFact
 from checker.replay.facts import CollusionFamily as Family
 
@@ -245,7 +245,9 @@ class _Acts:
         self.cards = cards
         self.live = set(names)
         self.dealt = frozenset(names)
-        self.all_in: set[str] = set()
+        # All in from a post already: no chips to answer with (the acts never show it).
+        self.all_in: set[str] = {a.player for a in hand.actions
+                                 if a.all_in and a.kind in POST_KINDS}
         board = hand.boards[0] if hand.boards else []
         self.board: list[str] = list(board)
         self.with_cards = known_board_game(hand.game) and len(cards) >= 2
@@ -256,6 +258,8 @@ class _Acts:
         self.marks: dict[tuple[PairKey, int, Street | None], bool] = {}
         # (pair, slot) -> the EV given up in the hand's commitments.
         self.ev: dict[tuple[PairKey, int], int] = {}
+        # (family, signal, actor, partner) -> the hand's largest weight as that evidence.
+        self.offers: dict[tuple[Family, str, str, str], int] = {}
 
     def slot(self, actor: str, partner: str) -> tuple[PairKey, int]:
         if actor < partner:
@@ -278,6 +282,11 @@ class _Acts:
         return pair
 
     def flush(self) -> None:
+        agg = self.agg
+        for (family, signal, actor, partner), weight in self.offers.items():
+            key = self.slot(actor, partner)[0]
+            if agg.wants(key, family, weight):
+                agg.offer(key, family, self.place.evidence(weight, signal, actor, partner))
         cap = self.settings.flow_cap
         for (key, at, _), hit in self.marks.items():
             pair = self.pair(key)
@@ -412,8 +421,9 @@ class _Acts:
 
     def _offer(self, family: Family, chips: int, signal: str, actor: str, partner: str
                ) -> None:
-        """Offer the hand as evidence of `signal`, weighted by `chips` in mbb."""
-        key = self.slot(actor, partner)[0]
+        """Note the hand as evidence of `signal`, weighted by `chips` in mbb: offered once
+        per pair, signal and actor, at its largest weight in the hand (`flush`)."""
+        mark = (family, signal, actor, partner)
         weight = chips * 1000 // self.unit
-        if self.agg.wants(key, family, weight):
-            self.agg.offer(key, family, self.place.evidence(weight, signal, actor, partner))
+        if weight > self.offers.get(mark, -1):
+            self.offers[mark] = weight
