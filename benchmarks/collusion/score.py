@@ -21,6 +21,7 @@ ftp/ and truth.jsonl as `feltcheck simulate` writes them).
 
 import argparse
 import json
+import pickle
 import sys
 import time
 from dataclasses import dataclass
@@ -148,6 +149,14 @@ def evaluate_view(outcome: CollusionOutcome, view: str, truth: Truth) -> dict[st
     result["per_strategy"] = per
     result["leave_one_strategy_out"] = loso
     flagged = [p for p in pairs if p.flagged]
+    result["teams_detail"] = {
+        "|".join(p.score.key): {
+            "strategy": truth.teams[p.score.key], "hands_together": p.score.hands_together,
+            "tournaments_together": p.score.tournaments_together, "tested": p.score.tested,
+            "score": round(p.score.score, 2), "flagged": p.flagged,
+            "best": {f.family.value: (f.leading.signal.name, round(f.leading.z, 2))
+                     for f in p.score.families if f.leading is not None}}
+        for p in pairs if p.score.key in truth.teams}
     result["verdict"] = {
         "flagged": len(flagged),
         "teams_flagged": sum(p.score.key in truth.teams for p in flagged),
@@ -168,6 +177,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("corpus", type=Path)
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--aggregates", type=Path,
+                        help="also pickle each view's merged aggregates here (VIEW.pickle)")
     args = parser.parse_args(argv)
     truth = read_truth(args.corpus / "truth.jsonl")
     rules = ruleset_id(load_ruleset(RULES), RULES)
@@ -179,9 +190,14 @@ def main(argv: list[str] | None = None) -> int:
         started = time.perf_counter()
         result = audit([path], rules)
         elapsed = time.perf_counter() - started
-        report[view] = {"hands": result.hands, "audit_seconds": round(elapsed, 1),
+        report[view] = {"hands": result.hands + result.events, "audit_seconds": round(elapsed, 1),
                         **evaluate_view(result.collusion, view, truth)}
-        print(f"{view}: {result.hands} hands audited in {elapsed:.0f} s", file=sys.stderr)
+        if args.aggregates:
+            args.aggregates.mkdir(parents=True, exist_ok=True)
+            with (args.aggregates / f"{view}.pickle").open("wb") as out:
+                pickle.dump(result.collusion.aggregates[view], out)
+        print(f"{view}: {result.hands} hands and {result.events} log events audited in "
+              f"{elapsed:.0f} s", file=sys.stderr)
     text = json.dumps(report, indent=2, sort_keys=True)
     if args.json:
         args.json.write_text(text + "\n", encoding="utf-8")
