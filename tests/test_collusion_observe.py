@@ -151,11 +151,25 @@ def integrity(*hands: Played, settings: ObserverSettings = SETTINGS) -> Aggregat
 # ---------------------------------------------------------------- reading the aggregates
 
 
+# Raise-back shares fold-to-partner's occasions (a hand facing the partner's bet): BACK_N is
+# checked equal to FOLD_N everywhere and left out of the counters compared; BACK_K is pinned
+# by its own tests (raise_back).
+_RAISE_BACK = frozenset({"BACK_N", "BACK_K"})
+
+
 def toward(agg: Aggregates, actor: str, partner: str) -> dict[str, int]:
-    """`actor`'s counters toward `partner`, by name, zeros left out."""
+    """`actor`'s counters toward `partner`, by name, zeros left out (raise-back aside)."""
     key, base = ((actor, partner), 0) if actor < partner else ((partner, actor), WIDTH)
     pair = agg.pairs[key]
-    return {c.name: pair[base + c] for c in C if pair[base + c]}
+    assert pair[base + C.BACK_N] == pair[base + C.FOLD_N]
+    return {c.name: pair[base + c] for c in C if pair[base + c] and c.name not in _RAISE_BACK}
+
+
+def raise_back(agg: Aggregates, actor: str, partner: str) -> tuple[int, int]:
+    """(hands `actor` faced `partner`'s bet, of which it re-raised)."""
+    key, base = ((actor, partner), 0) if actor < partner else ((partner, actor), WIDTH)
+    pair = agg.pairs[key]
+    return pair[base + C.BACK_N], pair[base + C.BACK_K]
 
 
 def slots(agg: Aggregates) -> dict[tuple[str, str], dict[str, int]]:
@@ -426,6 +440,11 @@ def test_team_profit_is_capped_like_the_flow() -> None:
                          "FOLD_K": 1, "SQZ_N": 1, "THIRD": 1},
     }
     assert [own(agg, p)[1] for p in ("ann", "bob", "cat")] == [11_000, -10_000, -1000]
+    # ann's raise over bob's bet, heads-up once cat folded: a raise-back, not a squeeze; bob
+    # only called ann's raise.
+    assert raise_back(agg, "ann", "bob") == (1, 1)
+    assert raise_back(agg, "bob", "ann") == (1, 0)
+    assert raise_back(agg, "cat", "bob") == (1, 0)
     assert agg.flows == {("ann", "bob"): {"T1": -10_000}, ("ann", "cat"): {"T1": -1000}}
     assert evidence_of(agg, "ann", "bob", DUMP, "chip_flow") == [(10_000, "h1", "bob", "ann")]
     assert [e[1:] for e in evidence_of(agg, "ann", "bob", DUMP, "weak_commitment")] == [
@@ -469,6 +488,8 @@ def test_a_fold_to_a_raise_counts_toward_the_raiser_only() -> None:
                          "JOINT_SS": 250_000, "AGG_N": 1, "AGG_K": 1, "THIRD": 1},
     }
     assert [own(agg, p)[1] for p in ("ann", "bob", "cat")] == [-500, -2500, 3000]
+    # Facing cat's raise, neither re-raised (bob called, then folded).
+    assert raise_back(agg, "ann", "cat") == raise_back(agg, "bob", "cat") == (1, 0)
     # The chips each had to call when folding: ann 40, bob 30.
     assert kept(agg, "ann", "cat", SOFT) == [(2000, "h1", "fold_to_partner", "ann", "cat")]
     assert kept(agg, "bob", "cat", SOFT) == [(1500, "h1", "fold_to_partner", "bob", "cat")]
@@ -707,6 +728,9 @@ def test_a_reraise_with_a_third_player_live_is_a_squeeze() -> None:
                          "JOINT_SS": 16_000_000, "FOLD_N": 1, "SQZ_N": 1, "SQZ_K": 1,
                          "CLEAR_N": 1, "THIRD": 1},
     }
+    # Raise-back: bob and cat each re-raised the other's bet; ann only called theirs.
+    assert [raise_back(agg, a, b) for a, b in (("bob", "cat"), ("cat", "bob"), ("ann", "bob"),
+                                               ("ann", "cat"))] == [(1, 1), (1, 1), (1, 0), (1, 0)]
     # bob and cat together won 4000 from ann; then what each re-raise put in (40 and 40):
     # equal weights, ordered by the actor.
     assert kept(agg, "bob", "cat", TEAM) == [(4000, "h1", "team_profit", "bob", "cat"),

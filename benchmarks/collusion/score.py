@@ -6,7 +6,7 @@ the honest look-alikes: friends who sit together, nut-checkers and ICM bubble fo
 
 Reported per view (integrity: the tournament logs, every hole card; public: the Full Tilt
 text, shown cards only), overall and per strategy:
-- AP (PR-AUC) and ROC-AUC of the pair score (untested pairs rank last), beside the same for
+- AP (PR-AUC) and ROC-AUC of the pair score (every pair that met), beside the same for
   hands together alone (co-presence), against all negatives and against the negatives
   matched for hands together (honest pairs with at least as many hands together as the
   team with the fewest);
@@ -105,8 +105,9 @@ def _scores(pairs: list[PairVerdict], disabled: frozenset[str] | None,
         by_key = {p.score.key: p.score for p in pairs}
     else:
         by_key = {s.key: s for s in score_pairs(outcome.aggregates[view], SCORING, disabled)}
-    return np.array([by_key[p.score.key].score if by_key[p.score.key].tested else -1.0
-                     for p in pairs])
+    # The detector's score of every pair that met (the rules judge only the tested ones: the
+    # verdict below).
+    return np.array([by_key[p.score.key].score for p in pairs])
 
 
 def evaluate_view(outcome: CollusionOutcome, view: str, truth: Truth) -> dict[str, object]:

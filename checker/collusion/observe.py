@@ -330,6 +330,7 @@ class _Acts:
             if aggressor is not None and act.to_call > 0 and aggressor in live:
                 folded = kind is ActionKind.FOLD
                 self.add(actor, aggressor, C.FOLD_N, folded)
+                self.add(actor, aggressor, C.BACK_N, aggressive)
                 if folded:
                     self._offer(Family.SOFT_PLAY, act.to_call, "fold_to_partner", actor,
                                 aggressor)

@@ -210,6 +210,8 @@ def _signal(signal: Signal, table: _Table, base: int, actor: NDArray[np.int_],
     scored = (n >= settings.min_occasions) & np.isfinite(z)
     z = np.where(scored, z, 0.0)
     log10_p = np.where(scored, stats.norm.logsf(z) / _LOG10, 0.0)
+    if signal.two_sided:
+        log10_p = np.where(scored, np.minimum(0.0, log10_p + math.log10(2.0)), 0.0)
     return [(int(n[i]), float(pair_value[i]), float(baseline[i]), float(z[i]),
              float(log10_p[i]), bool(scored[i])) for i in range(len(n))]
 
@@ -245,7 +247,11 @@ def _rate(signal: Signal, table: _Table, n: NDArray[np.float64], k: NDArray[np.f
         p0 = _expit(_logit(p_actor) + _logit(p_partner) - _logit(population))
     shrunk = (k + prior * p0) / (n + prior)
     variance = n * p0 * (1.0 - p0) * (1.0 + n / (away_n + prior) + n / (into_n + prior))
-    excess = k - n * p0 if signal.higher else n * p0 - k
+    if signal.two_sided:
+        # |k - n p0| against either tail; the p-value is doubled where it is taken (_signal).
+        excess = np.abs(k - n * p0)
+    else:
+        excess = k - n * p0 if signal.higher else n * p0 - k
     z = (excess - 0.5) / np.sqrt(variance)
     return shrunk, p0, z
 

@@ -40,6 +40,8 @@ class C(IntEnum):
     CLEAR_N = 20  # the same decisions while Q's hidden cards held none of P's outs
     CLEAR_K = 21  # ... that folded
     THIRD = 22  # third players dealt in, summed over the hands together (both slots)
+    BACK_N = 23  # hands in which P faced a bet or raise whose last aggressor was Q
+    BACK_K = 24  # ... and raised
 
 
 WIDTH = len(C)
@@ -83,6 +85,8 @@ class Signal:
     # A rate that needs both players to act alike (a street checked through): its expected
     # value is the product of the two players' rates over the population's.
     joint: bool = False
+    # A RATE that is suspicious either way (one test, its p doubled).
+    two_sided: bool = False
     # Reported beside the others but left out of the pair's score: two honest players of
     # like styles check through together more than either does with others, so the pair
     # effect cannot be told from style here (docs/collusion.md).
@@ -105,6 +109,11 @@ SIGNALS: tuple[Signal, ...] = (
     Signal("check_down", Family.SOFT_PLAY, Kind.RATE, C.CHK_N, C.CHK_K, True, symmetric=True,
            joint=True, context=True,
            title="streets P and Q check through heads-up"),
+    # How P answers Q's bets at all: a partner is raised more (squeezing a third player,
+    # feeding raises) or less (sparing the partner) than anyone else. General on purpose: no
+    # scheme's fingerprint, one question asked of every pair.
+    Signal("raise_back", Family.TEAM_PLAY, Kind.RATE, C.BACK_N, C.BACK_K, True,
+           two_sided=True, title="P re-raises Q's bets more or less often than others' bets"),
     Signal("squeeze", Family.TEAM_PLAY, Kind.RATE, C.SQZ_N, C.SQZ_K, True,
            title="P re-raises Q's bet while a third player is in"),
     Signal("outs_tracking", Family.TEAM_PLAY, Kind.CONTRAST, C.OUTS_N, C.OUTS_K, True,
