@@ -247,11 +247,10 @@ def _rate(signal: Signal, table: _Table, n: NDArray[np.float64], k: NDArray[np.f
         p0 = _expit(_logit(p_actor) + _logit(p_partner) - _logit(population))
     shrunk = (k + prior * p0) / (n + prior)
     variance = n * p0 * (1.0 - p0) * (1.0 + n / (away_n + prior) + n / (into_n + prior))
+    # Two-sided: |k - n p0| against either tail, its p-value doubled where it is taken.
+    excess = k - n * p0 if signal.higher else n * p0 - k
     if signal.two_sided:
-        # |k - n p0| against either tail; the p-value is doubled where it is taken (_signal).
-        excess = np.abs(k - n * p0)
-    else:
-        excess = k - n * p0 if signal.higher else n * p0 - k
+        excess = np.abs(excess)
     z = (excess - 0.5) / np.sqrt(variance)
     return shrunk, p0, z
 
