@@ -30,8 +30,8 @@ import jsonschema
 import pytest
 
 from checker.audit.collusion import CollusionOutcome
-from checker.collusion.signals import BY_NAME
 from checker.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, main
+from checker.collusion.signals import BY_NAME
 from checker.model.findings import Finding
 from checker.report.collusion_json import collusion_document, render_collusion_json
 from checker.report.collusion_text import probability, render_collusion_text, signal_value
