@@ -8,6 +8,7 @@ tournament, audited file by file and merged over random splits.
 """
 
 import copy
+import json
 import random
 from array import array
 from pathlib import Path
@@ -91,6 +92,12 @@ def test_merge_adds_every_counter(a: Aggregates, b: Aggregates) -> None:
         for kept in families:
             assert len(kept) <= KEPT
             assert kept == sorted(kept)
+
+
+@given(aggregates())
+def test_dump_and_load_give_the_same_aggregates(agg: Aggregates) -> None:
+    """What a worker writes out (`dump`, plain JSON values) reads back equal (`load`)."""
+    assert Aggregates.load(json.loads(json.dumps(agg.dump()))).state() == agg.state()
 
 
 def test_views_and_settings_must_agree() -> None:

@@ -21,7 +21,6 @@ ftp/ and truth.jsonl as `feltcheck simulate` writes them).
 
 import argparse
 import json
-import pickle
 import sys
 import time
 from dataclasses import dataclass
@@ -179,7 +178,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("corpus", type=Path)
     parser.add_argument("--json", type=Path)
     parser.add_argument("--aggregates", type=Path,
-                        help="also pickle each view's merged aggregates here (VIEW.pickle)")
+                        help="also write each view's merged aggregates here (VIEW.json)")
     args = parser.parse_args(argv)
     truth = read_truth(args.corpus / "truth.jsonl")
     rules = ruleset_id(load_ruleset(RULES), RULES)
@@ -195,8 +194,8 @@ def main(argv: list[str] | None = None) -> int:
                         **evaluate_view(result.collusion, view, truth)}
         if args.aggregates:
             args.aggregates.mkdir(parents=True, exist_ok=True)
-            with (args.aggregates / f"{view}.pickle").open("wb") as out:
-                pickle.dump(result.collusion.aggregates[view], out)
+            (args.aggregates / f"{view}.json").write_text(
+                json.dumps(result.collusion.aggregates[view].dump()), encoding="utf-8")
         print(f"{view}: {result.hands} hands and {result.events} log events audited in "
               f"{elapsed:.0f} s", file=sys.stderr)
     text = json.dumps(report, indent=2, sort_keys=True)

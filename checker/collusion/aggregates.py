@@ -11,6 +11,7 @@ Memory grows with the pairs that met (one array of `2 * WIDTH + 1` integers each
 
 from array import array
 from dataclasses import dataclass, field
+from typing import Any
 
 from checker.collusion.signals import PLAYER_WIDTH, WIDTH
 from checker.replay.facts import CollusionFamily as Family
@@ -119,6 +120,37 @@ class Aggregates:
         self.entries += other.entries
         self.entries_squared += other.entries_squared
         return self
+
+    def dump(self) -> dict[str, object]:
+        """Everything as plain values (lists, ints, strings): what a worker hands on, in a
+        file or over the wire (`load` reads it back)."""
+        return {
+            "view": self.view, "evidence_kept": self.evidence_kept, "hands": self.hands,
+            "entries": self.entries, "entries_squared": self.entries_squared,
+            "pairs": [[a, b, values.tolist()] for (a, b), values in sorted(self.pairs.items())],
+            "players": [[name, values.tolist()] for name, values in sorted(self.players.items())],
+            "evidence": [[a, b, [[[e.rank, e.file, e.line, e.hand, e.tournament, e.signal,
+                                   e.actor, e.partner] for e in kept] for kept in families]]
+                         for (a, b), families in sorted(self.evidence.items())],
+            "flows": [[a, b, sorted(points.items())]
+                      for (a, b), points in sorted(self.flows.items())],
+        }
+
+    @staticmethod
+    def load(data: dict[str, Any]) -> "Aggregates":
+        agg = Aggregates(str(data["view"]), int(data["evidence_kept"]))
+        agg.hands = int(data["hands"])
+        agg.entries = int(data["entries"])
+        agg.entries_squared = int(data["entries_squared"])
+        for a, b, values in data["pairs"]:
+            agg.pairs[(a, b)] = array("q", values)
+        for name, values in data["players"]:
+            agg.players[name] = array("q", values)
+        for a, b, families in data["evidence"]:
+            agg.evidence[(a, b)] = [[EvidenceHand(*e) for e in kept] for kept in families]
+        for a, b, points in data["flows"]:
+            agg.flows[(a, b)] = {tournament: net for tournament, net in points}
+        return agg
 
     def state(self) -> tuple[object, ...]:
         """Everything, in a canonical order: two aggregates are equal when their states are."""
