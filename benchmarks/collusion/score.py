@@ -8,8 +8,8 @@ Reported per view (integrity: the tournament logs, every hole card; public: the 
 text, shown cards only), overall and per strategy:
 - AP (PR-AUC) and ROC-AUC of the pair score (every pair that met), beside the same for
   hands together alone (co-presence), against all negatives and against the negatives
-  matched for hands together (honest pairs with at least as many hands together as the
-  team with the fewest);
+  matched for hands together (for each team, the 50 honest pairs nearest to it in hands
+  together);
 - recall at the score that flags at most 1 honest pair in 10,000 (`budget`);
 - the rules' own verdict: teams flagged, honest pairs flagged, benign controls flagged,
   flagged pairs without evidence hands;
@@ -98,6 +98,26 @@ def _recall_at_budget(scores: np.ndarray, labels: np.ndarray) -> dict[str, float
 SCORING = settings_from(param_values(load_ruleset(RULES))).scoring
 
 
+# Honest pairs matched to each team: the nearest in hands together.
+MATCHED_PER_TEAM = 50
+
+
+def _matched(hands: np.ndarray, labels: np.ndarray) -> np.ndarray:
+    """The positives and, for each, the MATCHED_PER_TEAM honest pairs nearest to it in hands
+    together (each honest pair used once): negatives with the teams' own co-presence, against
+    which counting hands together is no better than chance."""
+    chosen: np.ndarray = labels == 1
+    honest = np.flatnonzero(labels == 0)
+    free = np.ones(len(honest), dtype=bool)
+    for index in np.flatnonzero(labels == 1):
+        distance = np.abs(hands[honest] - hands[index])
+        distance[~free] = np.inf
+        nearest = np.argsort(distance, kind="stable")[:MATCHED_PER_TEAM]
+        free[nearest] = False
+        chosen[honest[nearest]] = True
+    return chosen
+
+
 def _scores(pairs: list[PairVerdict], disabled: frozenset[str] | None,
             outcome: CollusionOutcome, view: str) -> np.ndarray:
     if disabled is None:
@@ -117,14 +137,11 @@ def evaluate_view(outcome: CollusionOutcome, view: str, truth: Truth) -> dict[st
     strategy = [truth.teams.get(p.score.key) for p in pairs]
     hands = np.array([p.score.hands_together for p in pairs], dtype=float)
     scores = _scores(pairs, None, outcome, view)
-    team_hands = hands[labels == 1]
-    floor = team_hands.min() if len(team_hands) else 0.0
-    matched = (labels == 1) | (hands >= floor)
+    matched = _matched(hands, labels)
     result: dict[str, object] = {
         "pairs": len(pairs), "tested": int(sum(p.score.tested for p in pairs)),
         "teams": int(labels.sum()), "teams_tested": int(sum(
             p.score.tested for p in pairs if p.score.key in truth.teams)),
-        "matched_floor_hands": float(floor),
         "matched_negatives": int((matched & (labels == 0)).sum()),
         "overall": {"detector": _ranked(scores, labels),
                     "detector_matched": _ranked(scores[matched], labels[matched]),
@@ -149,6 +166,9 @@ def evaluate_view(outcome: CollusionOutcome, view: str, truth: Truth) -> dict[st
     result["per_strategy"] = per
     result["leave_one_strategy_out"] = loso
     flagged = [p for p in pairs if p.flagged]
+    # Every pair's score, hands together and label, so that any figure can be recomputed.
+    result["scored_pairs"] = [[round(float(x), 3), int(h), int(y)]
+                              for x, h, y in zip(scores, hands, labels, strict=True)]
     result["teams_detail"] = {
         "|".join(p.score.key): {
             "strategy": truth.teams[p.score.key], "hands_together": p.score.hands_together,
