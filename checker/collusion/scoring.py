@@ -11,9 +11,10 @@ pair's own counts), shrunk toward the population for players seen little:
   others less Q's mean toward others (the flow between two players a skill gap explains), and
   the per-hand variance is the pair's own, shrunk toward P's variance with everyone.
 
-A pair's p-value is its smallest one-sided p-value times the number of tests it had
-(Bonferroni: the signals and both directions were all tried). Benjamini-Hochberg over every
-pair with `min_hands` hands together gives the q-values the rules compare with their false
+A family's p-value (chip dumping, soft play, team play: one clause-28 rule each) is its
+smallest one-sided p-value times the number of its tests (Bonferroni: its signals and both
+directions were all tried); a pair's p-value is its best family's. Benjamini-Hochberg over
+every (pair, family) of the pairs tested gives the q-values the rules compare with their false
 discovery rate; the score is -log10 of the pair's p-value, comparable across one run's pairs.
 """
 
@@ -149,11 +150,14 @@ def score_pairs(agg: Aggregates, settings: ScoringSettings,
                    and s.signal.name not in disabled]
         if not counted:
             continue
-        leading[row], log_p[row] = _best(counted)
         for column, family in enumerate(families):
             mine = [s for s in counted if s.signal.family is family]
             if mine:
                 family_leading[row][column], family_p[row, column] = _best(mine)
+        # The pair's p-value is its best family's: each family's q-value (Benjamini-Hochberg
+        # over every pair and family) is then never below it.
+        best = int(np.argmin(family_p[row]))
+        leading[row], log_p[row] = family_leading[row][best], family_p[row, best]
     q = np.ones((len(keys), len(families)))
     if tested.any():
         tested_p = np.power(10.0, family_p[tested]).ravel()
