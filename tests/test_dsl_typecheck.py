@@ -548,7 +548,8 @@ def test_bad_list_declarations() -> None:
 def test_every_enum_has_a_type_name() -> None:
     assert sorted(ENUM_TYPES) == sorted([
         "action_kind", "betting_structure", "game", "street", "tournament_kind",
-        "cancellation_stage", "prize_currency", "suit", "prize_kind"])
+        "cancellation_stage", "prize_currency", "suit", "prize_kind", "collusion_family",
+        "collusion_view"])
 
 
 # ---------------------------------------------------------------- the vocabulary as types

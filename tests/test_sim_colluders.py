@@ -459,7 +459,14 @@ def test_colluding_tournaments_audit_clean(simulated: Path, tmp_path: Path) -> N
           "--output", str(report), "--fail-on", "never"])
     doc = json.loads(report.read_text(encoding="utf-8"))
     assert doc["summary"]["events_rejected"] == 0 and doc["summary"]["tournaments"] >= 20
-    assert doc["findings"] == []
+    # No hand breaks a rule; only clause 28, which judges pairs across hands, may speak, and
+    # only about pairs with a colluder in them.
+    assert [f for f in doc["findings"] if f["clauses"] != ["28"]] == []
+    colluders = {name for line in (simulated / "truth.jsonl").read_text().splitlines()
+                 if '"team"' in line and not json.loads(line)["honest"]
+                 for name in json.loads(line)["team"]}
+    for finding in doc["findings"]:
+        assert set(finding["location"]["players"]) & colluders, finding["message"]
 
 
 def test_the_same_seed_writes_the_same_bytes(simulated: Path, tmp_path: Path) -> None:
