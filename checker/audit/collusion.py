@@ -94,7 +94,8 @@ class PairVerdict:
 
     view: str
     score: PairScore
-    fact: PairFact
+    # The `pair` event's facts, evidence hands and flow over time: for tested pairs only.
+    fact: PairFact | None
     evidence: list[EvidenceHand]
     flow: list[tuple[str, int]]
     failed: list[str] = field(default_factory=list)
@@ -172,13 +173,15 @@ class CollusionJudge:
         assert self.settings is not None
         verdicts: list[PairVerdict] = []
         for scored in score_pairs(agg, settings, self.disabled):
+            if not scored.tested:
+                # Scored (a benchmark ranks every pair that met), never judged nor reported.
+                verdicts.append(PairVerdict(view, scored, None, [], []))
+                continue
             evidence = _evidence(agg, scored)
             fact = pair_fact(view, scored, evidence, self.settings.fact)
             flow = sorted(agg.flows.get(scored.key, {}).items())
             verdict = PairVerdict(view, scored, fact, evidence, flow)
             verdicts.append(verdict)
-            if not scored.tested:
-                continue
             for rule, result in self.rules.failures(PAIR_EVENT, PairEvent(fact)):
                 verdict.failed.append(rule.rule_id)
                 self.findings.append(_pair_finding(rule, result, verdict))
