@@ -127,59 +127,83 @@ def score_pairs(agg: Aggregates, settings: ScoringSettings,
     own = np.array([agg.players[name].tolist() for name in names], dtype=np.float64)
     hands = matrix[:, C.HANDS]
     tested = (hands >= settings.min_hands) & (matrix[:, TOURNAMENTS] >= settings.min_tournaments)
-    computed: list[list[SignalScore]] = [[] for _ in keys]
+    table = _Table(matrix, totals, incoming, own, first, second)
+    columns: list[tuple[Signal, int, _Column]] = []
     for signal in SIGNALS:
         directions = (0,) if signal.symmetric else (0, 1)
         for direction in directions:
             actor, partner = (first, second) if direction == 0 else (second, first)
-            base = WIDTH * direction
-            results = _signal(signal, _Table(matrix, totals, incoming, own, first, second),
-                             base, actor, partner, settings)
-            for row, item in enumerate(results):
-                a, b = keys[row]
-                who = (a, b) if direction == 0 else (b, a)
-                computed[row].append(SignalScore(signal, who[0], who[1], *item))
+            columns.append((signal, direction,
+                            _signal(signal, table, WIDTH * direction, actor, partner, settings)))
     co_log_p, co_expected = _co_presence(agg, matrix, own, first, second)
-    log_p = np.zeros(len(keys))
-    leading: list[SignalScore | None] = [None] * len(keys)
+    rows = np.arange(len(keys))
     families = list(CollusionFamily)
     family_p = np.zeros((len(keys), len(families)))
-    family_leading: list[list[SignalScore | None]] = [[None] * len(families) for _ in keys]
-    for row, scores in enumerate(computed):
-        counted = [s for s in scores if s.scored and not s.signal.context
-                   and s.signal.name not in disabled]
-        if not counted:
+    # The column of each family's leading signal (-1: none scored).
+    family_lead = np.full((len(keys), len(families)), -1)
+    for at, family in enumerate(families):
+        mine = [i for i, (signal, _, _) in enumerate(columns)
+                if signal.family is family and not signal.context and signal.name not in disabled]
+        if not mine:
             continue
-        for column, family in enumerate(families):
-            mine = [s for s in counted if s.signal.family is family]
-            if mine:
-                family_leading[row][column], family_p[row, column] = _best(mine)
-        # The pair's p-value is its best family's: each family's q-value (Benjamini-Hochberg
-        # over every pair and family) is then never below it.
-        best = int(np.argmin(family_p[row]))
-        leading[row], log_p[row] = family_leading[row][best], family_p[row, best]
+        logs = np.array([np.where(columns[i][2].scored, columns[i][2].log10_p, np.inf)
+                         for i in mine])
+        tried = np.array([columns[i][2].scored for i in mine]).sum(axis=0)
+        best = np.argmin(logs, axis=0)
+        some = tried > 0
+        # Bonferroni over the family's tests: its signals and both directions.
+        family_p[:, at] = np.where(
+            some, np.minimum(0.0, logs[best, rows] + np.log10(np.maximum(tried, 1))), 0.0)
+        family_lead[:, at] = np.where(some, np.array(mine)[best], -1)
+    # The pair's p-value is its best family's: each family's q-value (Benjamini-Hochberg over
+    # every pair and family) is then never below it.
+    best_family = np.argmin(family_p, axis=1)
+    log_p = family_p[rows, best_family]
     q = np.ones((len(keys), len(families)))
     if tested.any():
         tested_p = np.power(10.0, family_p[tested]).ravel()
         q[tested] = stats.false_discovery_control(tested_p, method="bh").reshape(-1, len(families))
-    return [
-        PairScore(key, int(hands[row]), int(matrix[row, TOURNAMENTS]), bool(tested[row]),
-                  float(log_p[row]), float(q[row].min()), leading[row], tuple(computed[row]),
-                  float(co_log_p[row]), float(co_expected[row]),
-                  tuple(FamilyScore(family, float(family_p[row, column]), float(q[row, column]),
-                                    family_leading[row][column])
-                        for column, family in enumerate(families)))
-        for row, key in enumerate(keys)
-    ]
+    scored: list[PairScore] = []
+    for row, key in enumerate(keys):
+        # Only tested pairs are judged and reported: the others keep their numbers only (a
+        # benchmark ranks every pair that met), not an object per signal.
+        signals = tuple(_signal_score(signal, direction, column, key, row)
+                        for signal, direction, column in columns) if tested[row] else ()
+
+        def lead(column: int, row: int = row, signals: tuple[SignalScore, ...] = signals
+                 ) -> SignalScore | None:
+            return signals[column] if column >= 0 and signals else None
+
+        scored.append(PairScore(
+            key, int(hands[row]), int(matrix[row, TOURNAMENTS]), bool(tested[row]),
+            float(log_p[row]), float(q[row].min()),
+            lead(int(family_lead[row, best_family[row]])),
+            signals, float(co_log_p[row]), float(co_expected[row]),
+            tuple(FamilyScore(family, float(family_p[row, at]), float(q[row, at]),
+                              lead(int(family_lead[row, at])))
+                  for at, family in enumerate(families))))
+    return scored
 
 
-def _best(scores: list[SignalScore]) -> tuple[SignalScore, float]:
-    """The strongest of `scores` and its log10 p corrected for the number tried."""
-    best = min(scores, key=lambda s: (s.log10_p, s.signal.name, s.actor))
-    return best, min(0.0, best.log10_p + math.log10(len(scores)))
+@dataclass(frozen=True, slots=True)
+class _Column:
+    """One signal in one direction, for every pair (rows in key order)."""
+
+    occasions: NDArray[np.float64]
+    pair_value: NDArray[np.float64]
+    baseline: NDArray[np.float64]
+    z: NDArray[np.float64]
+    log10_p: NDArray[np.float64]
+    scored: NDArray[np.bool_]
 
 
-Item = tuple[int, float, float, float, float, bool]
+def _signal_score(signal: Signal, direction: int, column: _Column, key: PairKey,
+                  row: int) -> SignalScore:
+    actor, partner = key if direction == 0 else (key[1], key[0])
+    return SignalScore(signal, actor, partner, int(column.occasions[row]),
+                       float(column.pair_value[row]), float(column.baseline[row]),
+                       float(column.z[row]), float(column.log10_p[row]),
+                       bool(column.scored[row]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,7 +220,7 @@ class _Table:
 
 
 def _signal(signal: Signal, table: _Table, base: int, actor: NDArray[np.int_],
-            partner: NDArray[np.int_], settings: ScoringSettings) -> list[Item]:
+            partner: NDArray[np.int_], settings: ScoringSettings) -> "_Column":
     matrix, totals = table.matrix, table.totals
     n = matrix[:, base + signal.occasions]
     value = matrix[:, base + signal.value]
@@ -216,8 +240,7 @@ def _signal(signal: Signal, table: _Table, base: int, actor: NDArray[np.int_],
     log10_p = np.where(scored, stats.norm.logsf(z) / _LOG10, 0.0)
     if signal.two_sided:
         log10_p = np.where(scored, np.minimum(0.0, log10_p + math.log10(2.0)), 0.0)
-    return [(int(n[i]), float(pair_value[i]), float(baseline[i]), float(z[i]),
-             float(log10_p[i]), bool(scored[i])) for i in range(len(n))]
+    return _Column(n, pair_value, baseline, z, log10_p, scored)
 
 
 def _rate(signal: Signal, table: _Table, n: NDArray[np.float64], k: NDArray[np.float64],
