@@ -183,10 +183,7 @@ def run_audit(args: argparse.Namespace) -> int:
     except (RulesError, BaselineError) as exc:
         print(f"feltcheck: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    missing = [p for p in args.paths if not p.exists()]
-    if missing:
-        for path in missing:
-            print(f"feltcheck: {path}: no such file or directory", file=sys.stderr)
+    if _inputs_missing(args.paths):
         return EXIT_USAGE
     with progress_bar(sys.stderr) as progress:
         result = audit(args.paths, ruleset_id(rules, args.rules), rules, progress)
@@ -206,6 +203,14 @@ def run_audit(args: argparse.Namespace) -> int:
     return exit_code(report)
 
 
+def _inputs_missing(paths: Sequence[Path]) -> bool:
+    """Say which inputs do not exist (a usage error: the run does not start)."""
+    missing = [p for p in paths if not p.exists()]
+    for path in missing:
+        print(f"feltcheck: {path}: no such file or directory", file=sys.stderr)
+    return bool(missing)
+
+
 def run_collusion(args: argparse.Namespace) -> int:
     """The clause-28 report. 0 when the rules flag no pair or ring, 1 when they flag some; 2
     for a usage error, rules that do not load or judge no `pair` event, or inputs that do not
@@ -222,10 +227,7 @@ def run_collusion(args: argparse.Namespace) -> int:
         print(f"feltcheck: {args.rules}: no rule judges `pair` events (clause 28): nothing to "
               "report", file=sys.stderr)
         return EXIT_USAGE
-    missing = [p for p in args.paths if not p.exists()]
-    if missing:
-        for path in missing:
-            print(f"feltcheck: {path}: no such file or directory", file=sys.stderr)
+    if _inputs_missing(args.paths):
         return EXIT_USAGE
     with progress_bar(sys.stderr) as progress:
         result = audit(args.paths, ruleset_id(rules, args.rules), rules, progress)

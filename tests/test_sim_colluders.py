@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 from checker.cli import main
 from checker.model.hand import ActionKind, BettingStructure, Game, Street
 from checker.model.tournament_log import HandAction, HandPlayed
-from checker.replay.evaluate import high_rank
+from checker.replay.evaluate import hand_class, high_rank
 from checker.sim import collusion
 from checker.sim.collusion import ColluderError, TeamSpec, Turn
 from checker.sim.hand_engine import play_hand
@@ -352,7 +352,7 @@ def test_soft_player_does_not_raise_into_a_partner() -> None:
     (("7c", "3d"), ("9h", "2s", "Ad"), 0)])
 def test_hand_classes(hole: tuple[str, ...], board: tuple[str, ...], cls: int) -> None:
     rank = high_rank(hole, board, Game.HOLDEM)
-    assert collusion.hand_class(rank) == cls
+    assert hand_class(rank) == cls
 
 
 def test_the_nuts() -> None:

@@ -18,7 +18,7 @@ from phevaluator.card import Card as PhCard  # type: ignore[import-untyped]
 
 from checker.model.cards import RANKS, SUITS
 from checker.model.hand import Game
-from checker.replay.evaluate import high_rank
+from checker.replay.evaluate import hand_class, high_rank
 
 DECK: tuple[str, ...] = tuple(r + s for r in RANKS for s in SUITS)
 _ID: dict[str, int] = {card: int(PhCard.to_id(card)) for card in DECK}
@@ -29,9 +29,6 @@ RUNOUTS = 8
 # audit's time for the card signals (docs/collusion.md); a hi/lo pot's equity is not its high
 # hand's either.
 BOARD_GAMES = frozenset({Game.HOLDEM})
-# phevaluator's ranks (larger is better, as evaluate.high_rank) where each class of hand
-# starts: high card, pair, two pair, trips, straight, flush, full house, quads, straight flush.
-_CLASS_STARTS = (1, 1278, 4138, 4996, 5854, 5864, 7141, 7297, 7453)
 _WORST = 7463
 
 
@@ -69,15 +66,6 @@ def equity(game: Game, mine: Sequence[str], theirs: Sequence[str], board: Sequen
 
 def _share(mine: int, theirs: int) -> float:
     return 1.0 if mine > theirs else 0.0 if mine < theirs else 0.5
-
-
-def hand_class(rank: int) -> int:
-    """0 (high card) .. 8 (straight flush) of a rank."""
-    cls = 0
-    for index, start in enumerate(_CLASS_STARTS):
-        if rank >= start:
-            cls = index
-    return cls
 
 
 def current_class(game: Game, mine: Sequence[str], board: Sequence[str]) -> int:

@@ -50,6 +50,20 @@ _FOUR_CARD_COVERS: dict[int, tuple[tuple[int, int, int, int], ...]] = {
 }
 
 
+# phevaluator's flipped ranks (larger is better, as high_rank) where each class of high hand
+# starts: high card, pair, two pair, trips, straight, flush, full house, quads, straight flush.
+_CLASS_STARTS = (1, 1278, 4138, 4996, 5854, 5864, 7141, 7297, 7453)
+
+
+def hand_class(rank: int) -> int:
+    """0 (high card) .. 8 (straight flush) of a `high_rank` rank of a five-card hand."""
+    cls = 0
+    for index, start in enumerate(_CLASS_STARTS):
+        if rank >= start:
+            cls = index
+    return cls
+
+
 def clear_memo() -> None:
     """Forget the memoised lows (for measuring the cold cost)."""
     lowball.clear_memo()

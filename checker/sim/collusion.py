@@ -39,7 +39,7 @@ from itertools import combinations
 from typing import Protocol
 
 from checker.model.hand import Game
-from checker.replay.evaluate import high_rank
+from checker.replay.evaluate import hand_class, high_rank
 from checker.sim.plan import PlayerStyle, TeamPlay
 from checker.sim.styles import Decision, Move
 
@@ -78,9 +78,6 @@ _WHIPSAW_RAISES = 4
 _BUBBLE_OVER_PAID = 2
 _BUBBLE_PREMIUM = 0.9
 _BUBBLE_LARGE = 0.25
-# phevaluator's flipped ranks (evaluate.py: larger is better) where each class of hand starts:
-# high card, pair, two pair, trips, straight, flush, full house, quads, straight flush.
-_CLASS_STARTS = (1, 1278, 4138, 4996, 5854, 5864, 7141, 7297, 7453)
 _DECK = tuple(r + s for r in "23456789TJQKA" for s in "cdhs")
 
 
@@ -377,15 +374,6 @@ _PLAYS: dict[str, Callable[[TeamPlay, Turn, Decision], Decision]] = {
 
 
 # ---------------------------------------------------------------- hand knowledge
-
-
-def hand_class(rank: int) -> int:
-    """0 (high card) .. 8 (straight flush) of a `high_rank` rank."""
-    cls = 0
-    for index, start in enumerate(_CLASS_STARTS):
-        if rank >= start:
-            cls = index
-    return cls
 
 
 def improves(game: Game, hole: tuple[str, ...], board: tuple[str, ...], card: str) -> bool:
