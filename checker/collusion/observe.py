@@ -68,12 +68,11 @@ class HandObserver:
     def __init__(self, settings: ObserverSettings) -> None:
         self.settings = settings
         self.views = {view: Aggregates(view, settings.evidence_kept) for view in VIEWS}
-        # (view, tournament) -> the players dealt in it within this file, and the pairs that
-        # met at a table in it (a file is a partition: nothing here depends on other files).
-        self.rosters: dict[tuple[str, str], tuple[set[str], set[PairKey]]] = {}
-        # (view, the players dealt in, sorted) -> hands dealt to that line-up in this file:
-        # a table keeps its line-up for many hands, so hands together are added per line-up.
-        self.lineups: dict[tuple[str, tuple[str, ...]], int] = {}
+        # (view, tournament or "", the players dealt in, sorted) -> hands dealt to that line-up
+        # in this file. A table keeps its line-up for many hands, so hands together, and who
+        # met in which tournament, are added up per line-up when the file ends (a file is a
+        # partition: nothing here depends on other files).
+        self.lineups: dict[tuple[str, str, tuple[str, ...]], int] = {}
 
     def hand(self, hand: Hand, fact: HandFact, actions: Sequence[ActionEvent]) -> None:
         names = sorted(p.name for p in fact.players)
@@ -83,13 +82,7 @@ class HandObserver:
         view = INTEGRITY if integrity else PUBLIC
         agg = self.views[view]
         agg.hands += 1
-        if hand.tournament_id is not None:
-            roster = self.rosters.get((view, hand.tournament_id))
-            if roster is None:
-                roster = self.rosters[(view, hand.tournament_id)] = (set(), set())
-            roster[0].update(names)
-            roster[1].update(combinations(names, 2))
-        lineup = (view, tuple(names))
+        lineup = (view, hand.tournament_id or "", tuple(names))
         self.lineups[lineup] = self.lineups.get(lineup, 0) + 1
         unit = hand.big_blind or hand.small_bet or hand.bring_in or 1
         results = _results(hand, names, unit)
@@ -106,10 +99,13 @@ class HandObserver:
     def end_file(self) -> None:
         """A file is read: hands together per line-up; its tournaments are closed: entries
         and tournaments together."""
-        for (view, names), hands in self.lineups.items():
+        # (view, tournament) -> the players dealt in it, and the pairs that met at a table.
+        rosters: dict[tuple[str, str], tuple[set[str], set[PairKey]]] = {}
+        for (view, tournament, names), hands in self.lineups.items():
             pairs = self.views[view].pairs
             third = hands * (len(names) - 2)
-            for key in combinations(names, 2):
+            met = list(combinations(names, 2))
+            for key in met:
                 pair = pairs.get(key)
                 if pair is None:
                     pair = pairs[key] = new_pair()
@@ -117,16 +113,19 @@ class HandObserver:
                 pair[WIDTH + C.HANDS] += hands
                 pair[C.THIRD] += third
                 pair[WIDTH + C.THIRD] += third
+            if tournament:
+                roster = rosters.setdefault((view, tournament), (set(), set()))
+                roster[0].update(names)
+                roster[1].update(met)
         self.lineups = {}
-        for (view, _), (players, met) in self.rosters.items():
+        for (view, _), (players, met_there) in rosters.items():
             agg = self.views[view]
             agg.entries += len(players)
             agg.entries_squared += len(players) ** 2
             for name in players:
                 agg.players[name][Own.TOURNAMENTS] += 1
-            for key in met:
+            for key in met_there:
                 agg.pairs[key][TOURNAMENTS] += 1
-        self.rosters = {}
 
     @staticmethod
     def _players(agg: Aggregates, names: list[str], results: dict[str, int]) -> None:
