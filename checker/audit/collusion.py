@@ -26,7 +26,7 @@ from checker.collusion.scoring import (
     SignalScore,
     score_pairs,
 )
-from checker.collusion.signals import BY_NAME
+from checker.collusion.signals import BY_NAME, Kind
 from checker.dsl.compiler import CompiledRule, Verdict
 from checker.dsl.engine import CompiledRuleset
 from checker.model.findings import Finding, FindingLocation, fingerprint
@@ -242,8 +242,8 @@ def _basis_points(fraction: float) -> Percent:
 
 
 def signal_fact(s: SignalScore) -> SignalFact:
-    rate = s.signal.kind.value == "rate"
-    scale = _BASIS if rate else 1
+    # Rates (and differences of rates) in basis points; amounts in mbb per occasion.
+    scale = 1 if s.signal.kind is Kind.AMOUNT else _BASIS
     return SignalFact(
         name=s.signal.name, family=s.signal.family, actor=s.actor, partner=s.partner,
         occasions=s.occasions, pair_value=round(s.pair_value * scale),

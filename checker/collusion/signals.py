@@ -91,7 +91,6 @@ class Signal:
     # like styles check through together more than either does with others, so the pair
     # effect cannot be told from style here (docs/collusion.md).
     context: bool = False
-    needs_cards: bool = False
     title: str = ""
 
 
@@ -99,9 +98,9 @@ SIGNALS: tuple[Signal, ...] = (
     Signal("chip_flow", Family.CHIP_DUMPING, Kind.AMOUNT, C.HANDS, C.FLOW, True, C.FLOW_SS,
            title="net chips from P to Q per hand together"),
     Signal("ev_given_up", Family.CHIP_DUMPING, Kind.AMOUNT, C.EV_N, C.EV, True, C.EV_SS,
-           needs_cards=True, title="equity P gave up to Q in heads-up commitments"),
+           title="equity P gave up to Q in heads-up commitments"),
     Signal("weak_commitment", Family.CHIP_DUMPING, Kind.RATE, C.WEAK_N, C.WEAK_K, True,
-           needs_cards=True, title="P's chips into Q alone with a hand far behind Q's"),
+           title="P's chips into Q alone with a hand far behind Q's"),
     Signal("fold_to_partner", Family.SOFT_PLAY, Kind.RATE, C.FOLD_N, C.FOLD_K, True,
            title="P folds to Q's bets and raises"),
     Signal("aggression_with_partner", Family.SOFT_PLAY, Kind.RATE, C.AGG_N, C.AGG_K, False,
@@ -117,12 +116,9 @@ SIGNALS: tuple[Signal, ...] = (
     Signal("squeeze", Family.TEAM_PLAY, Kind.RATE, C.SQZ_N, C.SQZ_K, True,
            title="P re-raises Q's bet while a third player is in"),
     Signal("outs_tracking", Family.TEAM_PLAY, Kind.CONTRAST, C.OUTS_N, C.OUTS_K, True,
-           control=C.CLEAR_N, needs_cards=True,
+           control=C.CLEAR_N,
            title="P folds more when Q's hidden cards hold P's outs than when they do not"),
     Signal("team_profit", Family.TEAM_PLAY, Kind.AMOUNT, C.HANDS, C.JOINT, True, C.JOINT_SS,
            symmetric=True, title="what P and Q together take from the others per hand"),
 )
 BY_NAME = {s.name: s for s in SIGNALS}
-# Not in the score: friends sit together too (clause 9's draw is audited on its own); it is
-# reported as context.
-CO_PRESENCE = "co_presence"
