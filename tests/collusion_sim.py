@@ -26,11 +26,14 @@ TWIN = "friends:2,friends:2,friends:2,friends:2,friends:2"
 
 @cache
 def corpus(root: Path, twin: bool = False) -> Path:
-    """The simulated corpus (log and Full Tilt text) under `root`, written once."""
+    """The simulated corpus under `root`, written once: the planted one as a log and as Full
+    Tilt text (both views), the twin as a log (the integrity view sees everything the public
+    view does)."""
     out = root / ("twin" if twin else "planted")
     if not (out / "truth.jsonl").exists():
-        code = main(["simulate", "--seed", str(SEED), "--hands", str(HANDS), "--format", "both",
-                     "--colluders", TWIN if twin else TEAMS, "--out", str(out)])
+        code = main(["simulate", "--seed", str(SEED), "--hands", str(HANDS), "--format",
+                     "log" if twin else "both", "--colluders", TWIN if twin else TEAMS,
+                     "--out", str(out)])
         assert code == 0
     return out
 

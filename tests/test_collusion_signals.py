@@ -1,7 +1,7 @@
 """Clause 28 on simulated colluders: each strategy's team is flagged, by the signal made for
 it and by the rules' verdict, in the view that can see it; the clean twin (the same seed, every
-team honest friends who sit together as often) flags nobody, and the teams' signals there stay
-within chance.
+team honest friends who sit together as often, audited as a log: every hole card) flags
+nobody, and the teams' signals there stay within chance.
 
 The corpus: tests/collusion_sim.py (seed 5, a development seed; the benchmark scores others).
 """
@@ -36,9 +36,9 @@ def planted(collusion_root: Path) -> tuple[Path, CollusionOutcome, CollusionOutc
 
 
 @pytest.fixture(scope="module")
-def twin(collusion_root: Path) -> tuple[Path, CollusionOutcome, CollusionOutcome]:
+def twin(collusion_root: Path) -> tuple[Path, CollusionOutcome]:
     out = corpus(collusion_root, twin=True)
-    return out, audited(out / "log").collusion, audited(out / "ftp").collusion
+    return out, audited(out / "log").collusion
 
 
 @pytest.mark.parametrize("strategy", sorted(MADE_FOR))
@@ -77,13 +77,11 @@ def test_card_signals_need_the_cards(
     assert all(s.occasions < pair.score.hands_together // 10 for s in outs)
 
 
-def test_the_clean_twin_flags_nobody(
-        twin: tuple[Path, CollusionOutcome, CollusionOutcome]) -> None:
-    out, integrity, public = twin
-    assert not [p.score.key for p in integrity.pairs + public.pairs if p.flagged]
+def test_the_clean_twin_flags_nobody(twin: tuple[Path, CollusionOutcome]) -> None:
+    out, integrity = twin
+    assert not [p.score.key for p in integrity.pairs if p.flagged]
     for key in teams(out):
-        for view, outcome in (("integrity", integrity), ("public", public)):
-            pair = _pair(outcome, view, key)
-            assert pair.score.tested
-            counted = [s.z for s in pair.score.signals if s.scored and not s.signal.context]
-            assert max(counted) < CHANCE_Z, (key, view)
+        pair = _pair(integrity, "integrity", key)
+        assert pair.score.tested
+        counted = [s.z for s in pair.score.signals if s.scored and not s.signal.context]
+        assert max(counted) < CHANCE_Z, key
