@@ -7,8 +7,9 @@ to keep, the hands a pair needs to be tested, the occasions a signal needs, the 
 strength) is read from the rule set's `collusion.*` parameters; the verdict (false discovery
 rate, evidence required) is the rules' own. Nothing here runs unless a rule listens to `pair`.
 
-A pair finding is located at its strongest evidence hand (file, line, tournament, hand) and
-names the two players; its fingerprint is the rule, the view and the players.
+A pair finding is located at the strongest evidence hand (file, line, tournament, hand) of the
+family its rule judged, and names the two players; its fingerprint is the rule, the view and
+the players.
 """
 
 import math
@@ -146,12 +147,6 @@ class CollusionJudge:
     def end_file(self) -> None:
         if self.observer is not None:
             self.observer.end_file()
-
-    def merge(self, aggregates: dict[str, Aggregates]) -> None:
-        """Add another worker's aggregates (the scale-out runs)."""
-        if self.observer is not None:
-            for view, agg in aggregates.items():
-                self.observer.views[view].merge(agg)
 
     def judge(self) -> CollusionOutcome:
         """Score every pair of each view, deliver the tested ones to the rules, group the
