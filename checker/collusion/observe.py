@@ -396,10 +396,8 @@ class _Acts:
         if (act.kind in _CHIPS_IN and len(self.live) == 2 and act.amount > 0
                 and (act.all_in or act.amount * 1000 >= self.settings.commitment * self.unit)):
             partner = next(p for p in self.live if p != actor)
-            known = self.cards.get(partner)
-            if not known:
+            if not self.cards.get(partner):
                 return
-            theirs = known
             # One estimate per street and pair, whichever of the two commits.
             low, high = (actor, partner) if actor < partner else (partner, actor)
             cache = (street, low, high)
