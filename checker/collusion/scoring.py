@@ -298,11 +298,18 @@ def _top_deviation(table: _Table, columns: tuple[C, C], outgoing: bool) -> Top:
     np.add.at(k_total, group, values[:, 1])
     rate = np.where(n_total > 0, k_total / np.maximum(n_total, 1.0), 0.0)
     deviation = np.abs(values[:, 1] - values[:, 0] * rate[group])
-    order = np.lexsort((other, -deviation, group))
+    return _largest(group, other, deviation, values, players)
+
+
+def _largest(group: NDArray[np.int_], other: NDArray[np.int_], key: NDArray[np.float64],
+             values: NDArray[np.float64], players: int) -> Top:
+    """For each player of `group`, the row with the largest `key` (ties: the smaller other
+    player): that other player (-1 where none) and the row's `values`."""
+    order = np.lexsort((other, -key, group))
     unique, at = np.unique(group[order], return_index=True)
     rows = order[at]
     who = np.full(players, -1)
-    counters = np.zeros((players, 2))
+    counters = np.zeros((players, values.shape[1]))
     who[unique] = other[rows]
     counters[unique] = values[rows]
     return who, counters
@@ -394,14 +401,7 @@ def _top(matrix: NDArray[np.float64], columns: tuple[C, C, C], players: int,
     actors = np.concatenate([first, second])
     partners = np.concatenate([second, first])
     values = np.concatenate([matrix[:, list(columns)], matrix[:, [WIDTH + c for c in columns]]])
-    order = np.lexsort((partners, -np.abs(values[:, 1]), actors))
-    unique, at = np.unique(actors[order], return_index=True)
-    rows = order[at]
-    partner_of = np.full(players, -1)
-    counters = np.zeros((players, len(columns)))
-    partner_of[unique] = partners[rows]
-    counters[unique] = values[rows]
-    return partner_of, counters
+    return _largest(actors, partners, np.abs(values[:, 1]), values, players)
 
 
 def _away(totals: NDArray[np.float64], top: Top, columns: tuple[C, C, C],
