@@ -157,6 +157,10 @@ def score_pairs(agg: Aggregates, settings: ScoringSettings,
         family_lead[:, at] = np.where(some, np.array(mine)[best], -1)
     # The pair's p-value is its best family's: each family's q-value (Benjamini-Hochberg over
     # every pair and family) is then never below it.
+    # A pair below the minimum evidence is not judged: it has no p-value (1), so that a few
+    # dozen hands' noise (one big pot) never ranks above a pair the rules can judge.
+    family_p[~tested] = 0.0
+    family_lead[~tested] = -1
     best_family = np.argmin(family_p, axis=1)
     log_p = family_p[rows, best_family]
     q = np.ones((len(keys), len(families)))

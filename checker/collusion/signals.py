@@ -108,11 +108,12 @@ SIGNALS: tuple[Signal, ...] = (
     Signal("check_down", Family.SOFT_PLAY, Kind.RATE, C.CHK_N, C.CHK_K, True, symmetric=True,
            joint=True, context=True,
            title="streets P and Q check through heads-up"),
-    # How P answers Q's bets at all: a partner is raised more (squeezing a third player,
-    # feeding raises) or less (sparing the partner) than anyone else. General on purpose: no
-    # scheme's fingerprint, one question asked of every pair.
-    Signal("raise_back", Family.TEAM_PLAY, Kind.RATE, C.BACK_N, C.BACK_K, True,
-           two_sided=True, title="P re-raises Q's bets more or less often than others' bets"),
+    # How P answers Q's bets at all: sparing a partner is raising them less than anyone else.
+    # One-sided on real evidence: raising one opponent more is what an exploitative regular
+    # does (docs/collusion.md, "On real hands"); raising a partner more with a third player in
+    # is `squeeze`.
+    Signal("raise_back", Family.SOFT_PLAY, Kind.RATE, C.BACK_N, C.BACK_K, False,
+           title="P re-raises Q's bets less often than others' bets"),
     Signal("squeeze", Family.TEAM_PLAY, Kind.RATE, C.SQZ_N, C.SQZ_K, True,
            title="P re-raises Q's bet while a third player is in"),
     Signal("outs_tracking", Family.TEAM_PLAY, Kind.CONTRAST, C.OUTS_N, C.OUTS_K, True,

@@ -1,0 +1,100 @@
+"""The pair statistics on aggregates written by hand: a population where every pair plays
+alike, and one pair changed in one counter. What the change must (or must not) raise follows
+from the definitions in docs/collusion.md, not from the code's own output."""
+
+from itertools import combinations
+
+import pytest
+
+from checker.audit.collusion import settings_from
+from checker.collusion.aggregates import TOURNAMENTS, Aggregates, PairKey, new_pair, new_player
+from checker.collusion.scoring import PairScore, ScoringSettings, score_pairs
+from checker.collusion.signals import WIDTH, C
+from checker.collusion.signals import P as Own
+from checker.dsl.ruleset import load_ruleset, param_values
+from checker.replay.facts import CollusionFamily
+from tests.conftest import REPO
+
+SETTINGS: ScoringSettings = settings_from(
+    param_values(load_ruleset(REPO / "rules" / "fulltilt.rules"))).scoring
+PLAYERS = [f"p{i:02d}" for i in range(12)]
+HANDS = 3 * SETTINGS.min_hands
+# Every player answers every opponent's bets alike: 12 re-raises of 40 bets faced.
+FACED, RAISED = 40, 12
+
+
+def population() -> Aggregates:
+    agg = Aggregates("integrity", evidence_kept=5)
+    for a, b in combinations(PLAYERS, 2):
+        pair = new_pair()
+        for base in (0, WIDTH):
+            pair[base + C.HANDS] = HANDS
+            # Per-hand flows of +-1 bb either way, netting to nothing.
+            pair[base + C.FLOW_SS] = HANDS * 1000 * 1000
+            pair[base + C.BACK_N] = FACED
+            pair[base + C.BACK_K] = RAISED
+        pair[TOURNAMENTS] = SETTINGS.min_tournaments + 2
+        agg.pairs[(a, b)] = pair
+    for name in PLAYERS:
+        own = new_player()
+        own[Own.HANDS] = HANDS * (len(PLAYERS) - 1)
+        own[Own.RESULT_SS] = own[Own.HANDS] * 1000 * 1000
+        own[Own.TOURNAMENTS] = 40
+        agg.players[name] = own
+    return agg
+
+
+def scored(agg: Aggregates, key: PairKey) -> PairScore:
+    return next(p for p in score_pairs(agg, SETTINGS) if p.key == key)
+
+
+def raise_back(pair: PairScore, actor: str) -> tuple[float, float]:
+    signal = next(s for s in pair.signals if s.signal.name == "raise_back" and s.actor == actor)
+    return signal.z, signal.log10_p
+
+
+def test_sparing_a_partners_bets_is_soft_play() -> None:
+    agg = population()
+    agg.pairs[("p00", "p01")][C.BACK_K] = 1  # p00 re-raises p01 once in 40
+    pair = scored(agg, ("p00", "p01"))
+    z, log10_p = raise_back(pair, "p00")
+    assert z > 3.0 and log10_p < -3.0
+    soft = next(f for f in pair.families if f.family is CollusionFamily.SOFT_PLAY)
+    assert soft.leading is not None and soft.leading.signal.name == "raise_back"
+    assert pair.leading_family is CollusionFamily.SOFT_PLAY
+
+
+def test_re_raising_one_opponent_more_is_not_evidence() -> None:
+    # An exploitative regular attacks one opponent's bets: 36 re-raises of 40 (real hands
+    # show it, docs/collusion.md "On real hands").
+    agg = population()
+    agg.pairs[("p00", "p01")][C.BACK_K] = 36
+    pair = scored(agg, ("p00", "p01"))
+    z, log10_p = raise_back(pair, "p00")
+    # p is 1 but for rounding.
+    assert z < -3.0 and log10_p > -1e-9
+    # Nothing else in the pair differs from the population.
+    assert pair.p_value > 0.1
+
+
+@pytest.mark.parametrize("hands, judged", [(SETTINGS.min_hands - 1, False),
+                                           (SETTINGS.min_hands, True)])
+def test_a_pair_below_the_minimum_evidence_has_no_p_value(hands: int, judged: bool) -> None:
+    # p02 loses 5 bb a hand to p03 over every hand together: far beyond the flows of the
+    # population, whatever the sample.
+    agg = population()
+    pair = agg.pairs[("p02", "p03")]
+    for base in (0, WIDTH):
+        pair[base + C.HANDS] = hands
+    pair[C.FLOW] = hands * 5000
+    pair[C.FLOW_SS] = hands * 5000 * 5000
+    pair[WIDTH + C.FLOW] = -hands * 5000
+    pair[WIDTH + C.FLOW_SS] = hands * 5000 * 5000
+    result = scored(agg, ("p02", "p03"))
+    assert result.tested is judged
+    if judged:
+        assert result.score > 5.0 and result.p_value < 1e-5
+        assert result.leading is not None and result.leading.signal.name == "chip_flow"
+    else:
+        assert result.score == 0.0 and result.p_value == 1.0 and result.q_value == 1.0
+        assert result.leading is None and result.signals == ()
