@@ -19,8 +19,11 @@ SETTINGS: ScoringSettings = settings_from(
     param_values(load_ruleset(REPO / "rules" / "fulltilt.rules"))).scoring
 PLAYERS = [f"p{i:02d}" for i in range(12)]
 HANDS = 3 * SETTINGS.min_hands
-# Every player answers every opponent's bets alike: 12 re-raises of 40 bets faced.
+# Every player answers every opponent's bets alike: 12 re-raises of 40 bets faced; and folds
+# 9 of 30 flop and turn decisions while the opponent holds the player's outs, 18 of 60 while
+# the opponent holds none (P cannot see them: one rate).
 FACED, RAISED = 40, 12
+OUTS, OUTS_FOLDED, CLEAR, CLEAR_FOLDED = 30, 9, 60, 18
 
 
 def population() -> Aggregates:
@@ -33,6 +36,10 @@ def population() -> Aggregates:
             pair[base + C.FLOW_SS] = HANDS * 1000 * 1000
             pair[base + C.BACK_N] = FACED
             pair[base + C.BACK_K] = RAISED
+            pair[base + C.OUTS_N] = OUTS
+            pair[base + C.OUTS_K] = OUTS_FOLDED
+            pair[base + C.CLEAR_N] = CLEAR
+            pair[base + C.CLEAR_K] = CLEAR_FOLDED
         pair[TOURNAMENTS] = SETTINGS.min_tournaments + 2
         agg.pairs[(a, b)] = pair
     for name in PLAYERS:
@@ -48,9 +55,13 @@ def scored(agg: Aggregates, key: PairKey) -> PairScore:
     return next(p for p in score_pairs(agg, SETTINGS) if p.key == key)
 
 
-def raise_back(pair: PairScore, actor: str) -> tuple[float, float]:
-    signal = next(s for s in pair.signals if s.signal.name == "raise_back" and s.actor == actor)
+def signal_z(pair: PairScore, name: str, actor: str) -> tuple[float, float]:
+    signal = next(s for s in pair.signals if s.signal.name == name and s.actor == actor)
     return signal.z, signal.log10_p
+
+
+def raise_back(pair: PairScore, actor: str) -> tuple[float, float]:
+    return signal_z(pair, "raise_back", actor)
 
 
 def test_sparing_a_partners_bets_is_soft_play() -> None:
@@ -98,3 +109,29 @@ def test_a_pair_below_the_minimum_evidence_has_no_p_value(hands: int, judged: bo
     else:
         assert result.score == 0.0 and result.p_value == 1.0 and result.q_value == 1.0
         assert result.leading is None and result.signals == ()
+
+
+def test_folding_when_the_partner_holds_the_outs_is_team_play() -> None:
+    # p00 folds 27 of 30 when p01's hidden cards hold p00's outs, as often as anyone when
+    # they do not: p00 plays on p01's cards.
+    agg = population()
+    agg.pairs[("p00", "p01")][C.OUTS_K] = 27
+    pair = scored(agg, ("p00", "p01"))
+    z, log10_p = signal_z(pair, "outs_tracking", "p00")
+    assert z > 3.0 and log10_p < -3.0
+    team = next(f for f in pair.families if f.family is CollusionFamily.TEAM_PLAY)
+    assert team.leading is not None and team.leading.signal.name == "outs_tracking"
+    assert team.q_value < 0.01
+
+
+def test_folding_more_to_one_opponent_whatever_their_cards_is_not_card_sharing() -> None:
+    # The same 22 of 30, and 44 of 60 when p01 holds none of p00's outs: p00 folds more to
+    # p01 either way (p01 is a strong player), which says nothing about p01's cards.
+    agg = population()
+    agg.pairs[("p00", "p01")][C.OUTS_K] = 22
+    agg.pairs[("p00", "p01")][C.CLEAR_K] = 44
+    pair = scored(agg, ("p00", "p01"))
+    z, _ = signal_z(pair, "outs_tracking", "p00")
+    assert abs(z) < 1.0
+    team = next(f for f in pair.families if f.family is CollusionFamily.TEAM_PLAY)
+    assert team.q_value > 0.01
