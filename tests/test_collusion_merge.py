@@ -47,7 +47,7 @@ def aggregates(draw: st.DrawFn) -> Aggregates:
             hand = EvidenceHand(-draw(st.integers(0, 50)), draw(st.sampled_from(["f1", "f2"])),
                                 draw(st.integers(1, 9)), draw(st.sampled_from(["h1", "h2"])),
                                 draw(st.sampled_from(["", "t1"])), "chip_flow", key[0], key[1])
-            agg.offer(key, draw(st.sampled_from(FAMILIES)), hand)
+            agg.offer(key, draw(st.sampled_from(FAMILIES)), hand.record)
         for _ in range(draw(st.integers(0, 3))):
             agg.add_flow(key, draw(st.sampled_from(["t1", "t2", "t3"])), draw(small))
     agg.hands = draw(st.integers(0, 1000))
@@ -96,7 +96,7 @@ def test_merge_adds_every_counter(a: Aggregates, b: Aggregates) -> None:
     for families in total.evidence.values():
         for kept in families:
             assert len(kept) <= KEPT
-            assert kept == sorted(kept)
+            assert list(kept) == sorted(kept)
 
 
 @given(aggregates())

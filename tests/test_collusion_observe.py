@@ -201,11 +201,8 @@ def kept(agg: Aggregates, a: str, b: str, family: CollusionFamily
          ) -> list[tuple[int, str, str, str, str]]:
     """The pair's evidence hands of `family`, best first: weight, hand, signal, actor,
     partner."""
-    families = agg.evidence.get((a, b))
-    if families is None:
-        return []
     return [(e.weight, e.hand, e.signal, e.actor, e.partner)
-            for e in families[FAMILY_INDEX[family]]]
+            for e in agg.evidence_hands((a, b))[FAMILY_INDEX[family]]]
 
 
 def evidence_of(agg: Aggregates, a: str, b: str, family: CollusionFamily, signal: str
@@ -996,7 +993,7 @@ def test_evidence_keeps_the_strongest_hands_of_each_family_best_first() -> None:
     assert kept(agg, "ann", "bob", SOFT) == [(2000, "h3", "fold_to_partner", "ann", "bob"),
                                              (1500, "h4", "fold_to_partner", "ann", "bob")]
     assert kept(agg, "ann", "bob", TEAM) == []
-    best = agg.evidence[("ann", "bob")][FAMILY_INDEX[DUMP]][0]
+    best = agg.evidence_hands(("ann", "bob"))[FAMILY_INDEX[DUMP]][0]
     assert best == EvidenceHand(-2000, FILE, 14, "h4", "T1", "chip_flow", "ann", "bob")
     assert best.weight == 2000
     # All kept (5 a family): every chip-flow hand, best first.
@@ -1136,7 +1133,7 @@ def test_a_hand_outside_a_tournament_has_no_roster_and_no_flow_points() -> None:
     agg = observer.views["public"]
     assert agg.hands == 1 and toward(agg, "ann", "bob")["FLOW"] == 500
     assert agg.flows == {}
-    assert agg.evidence[("ann", "bob")][FAMILY_INDEX[DUMP]] == [
+    assert agg.evidence_hands(("ann", "bob"))[FAMILY_INDEX[DUMP]] == [
         EvidenceHand(-500, FILE, 1, "h1", "", "chip_flow", "ann", "bob")]
     assert (agg.entries, agg.entries_squared) == (0, 0)
     assert own(agg, "ann")[3] == 0 and agg.pairs[("ann", "bob")][TOURNAMENTS] == 0

@@ -257,9 +257,7 @@ def _family_of(hand: EvidenceHand) -> CollusionFamily:
 
 def _evidence(agg: Aggregates, scored: PairScore) -> list[EvidenceHand]:
     """The pair's evidence hands, the leading family's first."""
-    per_family = agg.evidence.get(scored.key)
-    if per_family is None:
-        return []
+    per_family = agg.evidence_hands(scored.key)
     lead = FAMILY_INDEX[scored.leading_family]
     ordered = [per_family[lead], *[f for i, f in enumerate(per_family) if i != lead]]
     return [hand for family in ordered for hand in family]

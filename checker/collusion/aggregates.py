@@ -45,6 +45,22 @@ class EvidenceHand:
     def weight(self) -> int:
         return -self.rank
 
+    @property
+    def record(self) -> "EvidenceRecord":
+        return (self.rank, self.file, self.line, self.hand, self.tournament, self.signal,
+                self.actor, self.partner)
+
+
+# A kept hand as the aggregates store it: EvidenceHand's fields in order (so the same order),
+# in a plain tuple of strings and ints, and a pair's kept hands in tuples. The garbage
+# collector stops tracking such tuples; a corpus keeps hundreds of thousands of them, and as
+# objects and lists they made its full collections cost 5 s of a 60 s audit.
+EvidenceRecord = tuple[int, str, int, str, str, str, str, str]
+PairEvidence = tuple[tuple[EvidenceRecord, ...], ...]
+
+
+_NO_EVIDENCE: PairEvidence = tuple(() for _ in FAMILIES)
+
 
 def new_pair() -> array:  # type: ignore[type-arg]
     return array("q", bytes(8 * PAIR_WIDTH))
@@ -65,7 +81,7 @@ class Aggregates:
     pairs: dict[PairKey, array] = field(default_factory=dict)  # type: ignore[type-arg]
     players: dict[str, array] = field(default_factory=dict)  # type: ignore[type-arg]
     # Per pair, per family (FAMILIES order): the best evidence hands, best first.
-    evidence: dict[PairKey, list[list[EvidenceHand]]] = field(default_factory=dict)
+    evidence: dict[PairKey, PairEvidence] = field(default_factory=dict)
     # Per pair: net mbb from a to b in each tournament together (the earliest FLOW_POINTS).
     flows: dict[PairKey, dict[str, int]] = field(default_factory=dict)
     hands: int = 0
@@ -81,19 +97,24 @@ class Aggregates:
         if per_pair is None:
             return True
         kept = per_pair[FAMILY_INDEX[family]]
-        return len(kept) < self.evidence_kept or -weight <= kept[-1].rank
+        return len(kept) < self.evidence_kept or -weight <= kept[-1][0]
 
-    def offer(self, key: PairKey, family: Family, hand: EvidenceHand) -> None:
+    def offer(self, key: PairKey, family: Family, hand: EvidenceRecord) -> None:
         """Keep `hand` if it is among the pair's best for `family`."""
         per_pair = self.evidence.get(key)
         if per_pair is None:
-            per_pair = self.evidence[key] = [[] for _ in FAMILIES]
-        kept = per_pair[FAMILY_INDEX[family]]
+            per_pair = _NO_EVIDENCE
+        at = FAMILY_INDEX[family]
+        kept = per_pair[at]
         if len(kept) >= self.evidence_kept and hand >= kept[-1]:
             return
-        kept.append(hand)
-        kept.sort()
-        del kept[self.evidence_kept:]
+        best = tuple(sorted((*kept, hand))[:self.evidence_kept])
+        self.evidence[key] = (*per_pair[:at], best, *per_pair[at + 1:])
+
+    def evidence_hands(self, key: PairKey) -> list[list[EvidenceHand]]:
+        """The pair's kept hands per family (FAMILIES order), best first."""
+        per_pair = self.evidence.get(key, _NO_EVIDENCE)
+        return [[EvidenceHand(*hand) for hand in kept] for kept in per_pair]
 
     def add_flow(self, key: PairKey, tournament: str, net: int) -> None:
         points = self.flows.get(key)
@@ -129,8 +150,7 @@ class Aggregates:
             "entries": self.entries, "entries_squared": self.entries_squared,
             "pairs": [[a, b, values.tolist()] for (a, b), values in sorted(self.pairs.items())],
             "players": [[name, values.tolist()] for name, values in sorted(self.players.items())],
-            "evidence": [[a, b, [[[e.rank, e.file, e.line, e.hand, e.tournament, e.signal,
-                                   e.actor, e.partner] for e in kept] for kept in families]]
+            "evidence": [[a, b, [[list(e) for e in kept] for kept in families]]
                          for (a, b), families in sorted(self.evidence.items())],
             "flows": [[a, b, sorted(points.items())]
                       for (a, b), points in sorted(self.flows.items())],
@@ -147,7 +167,9 @@ class Aggregates:
         for name, values in data["players"]:
             agg.players[name] = array("q", values)
         for a, b, families in data["evidence"]:
-            agg.evidence[(a, b)] = [[EvidenceHand(*e) for e in kept] for kept in families]
+            agg.evidence[(a, b)] = tuple(
+                tuple((int(e[0]), str(e[1]), int(e[2]), str(e[3]), str(e[4]), str(e[5]),
+                       str(e[6]), str(e[7])) for e in kept) for kept in families)
         for a, b, points in data["flows"]:
             agg.flows[(a, b)] = {tournament: net for tournament, net in points}
         return agg

@@ -7,7 +7,6 @@ aggregates must not depend on the process). Aggregated over many hands the estim
 unbiased; per hand it is only a weight.
 """
 
-import random
 import zlib
 from collections.abc import Sequence
 
@@ -56,10 +55,19 @@ def equity(game: Game, mine: Sequence[str], theirs: Sequence[str], board: Sequen
         return _share(_rank(game, mine, board), _rank(game, theirs, board))
     dead = {*mine, *theirs, *board}
     deck = [card for card in DECK if card not in dead]
-    draw = random.Random(zlib.crc32(seed.encode())).sample
+    size = len(deck)
+    state = zlib.crc32(seed.encode())
     total = 0.0
     for _ in range(RUNOUTS):
-        full = [*board, *draw(deck, missing)]
+        # A partial Fisher-Yates shuffle of the deck drawn so far: each runout is a uniform
+        # draw without replacement. A 31-bit linear congruential generator (its high bits)
+        # is plenty for a per-hand weight, and stays in machine integers where random.Random
+        # is a Python call per card.
+        for i in range(missing):
+            state = (state * 1103515245 + 12345) & 0x7FFFFFFF
+            j = i + (state >> 8) % (size - i)
+            deck[i], deck[j] = deck[j], deck[i]
+        full = [*board, *deck[:missing]]
         total += _share(_rank(game, mine, full), _rank(game, theirs, full))
     return total / RUNOUTS
 

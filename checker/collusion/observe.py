@@ -23,7 +23,7 @@ from itertools import combinations
 from checker.collusion.aggregates import (
     TOURNAMENTS,
     Aggregates,
-    EvidenceHand,
+    EvidenceRecord,
     PairKey,
     new_pair,
     new_player,
@@ -200,9 +200,9 @@ class _Place:
         self.hand = hand.hand_id
         self.tournament = hand.tournament_id or ""
 
-    def evidence(self, weight: int, signal: str, actor: str, partner: str) -> EvidenceHand:
-        return EvidenceHand(-weight, self.file, self.line, self.hand, self.tournament, signal,
-                            actor, partner)
+    def evidence(self, weight: int, signal: str, actor: str, partner: str) -> EvidenceRecord:
+        return (-weight, self.file, self.line, self.hand, self.tournament, signal, actor,
+                partner)
 
 
 def _results(hand: Hand, names: list[str], unit: int) -> dict[str, int]:

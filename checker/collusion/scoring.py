@@ -111,7 +111,9 @@ def score_pairs(agg: Aggregates, settings: ScoringSettings,
     keys = sorted(agg.pairs)
     if not keys:
         return []
-    matrix = np.array([agg.pairs[k].tolist() for k in keys], dtype=np.float64)
+    # The pair arrays' bytes as one int64 matrix (array('q') is a machine int64).
+    matrix = np.frombuffer(b"".join(agg.pairs[k].tobytes() for k in keys), dtype=np.int64
+                           ).reshape(len(keys), -1).astype(np.float64)
     names = sorted(agg.players)
     index = {name: i for i, name in enumerate(names)}
     first = np.array([index[a] for a, _ in keys])
