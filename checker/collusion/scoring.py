@@ -157,12 +157,12 @@ def score_pairs(agg: Aggregates, settings: ScoringSettings,
         family_p[:, at] = np.where(
             some, np.minimum(0.0, logs[best, rows] + np.log10(np.maximum(tried, 1))), 0.0)
         family_lead[:, at] = np.where(some, np.array(mine)[best], -1)
-    # The pair's p-value is its best family's: each family's q-value (Benjamini-Hochberg over
-    # every pair and family) is then never below it.
     # A pair below the minimum evidence is not judged: it has no p-value (1), so that a few
     # dozen hands' noise (one big pot) never ranks above a pair the rules can judge.
     family_p[~tested] = 0.0
     family_lead[~tested] = -1
+    # The pair's p-value is its best family's: each family's q-value (Benjamini-Hochberg over
+    # every pair and family) is then never below it.
     best_family = np.argmin(family_p, axis=1)
     log_p = family_p[rows, best_family]
     q = np.ones((len(keys), len(families)))
@@ -244,8 +244,6 @@ def _signal(signal: Signal, table: _Table, base: int, actor: NDArray[np.int_],
     scored = (n >= settings.min_occasions) & np.isfinite(z)
     z = np.where(scored, z, 0.0)
     log10_p = np.where(scored, stats.norm.logsf(z) / _LOG10, 0.0)
-    if signal.two_sided:
-        log10_p = np.where(scored, np.minimum(0.0, log10_p + math.log10(2.0)), 0.0)
     return _Column(n, pair_value, baseline, z, log10_p, scored)
 
 
@@ -280,10 +278,7 @@ def _rate(signal: Signal, table: _Table, n: NDArray[np.float64], k: NDArray[np.f
         p0 = _expit(_logit(p_actor) + _logit(p_partner) - _logit(population))
     shrunk = (k + prior * p0) / (n + prior)
     variance = n * p0 * (1.0 - p0) * (1.0 + n / (away_n + prior) + n / (into_n + prior))
-    # Two-sided: |k - n p0| against either tail, its p-value doubled where it is taken.
     excess = k - n * p0 if signal.higher else n * p0 - k
-    if signal.two_sided:
-        excess = np.abs(excess)
     z = (excess - 0.5) / np.sqrt(variance)
     return shrunk, p0, z
 

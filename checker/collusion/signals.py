@@ -85,8 +85,6 @@ class Signal:
     # A rate that needs both players to act alike (a street checked through): its expected
     # value is the product of the two players' rates over the population's.
     joint: bool = False
-    # A RATE that is suspicious either way (one test, its p doubled).
-    two_sided: bool = False
     # Reported beside the others but left out of the pair's score: two honest players of
     # like styles check through together more than either does with others, so the pair
     # effect cannot be told from style here (docs/collusion.md).
@@ -109,9 +107,9 @@ SIGNALS: tuple[Signal, ...] = (
            joint=True, context=True,
            title="streets P and Q check through heads-up"),
     # How P answers Q's bets at all: sparing a partner is raising them less than anyone else.
-    # One-sided on real evidence: raising one opponent more is what an exploitative regular
-    # does (docs/collusion.md, "On real hands"); raising a partner more with a third player in
-    # is `squeeze`.
+    # One-sided on real evidence: raising one opponent more is what short-handed play, a seat
+    # effect or an exploitative regular does (docs/collusion.md, "On real hands"); raising a
+    # partner more with a third player in is `squeeze`.
     Signal("raise_back", Family.SOFT_PLAY, Kind.RATE, C.BACK_N, C.BACK_K, False,
            title="P re-raises Q's bets less often than others' bets"),
     Signal("squeeze", Family.TEAM_PLAY, Kind.RATE, C.SQZ_N, C.SQZ_K, True,
