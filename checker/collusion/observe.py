@@ -44,6 +44,8 @@ _BOARD_CARDS = {Street.PREFLOP: 0, Street.FLOP: 3, Street.TURN: 4, Street.RIVER:
 _POSTFLOP = frozenset({Street.FLOP, Street.TURN, Street.RIVER})
 _DRAWING = frozenset({Street.FLOP, Street.TURN})
 _CHIPS_IN = frozenset({ActionKind.CALL, ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE})
+# A line-up's sums per player: capped result, its square, result, its square.
+_LINEUP_WIDTH = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,11 +70,14 @@ class HandObserver:
     def __init__(self, settings: ObserverSettings) -> None:
         self.settings = settings
         self.views = {view: Aggregates(view, settings.evidence_kept) for view in VIEWS}
-        # (view, tournament or "", the players dealt in, sorted) -> hands dealt to that line-up
-        # in this file. A table keeps its line-up for many hands, so hands together, and who
-        # met in which tournament, are added up per line-up when the file ends (a file is a
-        # partition: nothing here depends on other files).
-        self.lineups: dict[tuple[str, str, tuple[str, ...]], int] = {}
+        # (view, tournament or "", the players dealt in, sorted) -> what that line-up did in
+        # this file: its hands, then per player (in the line-up's order) the capped result's
+        # sum and sum of squares, the result's sum and sum of squares (`_LINEUP_*`). A table
+        # keeps its line-up for many hands, so what is linear in one player's result (hands
+        # together, each player's totals, most of team profit), and who met in which
+        # tournament, is added up per line-up when the file ends, not per pair and hand (a
+        # file is a partition: nothing here depends on other files).
+        self.lineups: dict[tuple[str, str, tuple[str, ...]], list[int]] = {}
 
     def hand(self, hand: Hand, fact: HandFact, actions: Sequence[ActionEvent]) -> None:
         names = sorted(p.name for p in fact.players)
@@ -82,41 +87,77 @@ class HandObserver:
         view = INTEGRITY if integrity else PUBLIC
         agg = self.views[view]
         agg.hands += 1
-        lineup = (view, hand.tournament_id or "", tuple(names))
-        self.lineups[lineup] = self.lineups.get(lineup, 0) + 1
         unit = hand.big_blind or hand.small_bet or hand.bring_in or 1
-        results = _results(hand, names, unit)
+        results, posted_all_in = _results(hand, names, unit)
+        capped = self._lineup(view, hand.tournament_id or "", names, results)
         place = _Place(hand)
-        self._players(agg, names, results)
-        self._flows(agg, place, names, results)
-        cards: dict[str, list[str]]
-        if integrity:
-            cards = {k: list(v) for k, v in hand.hole_cards.items()}
-        else:
-            cards = {s.player: list(s.cards) for s in hand.shown}
-        _Acts(self.settings, agg, hand, place, names, unit, cards).run(actions)
+        self._flows(agg, place, names, results, capped)
+        # Read only: the record's own lists.
+        cards = hand.hole_cards if integrity else {s.player: s.cards for s in hand.shown}
+        _Acts(self.settings, agg, hand, place, names, unit, cards, posted_all_in).run(actions)
+
+    def _lineup(self, view: str, tournament: str, names: list[str], results: list[int]
+                ) -> list[int]:
+        """The hand into its line-up's sums; each player's capped result, in `names` order."""
+        key = (view, tournament, tuple(names))
+        sums = self.lineups.get(key)
+        if sums is None:
+            sums = self.lineups[key] = [0] * (1 + _LINEUP_WIDTH * len(names))
+        sums[0] += 1
+        cap = self.settings.flow_cap
+        capped = [0] * len(names)
+        at = 1
+        for i, result in enumerate(results):
+            if result:
+                clipped = capped[i] = max(-cap, min(cap, result))
+                sums[at] += clipped
+                sums[at + 1] += clipped * clipped
+                sums[at + 2] += result
+                sums[at + 3] += result * result
+            at += _LINEUP_WIDTH
+        return capped
 
     def end_file(self) -> None:
         """A file is read: hands together per line-up; its tournaments are closed: entries
         and tournaments together."""
         # (view, tournament) -> the players dealt in it, and the pairs that met at a table.
         rosters: dict[tuple[str, str], tuple[set[str], set[PairKey]]] = {}
-        for (view, tournament, names), hands in self.lineups.items():
-            pairs = self.views[view].pairs
+        for (view, tournament, names), sums in self.lineups.items():
+            agg = self.views[view]
+            pairs = agg.pairs
+            hands = sums[0]
             third = hands * (len(names) - 2)
-            met = list(combinations(names, 2))
-            for key in met:
+            for i, name in enumerate(names):
+                own = agg.players.get(name)
+                if own is None:
+                    own = agg.players[name] = new_player()
+                at = 1 + _LINEUP_WIDTH * i
+                own[Own.HANDS] += hands
+                own[Own.RESULT] += sums[at + 2]
+                own[Own.RESULT_SS] += sums[at + 3]
+            met = list(combinations(range(len(names)), 2))
+            for i, j in met:
+                key = (names[i], names[j])
                 pair = pairs.get(key)
                 if pair is None:
                     pair = pairs[key] = new_pair()
+                # Team profit where one of the two had no result: the other's capped result
+                # (`_flows` adds what differs when both had one).
+                at, bt = 1 + _LINEUP_WIDTH * i, 1 + _LINEUP_WIDTH * j
+                joint = sums[at] + sums[bt]
+                joint_ss = sums[at + 1] + sums[bt + 1]
                 pair[C.HANDS] += hands
                 pair[WIDTH + C.HANDS] += hands
                 pair[C.THIRD] += third
                 pair[WIDTH + C.THIRD] += third
+                pair[C.JOINT] += joint
+                pair[WIDTH + C.JOINT] += joint
+                pair[C.JOINT_SS] += joint_ss
+                pair[WIDTH + C.JOINT_SS] += joint_ss
             if tournament:
                 roster = rosters.setdefault((view, tournament), (set(), set()))
                 roster[0].update(names)
-                roster[1].update(met)
+                roster[1].update((names[i], names[j]) for i, j in met)
         self.lineups = {}
         for (view, _), (players, met_there) in rosters.items():
             agg = self.views[view]
@@ -127,54 +168,55 @@ class HandObserver:
             for key in met_there:
                 agg.pairs[key][TOURNAMENTS] += 1
 
-    @staticmethod
-    def _players(agg: Aggregates, names: list[str], results: dict[str, int]) -> None:
-        players = agg.players
-        for name in names:
-            own = players.get(name)
-            if own is None:
-                own = players[name] = new_player()
-            result = results[name]
-            own[Own.HANDS] += 1
-            own[Own.RESULT] += result
-            own[Own.RESULT_SS] += result * result
-
     def _flows(self, agg: Aggregates, place: "_Place", names: list[str],
-               results: dict[str, int]) -> None:
-        """Chip flow and team profit of every pair with a chip won or lost between them
-        (hands together are counted per table line-up: `_lineups`)."""
+               results: list[int], capped: list[int]) -> None:
+        """Chip flow of every pair with chips won or lost between them, and what team profit
+        needs beyond the line-up's sums: for two players who both had a result, the capped
+        sum of the two less the two capped alone (hands together are counted per line-up)."""
         pairs = agg.pairs
         cap = self.settings.flow_cap
-        gains = sum(r for r in results.values() if r > 0)
+        gains = 0
+        for r in results:
+            if r > 0:
+                gains += r
         tournament = place.tournament
-        for i, a in enumerate(names):
-            ra = results[a]
-            for b in names[i + 1:]:
-                rb = results[b]
-                if ra == 0 and rb == 0:
+        count = len(names)
+        for i in range(count):
+            ra = results[i]
+            if ra == 0:
+                continue
+            a = names[i]
+            ca = capped[i]
+            for j in range(i + 1, count):
+                rb = results[j]
+                if rb == 0:
                     continue
+                b = names[j]
                 key = (a, b)
                 pair = pairs.get(key)
                 if pair is None:
                     pair = pairs[key] = new_pair()
+                cb = capped[j]
                 joint = max(-cap, min(cap, ra + rb))
-                joint_ss = joint * joint
-                pair[C.JOINT] += joint
-                pair[C.JOINT_SS] += joint_ss
-                pair[WIDTH + C.JOINT] += joint
-                pair[WIDTH + C.JOINT_SS] += joint_ss
+                extra = joint - ca - cb
+                extra_ss = joint * joint - ca * ca - cb * cb
+                if extra:
+                    pair[C.JOINT] += extra
+                    pair[WIDTH + C.JOINT] += extra
+                if extra_ss:
+                    pair[C.JOINT_SS] += extra_ss
+                    pair[WIDTH + C.JOINT_SS] += extra_ss
                 net = 0
-                if gains:
-                    if ra < 0 < rb:
-                        net = -ra * rb // gains
-                    elif rb < 0 < ra:
-                        net = -(-rb * ra // gains)
+                if ra < 0 < rb:
+                    net = -ra * rb // gains
+                elif rb < 0 < ra:
+                    net = -(-rb * ra // gains)
                 if net:
-                    capped = max(-cap, min(cap, net))
-                    pair[C.FLOW] += capped
-                    pair[C.FLOW_SS] += capped * capped
-                    pair[WIDTH + C.FLOW] -= capped
-                    pair[WIDTH + C.FLOW_SS] += capped * capped
+                    clipped = max(-cap, min(cap, net))
+                    pair[C.FLOW] += clipped
+                    pair[C.FLOW_SS] += clipped * clipped
+                    pair[WIDTH + C.FLOW] -= clipped
+                    pair[WIDTH + C.FLOW_SS] += clipped * clipped
                     if tournament:
                         agg.add_flow(key, tournament, net)
                     weight = abs(net)
@@ -183,8 +225,7 @@ class HandObserver:
                         agg.offer(key, Family.CHIP_DUMPING,
                                   place.evidence(weight, "chip_flow", actor, partner))
                 # What the two took from the others: both in the pot, a third player paying.
-                if (joint > 0 and ra != 0 and rb != 0
-                        and agg.wants(key, Family.TEAM_PLAY, ra + rb)):
+                if joint > 0 and agg.wants(key, Family.TEAM_PLAY, ra + rb):
                     agg.offer(key, Family.TEAM_PLAY,
                               place.evidence(ra + rb, "team_profit", a, b))
 
@@ -205,19 +246,24 @@ class _Place:
                 partner)
 
 
-def _results(hand: Hand, names: list[str], unit: int) -> dict[str, int]:
-    """Each player's net result in the hand, in mbb."""
+def _results(hand: Hand, names: list[str], unit: int) -> tuple[list[int], set[str]]:
+    """Each player's net result in the hand, in mbb (in `names` order), and the players all
+    in from a post already (no chips to answer with: the acts never show it)."""
     chips = dict.fromkeys(names, 0)
+    posted_all_in: set[str] = set()
     for action in hand.actions:
-        if action.player in chips:
-            chips[action.player] -= action.amount
+        player = action.player
+        if player in chips:
+            chips[player] -= action.amount
+        if action.all_in and action.kind in POST_KINDS:
+            posted_all_in.add(player)
     for returned in hand.returns:
         if returned.player in chips:
             chips[returned.player] += returned.amount
     for award in hand.awards:
         if award.player in chips:
             chips[award.player] += award.amount
-    return {name: value * 1000 // unit for name, value in chips.items()}
+    return [chips[name] * 1000 // unit for name in names], posted_all_in
 
 
 class _Acted:
@@ -235,7 +281,8 @@ class _Acts:
     """One pass over a hand's acts, adding P-toward-Q counters."""
 
     def __init__(self, settings: ObserverSettings, agg: Aggregates, hand: Hand, place: _Place,
-                 names: list[str], unit: int, cards: dict[str, list[str]]) -> None:
+                 names: list[str], unit: int, cards: dict[str, list[str]],
+                 posted_all_in: set[str]) -> None:
         self.settings = settings
         self.agg = agg
         self.hand = hand
@@ -245,8 +292,7 @@ class _Acts:
         self.live = set(names)
         self.dealt = frozenset(names)
         # All in from a post already: no chips to answer with (the acts never show it).
-        self.all_in: set[str] = {a.player for a in hand.actions
-                                 if a.all_in and a.kind in POST_KINDS}
+        self.all_in = posted_all_in
         board = hand.boards[0] if hand.boards else []
         self.board: list[str] = list(board)
         self.with_cards = known_board_game(hand.game) and len(cards) >= 2

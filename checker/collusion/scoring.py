@@ -170,11 +170,22 @@ def score_pairs(agg: Aggregates, settings: ScoringSettings,
         tested_p = np.power(10.0, family_p[tested]).ravel()
         q[tested] = stats.false_discovery_control(tested_p, method="bh").reshape(-1, len(families))
     scored: list[PairScore] = []
+    # Every untested pair's families alike: no p-value, no q-value, no leading signal.
+    untested = tuple(FamilyScore(family, 0.0, 1.0, None) for family in families)
+    # Python lists: indexing numpy arrays one cell at a time costs more than the pair.
+    judged = tested.tolist()
+    hands_of = hands.astype(np.int64).tolist()
+    met_in = matrix[:, TOURNAMENTS].astype(np.int64).tolist()
+    co_p, co_e = co_log_p.tolist(), co_expected.tolist()
     for row, key in enumerate(keys):
-        # Only tested pairs are judged and reported: the others keep their numbers only (a
-        # benchmark ranks every pair that met), not an object per signal.
+        if not judged[row]:
+            # Not judged nor reported: a pair that met keeps its numbers only (a benchmark
+            # ranks every pair that met), not an object per signal.
+            scored.append(PairScore(key, hands_of[row], met_in[row], False, 0.0, 1.0, None, (),
+                                    co_p[row], co_e[row], untested))
+            continue
         signals = tuple(_signal_score(signal, direction, column, key, row)
-                        for signal, direction, column in columns) if tested[row] else ()
+                        for signal, direction, column in columns)
 
         def lead(column: int, row: int = row, signals: tuple[SignalScore, ...] = signals
                  ) -> SignalScore | None:
