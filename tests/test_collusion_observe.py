@@ -1242,3 +1242,32 @@ def test_end_file_counts_the_public_view_apart() -> None:
 
 def _parts(played: Played) -> tuple[Hand, HandFact, list[ActionEvent]]:
     return played.hand, played.fact, played.actions
+
+
+def test_team_profit_of_a_line_up_is_each_hand_s_capped_joint_result() -> None:
+    """Two hands of one line-up (ann, bob, cat, dan at one table): cat and dan fold
+    preflop and put nothing in; ann wins 360 chips (18 bb) from bob in each. Team profit is
+    summed per line-up at `end_file` where one of the two had no result, and per hand where
+    both had one, and must be each hand's joint result capped at 10 bb: ann with cat or dan
+    +10 bb a hand, bob with cat or dan -10 bb, ann with bob nothing, cat with dan nothing."""
+
+    def big_pot(hand_id: str) -> Played:
+        return deal([("ann", 1000, "Ks Kd"), ("bob", 1000, "Jh Td"), ("cat", 1000, "8s 8c"),
+                     ("dan", 1000, "5h 6c")],
+                    ["preflop cat fold", "preflop dan fold", "preflop ann raise 60",
+                     "preflop bob call", "flop ann bet 300", "flop bob call",
+                     "turn ann check", "turn bob check", "river ann check", "river bob check"],
+                    win="ann", hand_id=hand_id)
+
+    agg = integrity(big_pot("h1"), big_pot("h2"))
+    joint = {key: (pair[C.JOINT], pair[C.JOINT_SS], pair[WIDTH + C.JOINT],
+                   pair[WIDTH + C.JOINT_SS]) for key, pair in agg.pairs.items()}
+    capped = 2 * 10_000, 2 * 10**8
+    assert joint == {
+        ("ann", "bob"): (0, 0, 0, 0),
+        ("ann", "cat"): (*capped, *capped), ("ann", "dan"): (*capped, *capped),
+        ("bob", "cat"): (-capped[0], capped[1], -capped[0], capped[1]),
+        ("bob", "dan"): (-capped[0], capped[1], -capped[0], capped[1]),
+        ("cat", "dan"): (0, 0, 0, 0)}
+    assert [own(agg, p)[:3] for p in ("ann", "bob", "cat", "dan")] == [
+        (2, 36_000, 2 * 18_000**2), (2, -36_000, 2 * 18_000**2), (2, 0, 0), (2, 0, 0)]

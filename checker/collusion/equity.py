@@ -54,21 +54,49 @@ def equity(game: Game, mine: Sequence[str], theirs: Sequence[str], board: Sequen
     if missing <= 0:
         return _share(_rank(game, mine, board), _rank(game, theirs, board))
     dead = {*mine, *theirs, *board}
+    state = zlib.crc32(seed.encode())
+    if game is Game.HOLDEM:
+        ids = _ID
+        return _holdem_equity([ids[c] for c in mine], [ids[c] for c in theirs],
+                              [ids[c] for c in board],
+                              [ids[c] for c in DECK if c not in dead], missing, state)
     deck = [card for card in DECK if card not in dead]
     size = len(deck)
-    state = zlib.crc32(seed.encode())
     total = 0.0
     for _ in range(RUNOUTS):
-        # A partial Fisher-Yates shuffle of the deck drawn so far: each runout is a uniform
-        # draw without replacement. A 31-bit linear congruential generator (its high bits)
-        # is plenty for a per-hand weight, and stays in machine integers where random.Random
-        # is a Python call per card.
         for i in range(missing):
-            state = (state * 1103515245 + 12345) & 0x7FFFFFFF
+            state = _next(state)
             j = i + (state >> 8) % (size - i)
             deck[i], deck[j] = deck[j], deck[i]
         full = [*board, *deck[:missing]]
         total += _share(_rank(game, mine, full), _rank(game, theirs, full))
+    return total / RUNOUTS
+
+
+def _next(state: int) -> int:
+    """A 31-bit linear congruential generator (its high bits are used): plenty for a per-hand
+    weight, and it stays in machine integers where random.Random is a Python call per card.
+    Each runout is a partial Fisher-Yates shuffle of the deck drawn so far: a uniform draw
+    without replacement."""
+    return (state * 1103515245 + 12345) & 0x7FFFFFFF
+
+
+def _holdem_equity(mine: list[int], theirs: list[int], board: list[int], deck: list[int],
+                   missing: int, state: int) -> float:
+    """`equity` on phevaluator's card ids: the cards are converted once, not per runout."""
+    size = len(deck)
+    evaluate = _pheval.evaluate_7cards
+    total = 0.0
+    for _ in range(RUNOUTS):
+        for i in range(missing):
+            state = _next(state)
+            j = i + (state >> 8) % (size - i)
+            deck[i], deck[j] = deck[j], deck[i]
+        full = board + deck[:missing]
+        # phevaluator ranks 1 (best) to 7462: the lower rank wins.
+        a = int(evaluate(*mine, *full))
+        b = int(evaluate(*theirs, *full))
+        total += 1.0 if a < b else 0.0 if a > b else 0.5
     return total / RUNOUTS
 
 
@@ -86,4 +114,10 @@ def holds_outs(game: Game, mine: Sequence[str], board: Sequence[str], now: int,
     class `now` (current_class): they hold one of my outs (flop and turn boards only)."""
     if not 3 <= len(board) <= 4:
         return False
+    if game is Game.HOLDEM:
+        ids = _ID
+        known = [ids[c] for c in mine] + [ids[c] for c in board]
+        evaluate = _EVALUATE[len(known) + 1]
+        return any(hand_class(_WORST - int(evaluate(*known, ids[card]))) > now
+                   for card in theirs)
     return any(hand_class(_rank(game, mine, [*board, card])) > now for card in theirs)
