@@ -9,6 +9,7 @@ unbiased; per hand it is only a weight.
 
 import zlib
 from collections.abc import Sequence
+from typing import TypeVar
 
 # phevaluator's C core: its public evaluate_cards converts every card again on each call,
 # which costs several times the evaluation itself here.
@@ -29,6 +30,7 @@ RUNOUTS = 8
 # hand's either.
 BOARD_GAMES = frozenset({Game.HOLDEM})
 _WORST = 7463
+T = TypeVar("T")
 
 
 def known_board_game(game: Game) -> bool:
@@ -61,43 +63,41 @@ def equity(game: Game, mine: Sequence[str], theirs: Sequence[str], board: Sequen
                               [ids[c] for c in board],
                               [ids[c] for c in DECK if c not in dead], missing, state)
     deck = [card for card in DECK if card not in dead]
-    size = len(deck)
     total = 0.0
     for _ in range(RUNOUTS):
-        for i in range(missing):
-            state = _next(state)
-            j = i + (state >> 8) % (size - i)
-            deck[i], deck[j] = deck[j], deck[i]
+        state = _draw(deck, missing, state)
         full = [*board, *deck[:missing]]
         total += _share(_rank(game, mine, full), _rank(game, theirs, full))
     return total / RUNOUTS
 
 
-def _next(state: int) -> int:
-    """A 31-bit linear congruential generator (its high bits are used): plenty for a per-hand
-    weight, and it stays in machine integers where random.Random is a Python call per card.
-    Each runout is a partial Fisher-Yates shuffle of the deck drawn so far: a uniform draw
-    without replacement."""
-    return (state * 1103515245 + 12345) & 0x7FFFFFFF
-
-
 def _holdem_equity(mine: list[int], theirs: list[int], board: list[int], deck: list[int],
                    missing: int, state: int) -> float:
     """`equity` on phevaluator's card ids: the cards are converted once, not per runout."""
-    size = len(deck)
     evaluate = _pheval.evaluate_7cards
     total = 0.0
     for _ in range(RUNOUTS):
-        for i in range(missing):
-            state = _next(state)
-            j = i + (state >> 8) % (size - i)
-            deck[i], deck[j] = deck[j], deck[i]
+        state = _draw(deck, missing, state)
         full = board + deck[:missing]
         # phevaluator ranks 1 (best) to 7462: the lower rank wins.
         a = int(evaluate(*mine, *full))
         b = int(evaluate(*theirs, *full))
         total += 1.0 if a < b else 0.0 if a > b else 0.5
     return total / RUNOUTS
+
+
+def _draw(deck: list[T], missing: int, state: int) -> int:
+    """One runout: `missing` cards drawn into `deck[:missing]` by a partial Fisher-Yates
+    shuffle of the deck as the last runout left it (a uniform draw without replacement);
+    the generator's next state. A 31-bit linear congruential generator (its high bits) is
+    plenty for a per-hand weight, and stays in machine integers where random.Random is a
+    Python call per card."""
+    size = len(deck)
+    for i in range(missing):
+        state = (state * 1103515245 + 12345) & 0x7FFFFFFF
+        j = i + (state >> 8) % (size - i)
+        deck[i], deck[j] = deck[j], deck[i]
+    return state
 
 
 def _share(mine: int, theirs: int) -> float:
