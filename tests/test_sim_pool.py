@@ -70,10 +70,14 @@ def _truth_teams(out: Path) -> list[dict[str, Any]]:
             if '"team"' in line]
 
 
-def _regulars(seed: int, players: int) -> set[str]:
-    """The names of the seed's regulars (the pool is the first draw of the seed's stream)."""
+def _regulars(seed: int, players: int, share: float = 1.0) -> set[str]:
+    """The names of the seed's `share` of most active regulars (the pool is the first draw of
+    the seed's stream)."""
     pool = population(random.Random(seed), players)
-    return {pool[index].name for index in pool_mix(seed, players).regulars}
+    mix = pool_mix(seed, players)
+    weights = sorted((mix.weights[index] for index in mix.regulars), reverse=True)
+    least = weights[max(1, round(share * len(weights))) - 1]
+    return {pool[index].name for index in mix.regulars if mix.weights[index] >= least}
 
 
 # ---------------------------------------------------------------- the default is unchanged
@@ -230,7 +234,8 @@ def test_several_teams_per_strategy_in_the_truth(teams_run: tuple[Path, _Recorde
                                                  collusion.BUBBLE_FOLDER)) for t in teams)
     members = [name for team in teams for name in team["team"]]
     assert len(members) == len(set(members)) == 4 * 4 * 2 + 4 * 2 + 4 + 4
-    assert set(members) <= _regulars(2, POOL)
+    # Drawn from the busier part of the regulars (server.toml's `team_share`).
+    assert set(members) <= _regulars(2, POOL, MIX.team_share) < _regulars(2, POOL)
 
 
 def _seated(out: Path, mtt: bool) -> list[set[str]]:
@@ -320,7 +325,7 @@ def test_a_pool_run_writes_the_same_bytes_again(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("argv, words", [
     (["--players", "9"], "--players must be at least 10"),
-    (["--players", "20", "--colluders", "3*soft_play:2"], "the pool has 4 regulars"),
+    (["--players", "20", "--colluders", "3*soft_play:2"], "the pool has 2 active regulars"),
     (["--colluders", "0*friends"], "1 or more")])
 def test_bad_pools_are_usage_errors(argv: list[str], words: str, tmp_path: Path,
                                     capsys: pytest.CaptureFixture[str]) -> None:

@@ -24,9 +24,10 @@ intensity: `chip_dumping:2:0.3/0.5/0.7/0.9` is four teams, `4*friends:2` four pa
 INTENSITY in [0, 1] is the chance, at each turn the strategy has an occasion, that the player
 acts on it (default 0.8; nut checking 0.5; bubble folding 1). Teams are drawn from the player
 pool with their own random stream (`colluders-SEED`), so adding colluders leaves the
-schedule's draws alone (with an activity mix, checker/sim/pool.py, from its regulars); a team
-(colluders and friends alike) registers together for a tournament with chance
-`TOGETHER_CHANCE` (`gather`). The ground truth has one line per team (`truth_line`).
+schedule's draws alone (with an activity mix, checker/sim/pool.py, from its most active
+regulars, server.toml's `team_share`); a team (colluders and friends alike) registers
+together for a tournament with chance `TOGETHER_CHANCE` (`gather`). The ground truth has
+one line per team (`truth_line`).
 
 Colluding hands stay legal: a strategy only picks among the acts the engine offers, and the
 engine makes every bet legal as it does for anyone.
@@ -148,13 +149,13 @@ def _parse_teams(item: str, team: str) -> list[TeamSpec]:
 
 def draw_teams(specs: Sequence[TeamSpec], pool: list[PlayerStyle], rng: random.Random,
                among: Sequence[int] | None = None) -> tuple[list[PlayerStyle], list[Team]]:
-    """Distinct pool players for each team (from the pool indexes `among`: the regulars of an
-    activity mix; None: anyone); the pool back with the members' styles carrying their team's
-    play (friends play straight: their styles are untouched)."""
+    """Distinct pool players for each team (from the pool indexes `among`: the most active
+    regulars of an activity mix; None: anyone); the pool back with the members' styles
+    carrying their team's play (friends play straight: their styles are untouched)."""
     wanted = sum(spec.size for spec in specs)
     eligible: Sequence[int] = range(len(pool)) if among is None else among
     if wanted > len(eligible):
-        has = f"{len(pool)}" if among is None else f"{len(eligible)} regulars"
+        has = f"{len(pool)}" if among is None else f"{len(eligible)} active regulars"
         raise ColluderError(f"the teams need {wanted} players; the pool has {has}")
     picked = rng.sample(eligible, wanted)
     pool = list(pool)

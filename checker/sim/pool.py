@@ -39,6 +39,13 @@ class Activity:
             raise ValueError("every player needs a positive activity weight")
         return cls(weights, tuple(sorted(regulars)), tuple(accumulate(weights)))
 
+    def active_regulars(self, share: float) -> tuple[int, ...]:
+        """The most active `share` of the regulars (by weight, at least one when there are
+        any), in pool order: whom teams are drawn from."""
+        count = max(1, round(share * len(self.regulars))) if self.regulars else 0
+        busiest = sorted(self.regulars, key=lambda index: (-self.weights[index], index))
+        return tuple(sorted(busiest[:count]))
+
     def draw(self, rng: random.Random, count: int) -> list[int]:
         """`count` distinct pool indexes drawn by weight without replacement, in the order
         drawn."""

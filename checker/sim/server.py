@@ -114,6 +114,7 @@ class PoolConfig:
     recreational_weight: float
     pareto_shape: float
     weight_cap: float
+    team_share: float
 
 
 @dataclass(frozen=True, slots=True)

@@ -118,8 +118,9 @@ def simulate(seed: int, hands: int, out: Path, formats: str, faults: FaultPlan,
     mix = None if players is None else pool_mix(seed, players)
     teams: list[collusion.Team] = []
     if colluders:
-        pool, teams = collusion.draw_teams(colluders, pool, team_rng,
-                                           None if mix is None else mix.regulars)
+        pool, teams = collusion.draw_teams(
+            colluders, pool, team_rng,
+            None if mix is None else mix.active_regulars(SERVER.pool.team_share))
     entrants = Entrants(pool, mix, tuple(teams))
     result = SimulationResult()
     out.mkdir(parents=True, exist_ok=True)
