@@ -245,7 +245,7 @@ def _evil_document() -> dict[str, Any]:
     signal = {"name": "chip_flow", "family": "chip_dumping", "kind": "amount", "title": EVIL,
               "actor": a, "partner": b, "occasions": 120, "pair_value": 1500.5,
               "baseline_value": -20.0, "z": 4.5, "p_value": 3.4e-06, "score": 5.4685,
-              "scored": True, "context": False, "leading": True}
+              "scored": True, "both_ways": False, "context": False, "leading": True}
     hand = {"file": f"logs/{EVIL}.jsonl", "line": 7, "hand": f"../{EVIL}", "tournament": EVIL,
             "signal": "chip_flow", "family": "chip_dumping", "actor": a, "partner": b,
             "weight": 12000}

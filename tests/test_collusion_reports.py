@@ -275,9 +275,10 @@ def test_the_text_ranks_the_pairs_and_details_each_flagged_one() -> None:
                    len(lines))
         section = lines[start:end]
         for signal in pair["signals"]:
+            arrow = "↔" if signal["both_ways"] else "→"
             shown = [line for line in section if line.split()[:1]
                      and line.split()[0].startswith(signal["name"])
-                     and f"{signal['actor']} → {signal['partner']}" in line]
+                     and f"{signal['actor']} {arrow} {signal['partner']}" in line]
             assert shown, signal["name"]
             if signal["scored"]:
                 assert any(signal_value(signal["kind"], signal["pair_value"]) in line

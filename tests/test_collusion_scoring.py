@@ -2,14 +2,15 @@
 alike, and one pair changed in one counter. What the change must (or must not) raise follows
 from the definitions in docs/collusion.md, not from the code's own output."""
 
+import math
 from itertools import combinations
 
 import pytest
 
 from checker.audit.collusion import settings_from
 from checker.collusion.aggregates import TOURNAMENTS, Aggregates, PairKey, new_pair, new_player
-from checker.collusion.scoring import PairScore, ScoringSettings, score_pairs
-from checker.collusion.signals import WIDTH, C
+from checker.collusion.scoring import FamilyScore, PairScore, ScoringSettings, score_pairs
+from checker.collusion.signals import WIDTH, C, Kind
 from checker.collusion.signals import P as Own
 from checker.dsl.ruleset import load_ruleset, param_values
 from checker.replay.facts import CollusionFamily
@@ -135,3 +136,56 @@ def test_folding_more_to_one_opponent_whatever_their_cards_is_not_card_sharing()
     assert abs(z) < 1.0
     team = next(f for f in pair.families if f.family is CollusionFamily.TEAM_PLAY)
     assert team.q_value > 0.01
+
+
+def _team_play(agg: Aggregates) -> tuple[PairScore, FamilyScore]:
+    pair = scored(agg, ("p00", "p01"))
+    return pair, next(f for f in pair.families if f.family is CollusionFamily.TEAM_PLAY)
+
+
+def test_two_partners_each_playing_on_the_others_cards_are_tested_both_ways() -> None:
+    # Each folds 20 of 30 when the other holds their outs (everyone else: 9 of 30). One such
+    # player alone is not enough for the rules; both together are, tested both ways at once
+    # (the two directions' z added, over sqrt 2: different players' decisions).
+    one = population()
+    one.pairs[("p00", "p01")][C.OUTS_K] = 20
+    _, alone = _team_play(one)
+    agg = population()
+    agg.pairs[("p00", "p01")][C.OUTS_K] = 20
+    agg.pairs[("p00", "p01")][WIDTH + C.OUTS_K] = 20
+    pair, team = _team_play(agg)
+    forward, backward = signal_z(pair, "outs_tracking", "p00"), signal_z(pair, "outs_tracking",
+                                                                           "p01")
+    both = next(s for s in pair.signals if s.signal.name == "outs_tracking" and s.both_ways)
+    assert (both.actor, both.partner) == ("p00", "p01") and both.scored
+    assert both.occasions == 2 * (OUTS + CLEAR)
+    assert both.z == pytest.approx((forward[0] + backward[0]) / math.sqrt(2.0))
+    assert team.leading is both
+    assert alone.q_value > 0.01 >= team.q_value
+
+
+def test_a_contrast_counts_the_decisions_of_both_its_conditions() -> None:
+    # Half of `min_occasions` under each condition: scored together, not alone.
+    half = -(-SETTINGS.min_occasions // 2)
+    for outs, judged in ((half, True), (half - 1, False)):
+        agg = population()
+        cell = agg.pairs[("p00", "p01")]
+        cell[C.OUTS_N], cell[C.OUTS_K], cell[C.CLEAR_N], cell[C.CLEAR_K] = outs, outs, half, 0
+        pair = scored(agg, ("p00", "p01"))
+        contrast = next(s for s in pair.signals
+                        if s.signal.name == "outs_tracking" and s.actor == "p00")
+        assert contrast.occasions == outs + half
+        assert contrast.scored is judged
+
+
+def test_like_styles_are_never_added_both_ways() -> None:
+    # p00 and p01 each spare the other's bets a little (6 re-raises of 40, everyone 12): two
+    # passive players of one style do the same, so a rate is judged one direction at a time.
+    agg = population()
+    agg.pairs[("p00", "p01")][C.BACK_K] = 6
+    agg.pairs[("p00", "p01")][WIDTH + C.BACK_K] = 6
+    pair = scored(agg, ("p00", "p01"))
+    assert all(s.signal.kind is Kind.CONTRAST for s in pair.signals if s.both_ways)
+    soft = next(f for f in pair.families if f.family is CollusionFamily.SOFT_PLAY)
+    assert soft.leading is not None and not soft.leading.both_ways
+    assert soft.q_value > 0.01

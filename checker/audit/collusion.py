@@ -243,7 +243,7 @@ def signal_fact(s: SignalScore) -> SignalFact:
         name=s.signal.name, family=s.signal.family, actor=s.actor, partner=s.partner,
         occasions=s.occasions, pair_value=round(s.pair_value * scale),
         baseline_value=round(s.baseline_value * scale), z=_hundredths(s.z),
-        score=_hundredths(-s.log10_p), scored=s.scored,
+        score=_hundredths(-s.log10_p), scored=s.scored, both_ways=s.both_ways,
     )
 
 
@@ -295,7 +295,7 @@ def signal_json(s: SignalScore) -> dict[str, object]:
             "partner": s.partner, "occasions": s.occasions, "kind": s.signal.kind.value,
             "pair_value": round(s.pair_value, 6), "baseline_value": round(s.baseline_value, 6),
             "z": round(s.z, 4), "p_value": 10.0 ** s.log10_p, "scored": s.scored,
-            "title": s.signal.title}
+            "both_ways": s.both_ways, "title": s.signal.title}
 
 
 def evidence_json(e: EvidenceHand) -> dict[str, object]:

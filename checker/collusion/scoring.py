@@ -11,9 +11,15 @@ pair's own counts), shrunk toward the population for players seen little:
   others less Q's mean toward others (the flow between two players a skill gap explains), and
   the per-hand variance is the pair's own, shrunk toward P's variance with everyone.
 
-A family's p-value (chip dumping, soft play, team play: one clause-28 rule each) is its
-smallest one-sided p-value times the number of its tests (Bonferroni: its signals and both
-directions were all tried); a pair's p-value is its best family's. Benjamini-Hochberg over
+Each signal is tested in both directions (P toward Q, Q toward P). A contrast is also tested
+both ways at once (the two directions' z added, over sqrt 2): a scheme both partners play
+shows a little in each direction, and the two directions are different players' decisions.
+Only a contrast: it cancels each player's style toward the other (the same player, the same
+opponent, under two conditions), while a rate does not, and two like styles (two passive
+fish folding to each other's bets) would add up both ways as a team does. A family's p-value
+(chip dumping, soft play, team play: one clause-28 rule each) is its smallest one-sided
+p-value times the number of its tests (Bonferroni: its signals, both directions and both
+ways were all tried); a pair's p-value is its best family's. Benjamini-Hochberg over
 every (pair, family) of the pairs tested gives the q-values the rules compare with their false
 discovery rate; the score is -log10 of the pair's p-value, comparable across one run's pairs.
 """
@@ -31,6 +37,8 @@ from checker.collusion.signals import P as Own
 from checker.replay.facts import CollusionFamily
 
 _LOG10 = math.log(10.0)
+# A column's direction: 0 and 1 are P toward Q and Q toward P; this one both at once.
+BOTH_WAYS = 2
 # Per player: one opponent (-1: none) and that opponent's counters of some columns.
 Top = tuple[NDArray[np.int_], NDArray[np.float64]]
 
@@ -58,6 +66,9 @@ class SignalScore:
     # log10 of the one-sided p-value (0.0: p = 1, not scored).
     log10_p: float
     scored: bool
+    # Both directions at once (`actor` is then the pair's first player): their z added,
+    # over sqrt 2.
+    both_ways: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +148,8 @@ def score_pairs(agg: Aggregates, settings: ScoringSettings,
             actor, partner = (first, second) if direction == 0 else (second, first)
             columns.append((signal, direction,
                             _signal(signal, table, WIDTH * direction, actor, partner, settings)))
+        if signal.kind is Kind.CONTRAST:  # a rate's both ways would add up like styles
+            columns.append((signal, BOTH_WAYS, _both_ways(columns[-2][2], columns[-1][2])))
     co_log_p, co_expected = _co_presence(agg, matrix, own, first, second)
     rows = np.arange(len(keys))
     families = list(CollusionFamily)
@@ -153,7 +166,7 @@ def score_pairs(agg: Aggregates, settings: ScoringSettings,
         tried = np.array([columns[i][2].scored for i in mine]).sum(axis=0)
         best = np.argmin(logs, axis=0)
         some = tried > 0
-        # Bonferroni over the family's tests: its signals and both directions.
+        # Bonferroni over the family's tests: its signals, both directions and both ways.
         family_p[:, at] = np.where(
             some, np.minimum(0.0, logs[best, rows] + np.log10(np.maximum(tried, 1))), 0.0)
         family_lead[:, at] = np.where(some, np.array(mine)[best], -1)
@@ -204,7 +217,7 @@ def score_pairs(agg: Aggregates, settings: ScoringSettings,
 
 @dataclass(frozen=True, slots=True)
 class _Column:
-    """One signal in one direction, for every pair (rows in key order)."""
+    """One signal in one direction (or both ways), for every pair (rows in key order)."""
 
     occasions: NDArray[np.float64]
     pair_value: NDArray[np.float64]
@@ -216,11 +229,28 @@ class _Column:
 
 def _signal_score(signal: Signal, direction: int, column: _Column, key: PairKey,
                   row: int) -> SignalScore:
-    actor, partner = key if direction == 0 else (key[1], key[0])
+    actor, partner = (key[1], key[0]) if direction == 1 else key
     return SignalScore(signal, actor, partner, int(column.occasions[row]),
                        float(column.pair_value[row]), float(column.baseline[row]),
                        float(column.z[row]), float(column.log10_p[row]),
-                       bool(column.scored[row]))
+                       bool(column.scored[row]), direction == BOTH_WAYS)
+
+
+def _both_ways(one: _Column, other: _Column) -> _Column:
+    """Both directions of a signal at once: Stouffer's z of the two (they are different
+    players' decisions), tested where both are; values are the two averaged by occasions."""
+    occasions = one.occasions + other.occasions
+    weight = np.where(occasions > 0, one.occasions / np.maximum(occasions, 1.0), 0.5)
+
+    def mean(a: NDArray[np.float64], b: NDArray[np.float64]) -> NDArray[np.float64]:
+        both: NDArray[np.float64] = weight * a + (1.0 - weight) * b
+        return both
+
+    scored = one.scored & other.scored
+    z = np.where(scored, (one.z + other.z) / math.sqrt(2.0), 0.0)
+    log10_p = np.where(scored, stats.norm.logsf(z) / _LOG10, 0.0)
+    return _Column(occasions, mean(one.pair_value, other.pair_value),
+                   mean(one.baseline, other.baseline), z, log10_p, scored)
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,6 +270,9 @@ def _signal(signal: Signal, table: _Table, base: int, actor: NDArray[np.int_],
             partner: NDArray[np.int_], settings: ScoringSettings) -> "_Column":
     matrix, totals = table.matrix, table.totals
     n = matrix[:, base + signal.occasions]
+    if signal.control is not None:
+        # A contrast's occasions are the decisions of both its conditions.
+        n = n + matrix[:, base + signal.control]
     value = matrix[:, base + signal.value]
     prior = float(settings.prior_occasions)
     with np.errstate(divide="ignore", invalid="ignore"):

@@ -636,6 +636,9 @@ class SignalFact:
     score: int
     # Enough occasions to be tested.
     scored: bool
+    # Both directions at once (`actor` is the pair's first player, `partner` the second):
+    # the two directions' z added, over sqrt 2.
+    both_ways: bool = False
 
 
 @dataclass(slots=True)

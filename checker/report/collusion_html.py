@@ -351,6 +351,8 @@ def _signal_row(s: dict[str, Any]) -> str:
     note += ' <span class="none">(context)</span>' if s["context"] else ""
     star = '<span class="star" title="the leading signal">★</span> ' if s["leading"] else ""
     z = f'{s["z"]:+.2f}' if s["z"] is not None else "—"
+    # Both ways: the two directions' z added, over sqrt 2.
+    arrow = "↔" if s["both_ways"] else "→"
     p = probability(s["p_value"]) if s["scored"] else "—"
     return (f'<tr class="{classes}" data-name="{esc(s["name"])}" data-actor="{esc(s["actor"])}" '
             f'data-partner="{esc(s["partner"])}" data-kind="{esc(kind)}" '
@@ -358,7 +360,7 @@ def _signal_row(s: dict[str, Any]) -> str:
             f'data-baseline-value="{_exact(s["baseline_value"])}" data-z="{_exact(s["z"])}" '
             f'data-p-value="{s["p_value"]!r}" data-scored="{str(s["scored"]).lower()}">'
             f'<td title="{esc(s["title"])}">{star}<code>{esc(s["name"])}</code>{note}</td>'
-            f'<td class="who">{esc(s["actor"])} → {esc(s["partner"])}</td>'
+            f'<td class="who">{esc(s["actor"])} {arrow} {esc(s["partner"])}</td>'
             f'<td class="num">{number(s["occasions"])}</td>'
             f'<td class="bars">{_bars(s)}</td>'
             f'<td class="num pair-value">{signal_value(kind, s["pair_value"])}</td>'

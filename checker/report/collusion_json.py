@@ -152,6 +152,7 @@ def _signal(s: SignalScore, leading: SignalScore | None) -> dict[str, Any]:
         "p_value": _significant(10.0 ** s.log10_p),
         "score": _round(-s.log10_p, 4),
         "scored": s.scored,
+        "both_ways": s.both_ways,
         "context": s.signal.context,
         "leading": leading is not None and s is leading,
     }

@@ -161,12 +161,14 @@ def _flagged(console: Console, pair: dict[str, Any]) -> None:
         name = signal["name"] + mark if signal["scored"] else f"{signal['name']} (too few)"
         z = f"{signal['z']:+.2f}" if signal["z"] is not None else "—"
         kind = signal["kind"]
-        table.add_row(name, f"{signal['actor']} → {signal['partner']}",
+        arrow = "↔" if signal["both_ways"] else "→"
+        table.add_row(name, f"{signal['actor']} {arrow} {signal['partner']}",
                       f"{signal['occasions']:,}", signal_value(kind, signal["pair_value"]),
                       signal_value(kind, signal["baseline_value"]), z,
                       probability(signal["p_value"]) if signal["scored"] else "—")
     console.print(Padding(table, (0, 0, 0, 2)))
-    console.print("  * the leading signal; baseline: the actor's play toward everyone else",
+    console.print("  * the leading signal; ↔ both directions at once; baseline: the actor's "
+                  "play toward everyone else",
                   soft_wrap=True)
     flow = pair["flow"]
     if flow:
