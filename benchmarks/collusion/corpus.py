@@ -5,10 +5,12 @@ Each corpus: 200,000 hands from a pool of 3,000 players (regulars and recreation
 (four pairs of friends, four nut-checkers, four bubble folders), as tournament logs (the
 integrity view) and Full Tilt text (the public view), with truth.jsonl.
 
-Seeds 5, 6 and 11 were used to develop and tune the detector; the evaluation seeds are the
-others listed here and were never looked at while tuning.
+Teams are drawn from the most active half of the regulars (server.toml's `team_share`).
+Seeds 5, 6 and 11 were used to develop and tune the detector. Seeds 21 and 22 were the
+evaluation seeds of the first design (teams from any regular); their figures were taken and
+they are no longer blind. The evaluation seeds listed here were never looked at while tuning.
 
-Run: `.venv/bin/python benchmarks/collusion/corpus.py OUT [--seeds 21 22] [--hands N]`.
+Run: `.venv/bin/python benchmarks/collusion/corpus.py OUT [--seeds 31 32] [--hands N]`.
 """
 
 import argparse
@@ -18,7 +20,7 @@ from pathlib import Path
 from checker.cli import main as feltcheck
 
 TUNING_SEEDS = (11,)
-EVALUATION_SEEDS = (21, 22)
+EVALUATION_SEEDS = (31, 32)
 HANDS = 200_000
 PLAYERS = 3_000
 TEAMS = ("chip_dumping:2:0.3/0.5/0.7/0.9,soft_play:2:0.3/0.5/0.7/0.9,"

@@ -55,12 +55,14 @@ BUDGET = 1e-4
 @dataclass(frozen=True, slots=True)
 class Truth:
     teams: dict[tuple[str, str], str]  # colluding pairs -> strategy
+    intensity: dict[tuple[str, str], float]  # colluding pairs -> their team's intensity
     benign: dict[tuple[str, str], str]  # pairs of friends -> "friends"
     controls: dict[str, str]  # one-player honest controls -> strategy
 
 
 def read_truth(path: Path) -> Truth:
     teams: dict[tuple[str, str], str] = {}
+    intensity: dict[tuple[str, str], float] = {}
     benign: dict[tuple[str, str], str] = {}
     controls: dict[str, str] = {}
     for line in path.read_text(encoding="utf-8").splitlines():
@@ -73,7 +75,9 @@ def read_truth(path: Path) -> Truth:
         for i, a in enumerate(members):
             for b in members[i + 1:]:
                 (benign if record["honest"] else teams)[(a, b)] = record["strategy"]
-    return Truth(teams, benign, controls)
+                if not record["honest"]:
+                    intensity[(a, b)] = float(record["intensity"])
+    return Truth(teams, intensity, benign, controls)
 
 
 def _ranked(scores: np.ndarray, labels: np.ndarray) -> dict[str, float | None]:
@@ -83,16 +87,21 @@ def _ranked(scores: np.ndarray, labels: np.ndarray) -> dict[str, float | None]:
             "roc_auc": round(float(roc_auc_score(labels, scores)), 4)}
 
 
-def _recall_at_budget(scores: np.ndarray, labels: np.ndarray) -> dict[str, float | int]:
-    """Recall at the lowest threshold that flags at most BUDGET of the honest pairs."""
+def _budget_threshold(scores: np.ndarray, labels: np.ndarray) -> tuple[float, int, int]:
+    """The score a pair must exceed to be found at BUDGET (strictly above the (allowed+1)-th
+    best honest score), the honest pairs allowed above it, and the honest pairs."""
     honest = np.sort(scores[labels == 0])[::-1]
     allowed = int(len(honest) * BUDGET)
-    # Flag strictly above the (allowed+1)-th best honest score.
-    threshold = honest[allowed] if allowed < len(honest) else -np.inf
+    return (float(honest[allowed]) if allowed < len(honest) else -np.inf), allowed, len(honest)
+
+
+def _recall_at_budget(scores: np.ndarray, labels: np.ndarray) -> dict[str, float | int]:
+    """Recall at the lowest threshold that flags at most BUDGET of the honest pairs."""
+    threshold, allowed, honest = _budget_threshold(scores, labels)
     flagged = scores > threshold
     positives = labels == 1
     return {"recall": round(float(flagged[positives].mean()), 4) if positives.any() else 0.0,
-            "honest_allowed": allowed, "honest_pairs": len(honest)}
+            "honest_allowed": allowed, "honest_pairs": honest}
 
 
 SCORING = settings_from(param_values(load_ruleset(RULES))).scoring
@@ -166,12 +175,14 @@ def evaluate_view(outcome: CollusionOutcome, view: str, truth: Truth) -> dict[st
     result["per_strategy"] = per
     result["leave_one_strategy_out"] = loso
     flagged = [p for p in pairs if p.flagged]
+    result["per_intensity"] = _per_intensity(pairs, scores, labels, truth)
     # Every pair's score, hands together and label, so that any figure can be recomputed.
     result["scored_pairs"] = [[round(float(x), 3), int(h), int(y)]
                               for x, h, y in zip(scores, hands, labels, strict=True)]
     result["teams_detail"] = {
         "|".join(p.score.key): {
-            "strategy": truth.teams[p.score.key], "hands_together": p.score.hands_together,
+            "strategy": truth.teams[p.score.key], "intensity": truth.intensity[p.score.key],
+            "hands_together": p.score.hands_together,
             "tournaments_together": p.score.tournaments_together, "tested": p.score.tested,
             "score": round(p.score.score, 2), "flagged": p.flagged,
             "best": {f.family.value: (f.leading.signal.name, round(f.leading.z, 2))
@@ -191,6 +202,25 @@ def evaluate_view(outcome: CollusionOutcome, view: str, truth: Truth) -> dict[st
                                if k not in {p.score.key for p in flagged}),
     }
     return result
+
+
+def _per_intensity(pairs: list[PairVerdict], scores: np.ndarray, labels: np.ndarray,
+                   truth: Truth) -> dict[str, dict[str, int]]:
+    """Per team intensity: the teams' pairs, how many were tested, found at the budget's
+    threshold (the overall one) and flagged by the rules: where the detector's reach ends."""
+    threshold, _, _ = _budget_threshold(scores, labels)
+    per: dict[str, dict[str, int]] = {}
+    for pair, score in zip(pairs, scores, strict=True):
+        key = pair.score.key
+        if key not in truth.teams:
+            continue
+        row = per.setdefault(f"{truth.intensity[key]:.1f}",
+                             {"teams": 0, "tested": 0, "found_at_budget": 0, "flagged": 0})
+        row["teams"] += 1
+        row["tested"] += pair.score.tested
+        row["found_at_budget"] += bool(score > threshold)
+        row["flagged"] += pair.flagged
+    return dict(sorted(per.items()))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -57,6 +57,13 @@ def render(reports: list[tuple[str, dict[str, Any]]]) -> str:
                     f"| {name} | {strategy} | {_ap(s['detector'])} | "
                     f"{_ap(s['detector_matched'])} | {_roc(s['detector'])} | "
                     f"{s['at_budget']['recall']:.2f} | {_ap(loso)} |")
+        lines += ["", "| corpus | intensity | team pairs | tested | found at 1/10,000 | "
+                  "flagged by the rules |", "|---|---:|---:|---:|---:|---:|"]
+        for name, report in reports:
+            r = report.get(view)
+            for intensity, row in (r or {}).get("per_intensity", {}).items():
+                lines.append(f"| {name} | {intensity} | {row['teams']} | {row['tested']} | "
+                             f"{row['found_at_budget']} | {row['flagged']} |")
         lines.append("")
     return "\n".join(lines)
 
