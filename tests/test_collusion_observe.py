@@ -13,6 +13,7 @@ blind, seat 2 the big blind, seat 3 the button, who acts first preflop; heads-up
 the button and small blind, first to act preflop and last after it.
 """
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -155,6 +156,8 @@ def integrity(*hands: Played, settings: ObserverSettings = SETTINGS) -> Aggregat
 # checked equal to FOLD_N everywhere and left out of the counters compared; BACK_K is pinned
 # by its own tests (raise_back).
 _RAISE_BACK = frozenset({"BACK_N", "BACK_K"})
+# Betting when ahead is pinned by its own tests (ahead) and left out of the counters compared.
+_AHEAD = frozenset({"AHEAD_N", "AHEAD_K", "BEHIND_N", "BEHIND_K"})
 
 
 def toward(agg: Aggregates, actor: str, partner: str) -> dict[str, int]:
@@ -162,7 +165,17 @@ def toward(agg: Aggregates, actor: str, partner: str) -> dict[str, int]:
     key, base = ((actor, partner), 0) if actor < partner else ((partner, actor), WIDTH)
     pair = agg.pairs[key]
     assert pair[base + C.BACK_N] == pair[base + C.FOLD_N]
-    return {c.name: pair[base + c] for c in C if pair[base + c] and c.name not in _RAISE_BACK}
+    return {c.name: pair[base + c] for c in C
+            if pair[base + c] and c.name not in _RAISE_BACK | _AHEAD}
+
+
+def ahead(agg: Aggregates, actor: str, partner: str) -> tuple[int, int, int, int]:
+    """`actor`'s heads-up postflop streets toward `partner`: ahead, of which it bet or
+    raised; behind, of which it bet or raised."""
+    key, base = ((actor, partner), 0) if actor < partner else ((partner, actor), WIDTH)
+    pair = agg.pairs[key]
+    return (pair[base + C.AHEAD_N], pair[base + C.AHEAD_K], pair[base + C.BEHIND_N],
+            pair[base + C.BEHIND_K])
 
 
 def raise_back(agg: Aggregates, actor: str, partner: str) -> tuple[int, int]:
@@ -756,7 +769,9 @@ def test_a_fold_while_a_folded_player_held_the_outs() -> None:
         ("cat", "bob"): {"HANDS": 1, "JOINT": 1000, "JOINT_SS": 10**6, "THIRD": 1},
     }
     assert kept(agg, "ann", "cat", TEAM) == [(1000, "h1", "outs_tracking", "ann", "cat")]
-    assert kept(agg, "ann", "bob", SOFT) == [(1000, "h1", "fold_to_partner", "ann", "bob")]
+    # Her sevens were ahead of bob's queen-jack when she checked into the 40-chip pot.
+    assert kept(agg, "ann", "bob", SOFT) == [(2000, "h1", "bets_when_ahead", "ann", "bob"),
+                                             (1000, "h1", "fold_to_partner", "ann", "bob")]
     assert kept(agg, "ann", "bob", TEAM) == []
     assert kept(agg, "bob", "cat", TEAM) == []
 
@@ -1271,3 +1286,61 @@ def test_team_profit_of_a_line_up_is_each_hand_s_capped_joint_result() -> None:
         ("cat", "dan"): (0, 0, 0, 0)}
     assert [own(agg, p)[:3] for p in ("ann", "bob", "cat", "dan")] == [
         (2, 36_000, 2 * 18_000**2), (2, -36_000, 2 * 18_000**2), (2, 0, 0), (2, 0, 0)]
+
+
+# ---------------------------------------------------------------- betting when ahead
+
+
+def test_betting_when_ahead_counts_each_heads_up_postflop_street() -> None:
+    """ann's kings make a set on K-7-2 and stay ahead of bob's eights on every street. She
+    bets the flop, checks and calls bob's turn bet, and checks the river behind him: three
+    streets ahead, one of them bet. bob, behind on all three, bet one (the turn). Preflop
+    (no board yet) is no occasion."""
+    agg = integrity(deal([("ann", 1000, "Kh Kd"), ("bob", 1000, "8s 8c")],
+                         ["preflop ann call", "preflop bob check",
+                          "flop bob check", "flop ann bet 20", "flop bob call",
+                          "turn bob bet 20", "turn ann call",
+                          "river bob check", "river ann check"],
+                         win="ann"))
+    assert ahead(agg, "ann", "bob") == (3, 1, 0, 0)
+    assert ahead(agg, "bob", "ann") == (0, 0, 3, 1)
+
+
+def test_a_tie_and_a_street_with_three_players_are_no_occasion() -> None:
+    """Three see the flop (no heads-up street); cat folds to ann's bet and on the turn and
+    river ann and bob hold the same hand (the board's K-9-7 with an ace and a three each)."""
+    agg = integrity(deal([("ann", 1000, "Ah 3d"), ("bob", 1000, "As 3c"),
+                          ("cat", 1000, "Qs Jd")],
+                         ["preflop cat call", "preflop ann call", "preflop bob check",
+                          "flop ann bet 20", "flop bob call", "flop cat fold",
+                          "turn ann check", "turn bob check",
+                          "river ann check", "river bob check"],
+                         split=["ann", "bob"]))
+    for actor, partner in itertools.permutations(("ann", "bob", "cat"), 2):
+        assert ahead(agg, actor, partner) == (0, 0, 0, 0), (actor, partner)
+
+
+def test_checking_when_ahead_is_soft_play_evidence_weighed_by_the_pot() -> None:
+    """ann, ahead on the flop (kings over bob's eights), checks behind bob into a pot of 40
+    chips (2 big blinds): evidence that she spared him, weighed 2000 mbb. On the turn she
+    bets: no evidence from that street."""
+    agg = integrity(deal([("ann", 1000, "Kh Kd"), ("bob", 1000, "8s 8c")],
+                         ["preflop ann call", "preflop bob check",
+                          "flop bob check", "flop ann check",
+                          "turn bob check", "turn ann bet 20", "turn bob fold"],
+                         win="ann"))
+    assert ahead(agg, "ann", "bob") == (2, 1, 0, 0)
+    assert evidence_of(agg, "ann", "bob", SOFT, "bets_when_ahead") == [
+        (2000, "h1", "ann", "bob")]
+
+
+def test_the_public_view_reads_ahead_only_from_both_hands_shown() -> None:
+    played = deal([("ann", 1000, "Kh Kd"), ("bob", 1000, "8s 8c")],
+                  ["preflop ann call", "preflop bob check", "flop bob check",
+                   "flop ann bet 20", "flop bob call", "turn bob check", "turn ann check",
+                   "river bob check", "river ann check"],
+                  win="ann", shown=["ann", "bob"])
+    both = observe(played.public()).views["public"]
+    one = observe(played.public(shown=["ann"])).views["public"]
+    assert ahead(both, "ann", "bob") == (3, 1, 0, 0)
+    assert ahead(one, "ann", "bob") == (0, 0, 0, 0)

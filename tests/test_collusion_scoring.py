@@ -25,6 +25,8 @@ HANDS = 3 * SETTINGS.min_hands
 # the opponent holds none (P cannot see them: one rate).
 FACED, RAISED = 40, 12
 OUTS, OUTS_FOLDED, CLEAR, CLEAR_FOLDED = 30, 9, 60, 18
+# And bets or raises 24 of 40 heads-up postflop streets when ahead, 8 of 40 when behind.
+AHEAD, AHEAD_BET, BEHIND, BEHIND_BET = 40, 24, 40, 8
 
 
 def population() -> Aggregates:
@@ -41,6 +43,10 @@ def population() -> Aggregates:
             pair[base + C.OUTS_K] = OUTS_FOLDED
             pair[base + C.CLEAR_N] = CLEAR
             pair[base + C.CLEAR_K] = CLEAR_FOLDED
+            pair[base + C.AHEAD_N] = AHEAD
+            pair[base + C.AHEAD_K] = AHEAD_BET
+            pair[base + C.BEHIND_N] = BEHIND
+            pair[base + C.BEHIND_K] = BEHIND_BET
         pair[TOURNAMENTS] = SETTINGS.min_tournaments + 2
         agg.pairs[(a, b)] = pair
     for name in PLAYERS:
@@ -188,4 +194,31 @@ def test_like_styles_are_never_added_both_ways() -> None:
     assert all(s.signal.kind is Kind.CONTRAST for s in pair.signals if s.both_ways)
     soft = next(f for f in pair.families if f.family is CollusionFamily.SOFT_PLAY)
     assert soft.leading is not None and not soft.leading.both_ways
+    assert soft.q_value > 0.01
+
+
+def test_betting_against_a_partner_regardless_of_the_cards_is_soft_play() -> None:
+    # p00 bets 2 of 40 streets ahead of p01 and 8 of 40 behind: against p01 her betting
+    # no longer follows her cards (everyone else's: 24 ahead, 8 behind).
+    agg = population()
+    agg.pairs[("p00", "p01")][C.AHEAD_K] = 2
+    pair = scored(agg, ("p00", "p01"))
+    z, log10_p = signal_z(pair, "bets_when_ahead", "p00")
+    assert z > 3.0 and log10_p < -3.0
+    soft = next(f for f in pair.families if f.family is CollusionFamily.SOFT_PLAY)
+    assert soft.leading is not None and soft.leading.signal.name == "bets_when_ahead"
+    assert soft.q_value < 0.01
+
+
+def test_betting_less_against_one_opponent_whatever_the_cards_is_not_evidence() -> None:
+    # p00 bets half as often against p01, ahead (12 of 40) and behind (4 of 40) alike: a
+    # style toward one opponent (a tricky player), with her betting still following her
+    # cards.
+    agg = population()
+    agg.pairs[("p00", "p01")][C.AHEAD_K] = 12
+    agg.pairs[("p00", "p01")][C.BEHIND_K] = 4
+    pair = scored(agg, ("p00", "p01"))
+    z, _ = signal_z(pair, "bets_when_ahead", "p00")
+    assert z < 2.0
+    soft = next(f for f in pair.families if f.family is CollusionFamily.SOFT_PLAY)
     assert soft.q_value > 0.01

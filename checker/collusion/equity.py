@@ -104,6 +104,11 @@ def _share(mine: int, theirs: int) -> float:
     return 1.0 if mine > theirs else 0.0 if mine < theirs else 0.5
 
 
+def made_rank(game: Game, mine: Sequence[str], board: Sequence[str]) -> int:
+    """The best hand `mine` makes with `board` now (higher is better; a board of 3 to 5)."""
+    return _rank(game, mine, board)
+
+
 def current_class(game: Game, mine: Sequence[str], board: Sequence[str]) -> int:
     return hand_class(_rank(game, mine, board))
 

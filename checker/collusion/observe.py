@@ -28,7 +28,13 @@ from checker.collusion.aggregates import (
     new_pair,
     new_player,
 )
-from checker.collusion.equity import current_class, equity, holds_outs, known_board_game
+from checker.collusion.equity import (
+    current_class,
+    equity,
+    holds_outs,
+    known_board_game,
+    made_rank,
+)
 from checker.collusion.signals import WIDTH, C
 from checker.collusion.signals import P as Own
 from checker.model.hand import POST_KINDS, ActionKind, Hand, Street
@@ -267,14 +273,19 @@ def _results(hand: Hand, names: list[str], unit: int) -> tuple[list[int], set[st
 
 
 class _Acted:
-    """An actor on one street: the opponents live (with chips) at its first act there, and
-    whether it bet or raised on the street."""
+    """An actor on one street: the opponents live (with chips) at its first act there,
+    whether it bet or raised on the street, and (heads-up after the flop, both hands known)
+    whether its hand was then ahead of the opponent's (None: not known, or a tie)."""
 
-    __slots__ = ("aggressive", "others")
+    __slots__ = ("aggressive", "ahead", "others", "pot")
 
-    def __init__(self, others: set[str], aggressive: bool) -> None:
+    def __init__(self, others: set[str], aggressive: bool, ahead: bool | None, pot: int
+                 ) -> None:
         self.others = others
         self.aggressive = aggressive
+        self.ahead = ahead
+        # The pot at the first act: what a bet when ahead would have played for (evidence).
+        self.pot = pot
 
 
 class _Acts:
@@ -298,6 +309,7 @@ class _Acts:
         self.with_cards = known_board_game(hand.game) and len(cards) >= 2
         self.equities: dict[tuple[Street, str, str], float] = {}
         self.classes: dict[tuple[Street, str], int] = {}
+        self.ranks: dict[tuple[Street, str], int] = {}
         # A hand counts once per pair and signal: (pair, slot + occasions counter) -> whether
         # it happened at least once (acts within a hand are not independent occasions).
         self.marks: dict[tuple[PairKey, int, Street | None], bool] = {}
@@ -369,7 +381,10 @@ class _Acts:
             aggressive = act.is_raise
             seen = acted.get(actor)
             if seen is None:
-                acted[actor] = _Acted(live - all_in - {actor}, aggressive)
+                others = live - all_in - {actor}
+                ahead = (self._ahead(name, actor, others)
+                         if self.with_cards and len(others) == 1 else None)
+                acted[actor] = _Acted(others, aggressive, ahead, event.street.pot_before)
             elif aggressive:
                 seen.aggressive = True
             if aggressor is not None and act.to_call > 0 and aggressor in live:
@@ -411,11 +426,39 @@ class _Acts:
                 pair[base + C.AGG_N] += 1
                 if seen.aggressive:
                     pair[base + C.AGG_K] += 1
+                if seen.ahead is not None:
+                    self.add(actor, other, C.AHEAD_N if seen.ahead else C.BEHIND_N,
+                             seen.aggressive, street)
+                    if seen.ahead and not seen.aggressive:
+                        self._offer(Family.SOFT_PLAY, seen.pot, "bets_when_ahead", actor,
+                                    other)
         if street not in _POSTFLOP or len(players) != 2 or not players <= self.live:
             return
         a, b = sorted(players)
         self.add(a, b, C.CHK_N, not bet)
         self.add(b, a, C.CHK_N, not bet)
+
+    def _ahead(self, street: Street, actor: str, others: set[str]) -> bool | None:
+        """Whether `actor`'s hand beats the one opponent's on this postflop street's board
+        (None: a street before the flop, a hand not known, or a tie)."""
+        shown = _BOARD_CARDS.get(street)
+        if shown is None or shown == 0 or len(self.board) < shown:
+            return None
+        other = next(iter(others))
+        mine, theirs = self._rank(street, actor, shown), self._rank(street, other, shown)
+        if mine is None or theirs is None or mine == theirs:
+            return None
+        return mine > theirs
+
+    def _rank(self, street: Street, player: str, shown: int) -> int | None:
+        cards = self.cards.get(player)
+        if not cards:
+            return None
+        rank = self.ranks.get((street, player))
+        if rank is None:
+            rank = self.ranks[(street, player)] = made_rank(self.hand.game, cards,
+                                                            self.board[:shown])
+        return rank
 
     def _with_cards(self, event: ActionEvent, actor: str) -> None:
         mine = self.cards.get(actor)

@@ -397,7 +397,8 @@ def _contrast(signal: Signal, matrix: NDArray[np.float64], base: int,
     pair_difference = pair[0] - pair[1]
     away_difference = away[0] - away[1]
     z = (pair_difference - away_difference) / np.sqrt(variance)
-    return pair_difference, away_difference, z
+    # Signed toward collusion: a difference larger toward Q (`higher`), or smaller.
+    return pair_difference, away_difference, z if signal.higher else -z
 
 
 def _logit(p: NDArray[np.float64] | float) -> NDArray[np.float64]:

@@ -42,6 +42,10 @@ class C(IntEnum):
     THIRD = 22  # third players dealt in, summed over the hands together (both slots)
     BACK_N = 23  # hands in which P faced a bet or raise whose last aggressor was Q
     BACK_K = 24  # ... and raised
+    AHEAD_N = 25  # postflop streets P acted heads-up with Q holding the better hand now
+    AHEAD_K = 26  # ... that P bet or raised
+    BEHIND_N = 27  # the same streets with P holding the worse hand
+    BEHIND_K = 28  # ... that P bet or raised
 
 
 WIDTH = len(C)
@@ -117,6 +121,14 @@ SIGNALS: tuple[Signal, ...] = (
     Signal("outs_tracking", Family.TEAM_PLAY, Kind.CONTRAST, C.OUTS_N, C.OUTS_K, True,
            control=C.CLEAR_N,
            title="P folds more when Q's hidden cards hold P's outs than when they do not"),
+    # Does P's betting follow P's cards against Q as it does against everyone else? Any
+    # scheme in which P plays toward Q for the team rather than for the hand weakens it
+    # (sparing a partner, feeding one, squeezing for one); a contrast of P's own decisions
+    # toward one opponent, so neither player's style toward the other enters.
+    Signal("bets_when_ahead", Family.SOFT_PLAY, Kind.CONTRAST, C.AHEAD_N, C.AHEAD_K, False,
+           control=C.BEHIND_N,
+           title="P bets or raises heads-up against Q more when ahead than when behind, "
+                 "less so than against others"),
     Signal("team_profit", Family.TEAM_PLAY, Kind.AMOUNT, C.HANDS, C.JOINT, True, C.JOINT_SS,
            symmetric=True, title="what P and Q together take from the others per hand"),
 )
