@@ -18,6 +18,7 @@ import statistics
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -486,3 +487,26 @@ def test_bad_colluders_are_usage_errors(spec: str, words: str, tmp_path: Path,
             "--colluders", spec]
     assert main(argv) == 2
     assert words in capsys.readouterr().err
+
+
+def test_team_acts_count_the_decisions_each_strategy_changed(tmp_path: Path) -> None:
+    # The same seed twice: every team at full intensity, then every team at intensity 0
+    # (each plays its style alone, so the logs are the same hands and nothing changed).
+    counts: dict[str, list[dict[str, Any]]] = {}
+    for name, spec in (("full", "chip_dumping:2:1,soft_play:2:1,whipsaw:2:1,card_sharing:2:1"),
+                       ("none", "chip_dumping:2:0,soft_play:2:0,whipsaw:2:0,card_sharing:2:0")):
+        out = tmp_path / name
+        assert main(["simulate", "--seed", "7", "--hands", "3000", "--out", str(out),
+                     "--format", "log", "--colluders", f"{spec},friends:2"]) == 0
+        truth = [json.loads(line) for line in
+                 (out / "truth.jsonl").read_text(encoding="utf-8").splitlines()
+                 if '"team"' in line]
+        acts = [json.loads(line) for line in
+                (out / "team_acts.jsonl").read_text(encoding="utf-8").splitlines()]
+        assert [(a["team"], a["strategy"]) for a in acts] == [
+            (t["team"], t["strategy"]) for t in truth]
+        counts[name] = acts
+    full, none = counts["full"], counts["none"]
+    assert all(a["decisions_changed"] > 0 for a in full if a["strategy"] != "friends")
+    assert all(a["decisions_changed"] == 0 for a in none)
+    assert next(a for a in full if a["strategy"] == "friends")["decisions_changed"] == 0

@@ -89,6 +89,11 @@ def test_without_players_the_output_is_what_it_was(tmp_path: Path) -> None:
     assert main(["simulate", "--seed", "4", "--hands", "600", "--mtt-every", "2",
                  "--colluders", "chip_dumping:2:0.8,soft_play:3:0.5,whipsaw:2,card_sharing:2,"
                  "friends:2,nut_checking", "--out", str(tmp_path)]) == 0
+    # team_acts.jsonl came later (a count beside the output, one line per team): the rest is
+    # byte for byte what it was.
+    acts = (tmp_path / "team_acts.jsonl").read_text(encoding="utf-8").splitlines()
+    assert len(acts) == 6
+    (tmp_path / "team_acts.jsonl").unlink()
     assert _digest(tmp_path) == (
         "269bff354f1aa799a7293aea475fc9ea0baed27a36c429336c21ce0d1d8a3960")
 

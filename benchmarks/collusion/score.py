@@ -56,6 +56,9 @@ BUDGET = 1e-4
 class Truth:
     teams: dict[tuple[str, str], str]  # colluding pairs -> strategy
     intensity: dict[tuple[str, str], float]  # colluding pairs -> their team's intensity
+    # Colluding pairs -> the decisions their team's strategy changed (team_acts.jsonl; None
+    # for a corpus written before the simulator counted them).
+    acts: dict[tuple[str, str], int | None]
     benign: dict[tuple[str, str], str]  # pairs of friends -> "friends"
     controls: dict[str, str]  # one-player honest controls -> strategy
 
@@ -77,7 +80,15 @@ def read_truth(path: Path) -> Truth:
                 (benign if record["honest"] else teams)[(a, b)] = record["strategy"]
                 if not record["honest"]:
                     intensity[(a, b)] = float(record["intensity"])
-    return Truth(teams, intensity, benign, controls)
+    changed: dict[tuple[str, ...], int] = {}
+    acts_path = path.parent / "team_acts.jsonl"
+    if acts_path.exists():
+        for line in acts_path.read_text(encoding="utf-8").splitlines():
+            record = json.loads(line)
+            changed[tuple(sorted(record["team"]))] = int(record["decisions_changed"])
+    acts = {pair: next((n for team, n in changed.items() if set(pair) <= set(team)), None)
+            for pair in teams}
+    return Truth(teams, intensity, acts, benign, controls)
 
 
 def _ranked(scores: np.ndarray, labels: np.ndarray) -> dict[str, float | None]:
@@ -182,6 +193,7 @@ def evaluate_view(outcome: CollusionOutcome, view: str, truth: Truth) -> dict[st
     result["teams_detail"] = {
         "|".join(p.score.key): {
             "strategy": truth.teams[p.score.key], "intensity": truth.intensity[p.score.key],
+            "decisions_changed": truth.acts[p.score.key],
             "hands_together": p.score.hands_together,
             "tournaments_together": p.score.tournaments_together, "tested": p.score.tested,
             "score": round(p.score.score, 2), "flagged": p.flagged,

@@ -64,6 +64,19 @@ def render(reports: list[tuple[str, dict[str, Any]]]) -> str:
             for intensity, row in (r or {}).get("per_intensity", {}).items():
                 lines.append(f"| {name} | {intensity} | {row['teams']} | {row['tested']} | "
                              f"{row['found_at_budget']} | {row['flagged']} |")
+        lines += ["", "| corpus | strategy | intensity | decisions changed | hands together | "
+                  "score | flagged |", "|---|---|---:|---:|---:|---:|---|"]
+        for name, report in reports:
+            r = report.get(view) or {}
+            teams = sorted(r.get("teams_detail", {}).values(),
+                           key=lambda t: (t["strategy"], t.get("intensity", 0.0)))
+            for team in teams:
+                changed = team.get("decisions_changed")
+                lines.append(
+                    f"| {name} | {team['strategy']} | {team.get('intensity', '–')} | "
+                    f"{'–' if changed is None else f'{changed:,}'} | "
+                    f"{team['hands_together']:,} | {team['score']:.1f} | "
+                    f"{'yes' if team['flagged'] else 'no'} |")
         lines.append("")
     return "\n".join(lines)
 

@@ -171,6 +171,7 @@ class _HandPlay:
         self.faults: list[tuple[str, int | None]] = []
         self.wanted = plan.faults
         self.notes: list[HandNote] = []
+        self.team_acts: dict[str, int] = {}
         self.force_timeout = TIMEOUT_FOLDED_WHEN_CHECK_FREE in plan.faults
         # The street's sampled opponent hands (styles.opponent_sample), drawn when needed.
         self.sample: Sample | None = None
@@ -199,7 +200,7 @@ class _HandPlay:
         awards = self._award(contributions, showdown)
         away = self._reconnect_by_the_end() if self.notes or self.plan.disconnected else ()
         return HandResult(self._played(returns, awards, live if showdown else []),
-                          self.faults, self.seconds, self.notes, away)
+                          self.faults, self.seconds, self.notes, away, self.team_acts)
 
     def _played(self, returns: list[ChipsReturned], awards: list[HandAward],
                 shown: list[_Player]) -> HandPlayed:
@@ -428,10 +429,13 @@ class _HandPlay:
         decision = decide(player.style, seen, player.strength, self.rng)
         team = player.style.team
         if team is not None:
+            style = decision
             decision = collude(team, Turn(
                 self.plan.game, self.board, player, [p for p in self.players if p is not player],
                 self.aggressor, betting.street.bets_and_raises, legal.owed, legal.low,
                 legal.high, current, betting.pot, self.bubble), decision, self.rng)
+            if decision != style:
+                self.team_acts[player.name] = self.team_acts.get(player.name, 0) + 1
         if decision.move is Move.RAISE and legal.low is not None and not (
                 legal.low <= decision.to <= legal.high):
             decision = Decision(Move.RAISE, min(legal.high, max(legal.low, decision.to)))

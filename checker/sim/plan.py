@@ -109,6 +109,9 @@ class HandResult:
     # Players still disconnected when the hand ended, in seat order: the next hand's
     # `HandPlan.disconnected` (or a `reconnect` line between hands).
     disconnected: tuple[str, ...] = ()
+    # Per team member: the decisions its team's strategy changed in the hand (where
+    # `collusion.collude` chose another act than the style had).
+    team_acts: dict[str, int] = field(default_factory=dict)
 
 
 def stacks_after(hand: HandPlayed) -> dict[str, int]:

@@ -1,7 +1,8 @@
 """`feltcheck simulate`: Sit & Gos, MTTs and Matrix Sit & Gos until the hands asked for are
 played, written as a tournament log, as Full Tilt text (hand histories and summaries), or
 both, with the ground truth of every fault injected and every team of colluders
-(truth.jsonl). Streams: one tournament in memory at a time.
+(truth.jsonl), and how many decisions each team's strategy changed (team_acts.jsonl, at
+the end). Streams: one tournament in memory at a time.
 
 The pool: `players_in_pool` players equally likely to enter, or (`players`) a pool of that
 size with an activity mix (checker/sim/pool.py): entrants drawn by weight, teams drawn from
@@ -10,6 +11,7 @@ its regulars and registering together when one of them is drawn.
 
 import json
 import random
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from datetime import timedelta
@@ -22,7 +24,7 @@ from checker.sim.faults import FAULTS_KEY, FaultPlan, Injected, truth_line
 from checker.sim.log_writer import LogWriter
 from checker.sim.matrix import Matrix
 from checker.sim.mtt import MultiTableTournament
-from checker.sim.plan import PlayerStyle
+from checker.sim.plan import HandPlan, HandResult, PlayerStyle
 from checker.sim.pool import Activity, activity
 from checker.sim.server import server_config
 from checker.sim.sit_and_go import PlayHand, SitAndGo, SitAndGoSpec
@@ -123,6 +125,9 @@ def simulate(seed: int, hands: int, out: Path, formats: str, faults: FaultPlan,
             None if mix is None else mix.active_regulars(SERVER.pool.team_share))
     entrants = Entrants(pool, mix, tuple(teams))
     result = SimulationResult()
+    acts: Counter[str] = Counter()
+    if teams:
+        play_hand = _counting(play_hand, acts)
     out.mkdir(parents=True, exist_ok=True)
     truth_path = out / "truth.jsonl"
     log_file: IO[str] | None = None
@@ -163,7 +168,29 @@ def simulate(seed: int, hands: int, out: Path, formats: str, faults: FaultPlan,
             result.faults += len(lines)
     if log_file is not None:
         log_file.close()
+    if teams:
+        _write_team_acts(out / "team_acts.jsonl", teams, acts)
     return result
+
+
+def _counting(play_hand: PlayHand, acts: Counter[str]) -> PlayHand:
+    """`play_hand`, adding up the decisions each team member's strategy changed."""
+    def played(plan: HandPlan, rng: random.Random) -> HandResult:
+        result = play_hand(plan, rng)
+        acts.update(result.team_acts)
+        return result
+    return played
+
+
+def _write_team_acts(path: Path, teams: list[collusion.Team], acts: Counter[str]) -> None:
+    """One line per team, in the truth's order: its members and the decisions its strategy
+    changed (an honest look-alike's habit counts too: a nut-checker's river check). A team
+    whose scheme changed little left little any detector could find."""
+    with path.open("w", encoding="utf-8") as lines:
+        for team in teams:
+            line = {"team": list(team.members), "strategy": team.strategy,
+                    "decisions_changed": sum(acts[name] for name in team.members)}
+            lines.write(json.dumps(line, sort_keys=True) + "\n")
 
 
 def pool_mix(seed: int, players: int) -> Activity:
