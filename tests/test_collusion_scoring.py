@@ -7,9 +7,9 @@ from itertools import combinations
 import pytest
 
 from checker.audit.collusion import settings_from
-from checker.collusion.aggregates import TOURNAMENTS, Aggregates, PairKey, new_pair, new_player
+from checker.collusion.aggregates import PAIR_WIDTH, TOURNAMENTS, Aggregates, PairKey
 from checker.collusion.scoring import PairScore, ScoringSettings, score_pairs
-from checker.collusion.signals import WIDTH, C
+from checker.collusion.signals import PLAYER_WIDTH, WIDTH, C
 from checker.collusion.signals import P as Own
 from checker.dsl.ruleset import load_ruleset, param_values
 from checker.replay.facts import CollusionFamily
@@ -29,7 +29,7 @@ OUTS, OUTS_FOLDED, CLEAR, CLEAR_FOLDED = 30, 9, 60, 18
 def population() -> Aggregates:
     agg = Aggregates("integrity", evidence_kept=5)
     for a, b in combinations(PLAYERS, 2):
-        pair = new_pair()
+        pair = [0] * PAIR_WIDTH
         for base in (0, WIDTH):
             pair[base + C.HANDS] = HANDS
             # Per-hand flows of +-1 bb either way, netting to nothing.
@@ -41,14 +41,19 @@ def population() -> Aggregates:
             pair[base + C.CLEAR_N] = CLEAR
             pair[base + C.CLEAR_K] = CLEAR_FOLDED
         pair[TOURNAMENTS] = SETTINGS.min_tournaments + 2
-        agg.pairs[(a, b)] = pair
+        agg.add_pair((a, b), pair)
     for name in PLAYERS:
-        own = new_player()
+        own = [0] * PLAYER_WIDTH
         own[Own.HANDS] = HANDS * (len(PLAYERS) - 1)
         own[Own.RESULT_SS] = own[Own.HANDS] * 1000 * 1000
         own[Own.TOURNAMENTS] = 40
-        agg.players[name] = own
+        agg.add_player(name, own)
     return agg
+
+
+def put(agg: Aggregates, key: PairKey, counter: int, value: int) -> None:
+    """Set one of the pair's counters."""
+    agg.pair_counters[agg.pairs[key] + counter] = value
 
 
 def scored(agg: Aggregates, key: PairKey) -> PairScore:
@@ -66,7 +71,7 @@ def raise_back(pair: PairScore, actor: str) -> tuple[float, float]:
 
 def test_sparing_a_partners_bets_is_soft_play() -> None:
     agg = population()
-    agg.pairs[("p00", "p01")][C.BACK_K] = 1  # p00 re-raises p01 once in 40
+    put(agg, ("p00", "p01"), C.BACK_K, 1)  # p00 re-raises p01 once in 40
     pair = scored(agg, ("p00", "p01"))
     z, log10_p = raise_back(pair, "p00")
     assert z > 3.0 and log10_p < -3.0
@@ -79,7 +84,7 @@ def test_re_raising_one_opponent_more_is_not_evidence() -> None:
     # An exploitative regular attacks one opponent's bets: 36 re-raises of 40 (real hands
     # show it, docs/collusion.md "On real hands").
     agg = population()
-    agg.pairs[("p00", "p01")][C.BACK_K] = 36
+    put(agg, ("p00", "p01"), C.BACK_K, 36)
     pair = scored(agg, ("p00", "p01"))
     z, log10_p = raise_back(pair, "p00")
     # p is 1 but for rounding.
@@ -94,13 +99,13 @@ def test_a_pair_below_the_minimum_evidence_has_no_p_value(hands: int, judged: bo
     # p02 loses 5 bb a hand to p03 over every hand together: far beyond the flows of the
     # population, whatever the sample.
     agg = population()
-    pair = agg.pairs[("p02", "p03")]
+    key = ("p02", "p03")
     for base in (0, WIDTH):
-        pair[base + C.HANDS] = hands
-    pair[C.FLOW] = hands * 5000
-    pair[C.FLOW_SS] = hands * 5000 * 5000
-    pair[WIDTH + C.FLOW] = -hands * 5000
-    pair[WIDTH + C.FLOW_SS] = hands * 5000 * 5000
+        put(agg, key, base + C.HANDS, hands)
+    put(agg, key, C.FLOW, hands * 5000)
+    put(agg, key, C.FLOW_SS, hands * 5000 * 5000)
+    put(agg, key, WIDTH + C.FLOW, -hands * 5000)
+    put(agg, key, WIDTH + C.FLOW_SS, hands * 5000 * 5000)
     result = scored(agg, ("p02", "p03"))
     assert result.tested is judged
     if judged:
@@ -115,7 +120,7 @@ def test_folding_when_the_partner_holds_the_outs_is_team_play() -> None:
     # p00 folds 27 of 30 when p01's hidden cards hold p00's outs, as often as anyone when
     # they do not: p00 plays on p01's cards.
     agg = population()
-    agg.pairs[("p00", "p01")][C.OUTS_K] = 27
+    put(agg, ("p00", "p01"), C.OUTS_K, 27)
     pair = scored(agg, ("p00", "p01"))
     z, log10_p = signal_z(pair, "outs_tracking", "p00")
     assert z > 3.0 and log10_p < -3.0
@@ -128,8 +133,8 @@ def test_folding_more_to_one_opponent_whatever_their_cards_is_not_card_sharing()
     # The same 22 of 30, and 44 of 60 when p01 holds none of p00's outs: p00 folds more to
     # p01 either way (p01 is a strong player), which says nothing about p01's cards.
     agg = population()
-    agg.pairs[("p00", "p01")][C.OUTS_K] = 22
-    agg.pairs[("p00", "p01")][C.CLEAR_K] = 44
+    put(agg, ("p00", "p01"), C.OUTS_K, 22)
+    put(agg, ("p00", "p01"), C.CLEAR_K, 44)
     pair = scored(agg, ("p00", "p01"))
     z, _ = signal_z(pair, "outs_tracking", "p00")
     assert abs(z) < 1.0
