@@ -36,6 +36,8 @@ _BOARD_CARDS = {Street.PREFLOP: 0, Street.FLOP: 3, Street.TURN: 4, Street.RIVER:
 _POSTFLOP = frozenset({Street.FLOP, Street.TURN, Street.RIVER})
 _DRAWING = frozenset({Street.FLOP, Street.TURN})
 _CHIPS_IN = frozenset({ActionKind.CALL, ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE})
+# (view, tournament or "", the players dealt in, sorted).
+LineupKey = tuple[str, str, tuple[str, ...]]
 # A line-up's sums per player: capped result, its square, result, its square.
 _LINEUP_WIDTH: Final = 4
 
@@ -127,12 +129,13 @@ class HandObserver:
     def __init__(self, settings: ObserverSettings) -> None:
         self.settings = settings
         self.views = {view: Aggregates(view, settings.evidence_kept) for view in VIEWS}
-        # (view, tournament or "", the players dealt in, sorted) -> what that line-up did in
-        # this file (`_Lineup`). A table keeps its line-up for many hands, so what is linear
-        # in one player's result (hands together, each player's totals, most of team profit),
-        # and who met in which tournament, is added up per line-up when the file ends, not per
-        # pair and hand (a file is a partition: nothing here depends on other files).
-        self.lineups: dict[tuple[str, str, tuple[str, ...]], _Lineup] = {}
+        # (view, tournament or "", the players dealt in, sorted) -> the line-up's number in
+        # this file. A table keeps its line-up for many hands, so what is linear in one
+        # player's result (hands together, each player's totals, most of team profit), and who
+        # met in which tournament, is added up per line-up when the file ends, not per pair
+        # and hand (a file is a partition: nothing here depends on other files).
+        self.lineups: dict[LineupKey, int] = {}
+        self.file_lineups = _LineupFile()
 
     def hand(self, hand: Hand, fact: HandFact, actions: Sequence[ActionEvent]) -> None:
         names = sorted(p.name for p in fact.players)
@@ -144,9 +147,10 @@ class HandObserver:
         agg.hands += 1
         unit = hand.big_blind or hand.small_bet or hand.bring_in or 1
         results, posted_all_in = _results(hand, names, unit)
-        lineup = self._lineup(view, hand.tournament_id or "", names)
+        tournament = hand.tournament_id or ""
+        lineup = self._lineup(view, tournament, names)
         capped = lineup.add(results, self.settings.flow_cap)
-        place = _Place(hand)
+        place = _Place(hand, tournament)
         self._flows(agg, lineup, place, results, capped)
         # Read only: the record's own lists.
         cards = hand.hole_cards if integrity else {s.player: s.cards for s in hand.shown}
@@ -154,10 +158,10 @@ class HandObserver:
 
     def _lineup(self, view: str, tournament: str, names: list[str]) -> "_Lineup":
         key = (view, tournament, tuple(names))
-        lineup = self.lineups.get(key)
-        if lineup is None:
-            lineup = self.lineups[key] = _Lineup(self.views[view], names)
-        return lineup
+        number = self.lineups.get(key)
+        if number is None:
+            number = self.lineups[key] = self.file_lineups.add(key[2])
+        return self.file_lineups.lineup(self.views[view], number)
 
     def end_file(self) -> None:
         """A file is read: hands together per line-up; its tournaments are closed: entries
@@ -165,13 +169,15 @@ class HandObserver:
         # (view, tournament) -> the players dealt in it, and the rows of the pairs that met
         # at a table there.
         rosters: dict[tuple[str, str], tuple[set[str], set[int]]] = {}
-        for (view, tournament, _), lineup in self.lineups.items():
+        for (view, tournament, _), number in self.lineups.items():
+            lineup = self.file_lineups.lineup(self.views[view], number)
             met = lineup.close()
             if tournament:
                 roster = rosters.setdefault((view, tournament), (set(), set()))
                 roster[0].update(lineup.names)
                 roster[1].update(met)
         self.lineups = {}
+        self.file_lineups = _LineupFile()
         for (view, _), (players, met_there) in rosters.items():
             agg = self.views[view]
             agg.entries += len(players)
@@ -243,27 +249,63 @@ class HandObserver:
                               place.evidence(ra + rb, "team_profit", a, b))
 
 
-class _Lineup:
-    """A line-up of one view in the current file: its players (sorted, so player i < player
-    j for i < j), what is summed per line-up, and where its pairs' rows are."""
+class _LineupFile:
+    """What the current file's line-ups gather, in a few flat lists by line-up number: an
+    object per line-up would outlive two young collections and so bring on full ones (some
+    thousands of line-ups a file)."""
 
-    __slots__ = ("agg", "index", "names", "rows", "sums")
+    __slots__ = ("index", "names", "rows", "rows_at", "sums", "sums_at")
 
-    def __init__(self, agg: Aggregates, names: list[str]) -> None:
+    def __init__(self) -> None:
+        self.names: list[tuple[str, ...]] = []
+        self.index: list[dict[str, int]] = []
+        # `_Lineup.sums` and `_Lineup.rows` of every line-up, each from its `*_at`.
+        self.sums: list[int] = []
+        self.sums_at: list[int] = []
+        self.rows: list[int] = []
+        self.rows_at: list[int] = []
+
+    def add(self, names: tuple[str, ...]) -> int:
+        """A new line-up's number."""
         count = len(names)
+        self.names.append(names)
+        self.index.append({name: i for i, name in enumerate(names)})
+        self.sums_at.append(len(self.sums))
+        self.sums.extend([0] * (1 + _LINEUP_WIDTH * count))
+        self.rows_at.append(len(self.rows))
+        self.rows.extend([-1] * (count * count))
+        return len(self.names) - 1
+
+    def lineup(self, agg: Aggregates, number: int) -> "_Lineup":
+        return _Lineup(agg, self.names[number], self.index[number], self.sums,
+                       self.sums_at[number], self.rows, self.rows_at[number])
+
+
+class _Lineup:
+    """A line-up of one view in the current file, for one hand or its close: its players
+    (sorted, so player i < player j for i < j), what is summed per line-up (`sums` from
+    `sums_at`: its hands, then per player in `names` order the capped result's sum and sum of
+    squares, the result's sum and sum of squares), and where its pairs' rows are (`rows`
+    from `rows_at`: i * count + j for i <= j -> where the pair (names[i], names[j]) starts in
+    the view's pair counters, -1 until looked up, so a pair key is built once per line-up and
+    file)."""
+
+    __slots__ = ("agg", "count", "index", "names", "rows", "rows_at", "sums", "sums_at")
+
+    def __init__(self, agg: Aggregates, names: tuple[str, ...], index: dict[str, int],
+                 sums: list[int], sums_at: int, rows: list[int], rows_at: int) -> None:
         self.agg = agg
         self.names = names
-        self.index = {name: i for i, name in enumerate(names)}
-        # Its hands, then per player (in `names` order) the capped result's sum and sum of
-        # squares, the result's sum and sum of squares (`_LINEUP_WIDTH`).
-        self.sums = [0] * (1 + _LINEUP_WIDTH * count)
-        # i * count + j (i <= j) -> where the pair (names[i], names[j]) starts in the view's
-        # pair counters, -1 until looked up: a pair key is built once per line-up and file.
-        self.rows = [-1] * (count * count)
+        self.count = len(names)
+        self.index = index
+        self.sums = sums
+        self.sums_at = sums_at
+        self.rows = rows
+        self.rows_at = rows_at
 
     def row(self, i: int, j: int) -> int:
         """Where the pair of players i <= j starts in the view's pair counters."""
-        cell = i * len(self.names) + j
+        cell = self.rows_at + i * self.count + j
         at = self.rows[cell]
         if at < 0:
             at = self.rows[cell] = self.agg.pair_at((self.names[i], self.names[j]))
@@ -272,9 +314,9 @@ class _Lineup:
     def add(self, results: list[int], cap: int) -> list[int]:
         """A hand into the sums; each player's capped result, in `names` order."""
         sums = self.sums
-        sums[0] += 1
+        sums[self.sums_at] += 1
         capped = [0] * len(results)
-        at = 1
+        at = self.sums_at + 1
         for i, result in enumerate(results):
             if result:
                 clipped = capped[i] = max(-cap, min(cap, result))
@@ -290,12 +332,12 @@ class _Lineup:
         agg = self.agg
         sums = self.sums
         names = self.names
-        hands = sums[0]
+        hands = sums[self.sums_at]
         third = hands * (len(names) - 2)
         own = agg.player_counters
         for i, name in enumerate(names):
             at = agg.player_at(name)
-            by = 1 + _LINEUP_WIDTH * i
+            by = self.sums_at + 1 + _LINEUP_WIDTH * i
             own[at + _OWN_HANDS] += hands
             own[at + _OWN_RESULT] += sums[by + 2]
             own[at + _OWN_RESULT_SS] += sums[by + 3]
@@ -307,7 +349,8 @@ class _Lineup:
                 met.append(at)
                 # Team profit where one of the two had no result: the other's capped result
                 # (`_flows` adds what differs when both had one).
-                ai, bj = 1 + _LINEUP_WIDTH * i, 1 + _LINEUP_WIDTH * j
+                ai = self.sums_at + 1 + _LINEUP_WIDTH * i
+                bj = self.sums_at + 1 + _LINEUP_WIDTH * j
                 joint = sums[ai] + sums[bj]
                 joint_ss = sums[ai + 1] + sums[bj + 1]
                 counters[at + _HANDS] += hands
@@ -322,19 +365,21 @@ class _Lineup:
 
 
 class _Place:
-    """Where a hand is, for its evidence."""
+    """Where a hand is, for its evidence (read from the record only when evidence is)."""
 
-    __slots__ = ("file", "hand", "line", "tournament")
+    __slots__ = ("hand", "tournament", "where")
 
-    def __init__(self, hand: Hand) -> None:
-        self.file = hand.location.file
-        self.line = hand.location.line
-        self.hand = hand.hand_id
-        self.tournament = hand.tournament_id or ""
+    def __init__(self, hand: Hand, tournament: str) -> None:
+        self.hand = hand
+        self.tournament = tournament
+        self.where: tuple[str, int, str] | None = None
 
     def evidence(self, weight: int, signal: str, actor: str, partner: str) -> EvidenceRecord:
-        return (-weight, self.file, self.line, self.hand, self.tournament, signal, actor,
-                partner)
+        where = self.where
+        if where is None:
+            hand = self.hand
+            where = self.where = (hand.location.file, hand.location.line, hand.hand_id)
+        return (-weight, where[0], where[1], where[2], self.tournament, signal, actor, partner)
 
 
 def _results(hand: Hand, names: list[str], unit: int) -> tuple[list[int], set[str]]:
