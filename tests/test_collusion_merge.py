@@ -9,7 +9,6 @@ tournament, audited file by file and merged over random splits.
 
 import json
 import random
-from array import array
 from pathlib import Path
 
 import pytest
@@ -22,7 +21,6 @@ from checker.collusion.aggregates import (
     PAIR_WIDTH,
     Aggregates,
     EvidenceHand,
-    new_player,
 )
 from checker.collusion.scoring import ScoringSettings, score_pairs
 from checker.collusion.signals import PLAYER_WIDTH
@@ -38,11 +36,11 @@ def aggregates(draw: st.DrawFn) -> Aggregates:
     small = st.integers(-10**6, 10**6)
     for a in draw(st.lists(st.sampled_from(NAMES), max_size=4, unique=True)):
         values = draw(st.lists(small, min_size=PLAYER_WIDTH, max_size=PLAYER_WIDTH))
-        agg.players[a] = array("q", values)
+        agg.add_player(a, values)
     pairs = [(a, b) for i, a in enumerate(NAMES) for b in NAMES[i + 1:]]
     for key in draw(st.lists(st.sampled_from(pairs), max_size=5, unique=True)):
         values = draw(st.lists(small, min_size=PAIR_WIDTH, max_size=PAIR_WIDTH))
-        agg.pairs[key] = array("q", values)
+        agg.add_pair(key, values)
         for _ in range(draw(st.integers(0, 5))):
             hand = EvidenceHand(-draw(st.integers(0, 50)), draw(st.sampled_from(["f1", "f2"])),
                                 draw(st.integers(1, 9)), draw(st.sampled_from(["h1", "h2"])),
@@ -84,14 +82,15 @@ def test_merge_is_associative_and_commutative(a: Aggregates, b: Aggregates,
 def test_merge_adds_every_counter(a: Aggregates, b: Aggregates) -> None:
     total = merged(a, b)
     for key in set(a.pairs) | set(b.pairs):
-        zero = array("q", bytes(8 * PAIR_WIDTH))
-        assert total.pairs[key].tolist() == [
-            x + y for x, y in zip(a.pairs.get(key, zero), b.pairs.get(key, zero), strict=True)]
+        zero = [0] * PAIR_WIDTH
+        mine = a.pair(key) if key in a.pairs else zero
+        theirs = b.pair(key) if key in b.pairs else zero
+        assert total.pair(key) == [x + y for x, y in zip(mine, theirs, strict=True)]
     for name in set(a.players) | set(b.players):
-        zero = new_player()
-        assert total.players[name].tolist() == [
-            x + y for x, y in zip(a.players.get(name, zero), b.players.get(name, zero),
-                                  strict=True)]
+        zero = [0] * PLAYER_WIDTH
+        mine = a.player(name) if name in a.players else zero
+        theirs = b.player(name) if name in b.players else zero
+        assert total.player(name) == [x + y for x, y in zip(mine, theirs, strict=True)]
     assert total.hands == a.hands + b.hands
     for families in total.evidence.values():
         for kept in families:

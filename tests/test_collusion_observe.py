@@ -163,7 +163,7 @@ _AHEAD = frozenset({"AHEAD_N", "AHEAD_K", "BEHIND_N", "BEHIND_K"})
 def toward(agg: Aggregates, actor: str, partner: str) -> dict[str, int]:
     """`actor`'s counters toward `partner`, by name, zeros left out (raise-back aside)."""
     key, base = ((actor, partner), 0) if actor < partner else ((partner, actor), WIDTH)
-    pair = agg.pairs[key]
+    pair = agg.pair(key)
     assert pair[base + C.BACK_N] == pair[base + C.FOLD_N]
     return {c.name: pair[base + c] for c in C
             if pair[base + c] and c.name not in _RAISE_BACK | _AHEAD}
@@ -173,7 +173,7 @@ def ahead(agg: Aggregates, actor: str, partner: str) -> tuple[int, int, int, int
     """`actor`'s heads-up postflop streets toward `partner`: ahead, of which it bet or
     raised; behind, of which it bet or raised."""
     key, base = ((actor, partner), 0) if actor < partner else ((partner, actor), WIDTH)
-    pair = agg.pairs[key]
+    pair = agg.pair(key)
     return (pair[base + C.AHEAD_N], pair[base + C.AHEAD_K], pair[base + C.BEHIND_N],
             pair[base + C.BEHIND_K])
 
@@ -181,7 +181,7 @@ def ahead(agg: Aggregates, actor: str, partner: str) -> tuple[int, int, int, int
 def raise_back(agg: Aggregates, actor: str, partner: str) -> tuple[int, int]:
     """(hands `actor` faced `partner`'s bet, of which it re-raised)."""
     key, base = ((actor, partner), 0) if actor < partner else ((partner, actor), WIDTH)
-    pair = agg.pairs[key]
+    pair = agg.pair(key)
     return pair[base + C.BACK_N], pair[base + C.BACK_K]
 
 
@@ -192,6 +192,11 @@ def slots(agg: Aggregates) -> dict[tuple[str, str], dict[str, int]]:
         found[(a, b)] = toward(agg, a, b)
         found[(b, a)] = toward(agg, b, a)
     return found
+
+
+def rows(agg: Aggregates) -> dict[tuple[str, str], list[int]]:
+    """Every pair's counters (`PAIR_WIDTH`), by pair."""
+    return {key: agg.pair(key) for key in agg.pairs}
 
 
 def betting(counters: dict[str, int]) -> dict[str, int]:
@@ -205,7 +210,7 @@ def picked(agg: Aggregates, actor: str, partner: str, *names: str) -> dict[str, 
 
 
 def own(agg: Aggregates, name: str) -> tuple[int, int, int, int]:
-    values = agg.players[name]
+    values = agg.player(name)
     return (values[Own.HANDS], values[Own.RESULT], values[Own.RESULT_SS],
             values[Own.TOURNAMENTS])
 
@@ -270,7 +275,7 @@ def test_fold_to_the_big_blind_counts_every_pair_and_each_result() -> None:
     assert kept(agg, "ann", "bob", DUMP) == [(500, "h1", "chip_flow", "ann", "bob")]
     # Team profit needs both in the pot: cat put nothing in (bob and cat), ann lost.
     assert [kept(agg, a, b, TEAM) for a, b in agg.pairs] == [[], [], []]
-    assert {key: pair[TOURNAMENTS] for key, pair in agg.pairs.items()} == {
+    assert {key: pair[TOURNAMENTS] for key, pair in rows(agg).items()} == {
         ("ann", "bob"): 1, ("ann", "cat"): 1, ("bob", "cat"): 1}
 
 
@@ -297,7 +302,7 @@ def test_one_loser_two_winners_shares_the_loss_by_their_gains() -> None:
                                                  "JOINT": -900, "JOINT_SS": 810_000}
     assert picked(agg, "cat", "bob", *names) == {"FLOW": -850, "FLOW_SS": 722_500,
                                                  "JOINT": -900, "JOINT_SS": 810_000}
-    assert {key: pair[C.THIRD] + pair[WIDTH + C.THIRD] for key, pair in agg.pairs.items()} == {
+    assert {key: pair[C.THIRD] + pair[WIDTH + C.THIRD] for key, pair in rows(agg).items()} == {
         ("ann", "bob"): 2, ("ann", "cat"): 2, ("bob", "cat"): 2}
     # The two winners: no flow between them; together they took 1750 from bob.
     assert picked(agg, "ann", "cat", *names) == {"FLOW": 0, "FLOW_SS": 0, "JOINT": 1750,
@@ -1151,7 +1156,7 @@ def test_a_hand_outside_a_tournament_has_no_roster_and_no_flow_points() -> None:
     assert agg.evidence_hands(("ann", "bob"))[FAMILY_INDEX[DUMP]] == [
         EvidenceHand(-500, FILE, 1, "h1", "", "chip_flow", "ann", "bob")]
     assert (agg.entries, agg.entries_squared) == (0, 0)
-    assert own(agg, "ann")[3] == 0 and agg.pairs[("ann", "bob")][TOURNAMENTS] == 0
+    assert own(agg, "ann")[3] == 0 and agg.pair(("ann", "bob"))[TOURNAMENTS] == 0
 
 
 def _fold(players: Sequence[str], hand_id: str, tournament: str, table: str = "1"
@@ -1178,12 +1183,12 @@ def test_end_file_counts_entries_and_tournaments_of_pairs_that_met() -> None:
     assert agg.flows == {("ann", "bob"): {"T1": 500 - 1000, "T2": 500},
                          ("cat", "dan"): {"T1": 500}}
     assert (agg.entries, agg.entries_squared) == (0, 0)
-    assert all(pair[TOURNAMENTS] == 0 for pair in agg.pairs.values())
+    assert all(pair[TOURNAMENTS] == 0 for pair in rows(agg).values())
     observer.end_file()
     assert (agg.entries, agg.entries_squared) == (4 + 3, 16 + 9)
     assert {name: own(agg, name)[3] for name in agg.players} == {
         "ann": 2, "bob": 2, "cat": 1, "dan": 1, "eve": 1}
-    assert {key: pair[TOURNAMENTS] for key, pair in agg.pairs.items()} == {
+    assert {key: pair[TOURNAMENTS] for key, pair in rows(agg).items()} == {
         ("ann", "bob"): 2, ("cat", "dan"): 1, ("ann", "eve"): 1, ("bob", "eve"): 1}
     assert own(agg, "ann") == (3, -500 + 1000 - 500, 250_000 + 1_000_000 + 250_000, 2)
     assert toward(agg, "ann", "bob")["HANDS"] == 3
@@ -1195,14 +1200,14 @@ def test_end_file_counts_entries_and_tournaments_of_pairs_that_met() -> None:
     # The file's hands and tournaments are closed once: another end_file adds nothing.
     observer.end_file()
     assert (agg.entries, agg.entries_squared) == (7, 25)
-    assert agg.pairs[("ann", "bob")][TOURNAMENTS] == 2
+    assert agg.pair(("ann", "bob"))[TOURNAMENTS] == 2
     assert picked(agg, "ann", "bob", "HANDS", "THIRD") == {"HANDS": 3, "THIRD": 1}
     # The next file plays T1 again: a new roster.
     observer.hand(*_parts(_fold(["ann", "bob"], "h5", "T1")))
     observer.end_file()
     assert (agg.entries, agg.entries_squared) == (9, 29)
-    assert agg.pairs[("ann", "bob")][TOURNAMENTS] == 3
-    assert agg.pairs[("cat", "dan")][TOURNAMENTS] == 1
+    assert agg.pair(("ann", "bob"))[TOURNAMENTS] == 3
+    assert agg.pair(("cat", "dan"))[TOURNAMENTS] == 1
     assert own(agg, "ann")[3] == 3 and own(agg, "cat")[3] == 1
     assert picked(agg, "ann", "bob", "HANDS", "THIRD") == {"HANDS": 4, "THIRD": 1}
     assert picked(agg, "bob", "ann", "HANDS", "THIRD") == {"HANDS": 4, "THIRD": 1}
@@ -1216,7 +1221,7 @@ def test_hands_together_count_every_hand_of_a_line_up() -> None:
                        _fold(["ann", "bob"], "h3", "T1"))
     agg = observer.views["integrity"]
     assert {key: (pair[C.HANDS], pair[WIDTH + C.HANDS], pair[C.THIRD],
-                  pair[WIDTH + C.THIRD]) for key, pair in agg.pairs.items()} == {
+                  pair[WIDTH + C.THIRD]) for key, pair in rows(agg).items()} == {
         ("ann", "bob"): (3, 3, 2, 2), ("ann", "cat"): (2, 2, 2, 2),
         ("bob", "cat"): (2, 2, 2, 2)}
     assert [own(agg, p)[0] for p in ("ann", "bob", "cat")] == [3, 3, 2]
@@ -1228,7 +1233,7 @@ def _tournaments_together(*files: Sequence[Played]) -> dict[tuple[str, str], int
         for played in hands:
             observer.hand(*_parts(played))
         observer.end_file()
-    return {key: pair[TOURNAMENTS] for key, pair in observer.views["integrity"].pairs.items()}
+    return {key: pair[TOURNAMENTS] for key, pair in rows(observer.views["integrity"]).items()}
 
 
 def test_tournaments_together_do_not_depend_on_how_the_hands_are_filed() -> None:
@@ -1249,9 +1254,9 @@ def test_end_file_counts_the_public_view_apart() -> None:
     public, full = observer.views["public"], observer.views["integrity"]
     assert (public.hands, public.entries, public.entries_squared) == (1, 3, 9)
     assert (full.hands, full.entries, full.entries_squared) == (1, 2, 4)
-    assert {key: pair[TOURNAMENTS] for key, pair in public.pairs.items()} == {
+    assert {key: pair[TOURNAMENTS] for key, pair in rows(public).items()} == {
         ("ann", "bob"): 1, ("ann", "cat"): 1, ("bob", "cat"): 1}
-    assert {key: pair[TOURNAMENTS] for key, pair in full.pairs.items()} == {("ann", "bob"): 1}
+    assert {key: pair[TOURNAMENTS] for key, pair in rows(full).items()} == {("ann", "bob"): 1}
     assert own(public, "cat") == (1, 0, 0, 1)
 
 
@@ -1276,7 +1281,7 @@ def test_team_profit_of_a_line_up_is_each_hand_s_capped_joint_result() -> None:
 
     agg = integrity(big_pot("h1"), big_pot("h2"))
     joint = {key: (pair[C.JOINT], pair[C.JOINT_SS], pair[WIDTH + C.JOINT],
-                   pair[WIDTH + C.JOINT_SS]) for key, pair in agg.pairs.items()}
+                   pair[WIDTH + C.JOINT_SS]) for key, pair in rows(agg).items()}
     capped = 2 * 10_000, 2 * 10**8
     assert joint == {
         ("ann", "bob"): (0, 0, 0, 0),

@@ -8,9 +8,9 @@ from itertools import combinations
 import pytest
 
 from checker.audit.collusion import settings_from
-from checker.collusion.aggregates import TOURNAMENTS, Aggregates, PairKey, new_pair, new_player
+from checker.collusion.aggregates import PAIR_WIDTH, TOURNAMENTS, Aggregates, PairKey
 from checker.collusion.scoring import FamilyScore, PairScore, ScoringSettings, score_pairs
-from checker.collusion.signals import WIDTH, C, Kind
+from checker.collusion.signals import PLAYER_WIDTH, WIDTH, C, Kind
 from checker.collusion.signals import P as Own
 from checker.dsl.ruleset import load_ruleset, param_values
 from checker.replay.facts import CollusionFamily
@@ -32,7 +32,7 @@ AHEAD, AHEAD_BET, BEHIND, BEHIND_BET = 40, 24, 40, 8
 def population() -> Aggregates:
     agg = Aggregates("integrity", evidence_kept=5)
     for a, b in combinations(PLAYERS, 2):
-        pair = new_pair()
+        pair = [0] * PAIR_WIDTH
         for base in (0, WIDTH):
             pair[base + C.HANDS] = HANDS
             # Per-hand flows of +-1 bb either way, netting to nothing.
@@ -48,14 +48,19 @@ def population() -> Aggregates:
             pair[base + C.BEHIND_N] = BEHIND
             pair[base + C.BEHIND_K] = BEHIND_BET
         pair[TOURNAMENTS] = SETTINGS.min_tournaments + 2
-        agg.pairs[(a, b)] = pair
+        agg.add_pair((a, b), pair)
     for name in PLAYERS:
-        own = new_player()
+        own = [0] * PLAYER_WIDTH
         own[Own.HANDS] = HANDS * (len(PLAYERS) - 1)
         own[Own.RESULT_SS] = own[Own.HANDS] * 1000 * 1000
         own[Own.TOURNAMENTS] = 40
-        agg.players[name] = own
+        agg.add_player(name, own)
     return agg
+
+
+def put(agg: Aggregates, key: PairKey, counter: int, value: int) -> None:
+    """Set one of the pair's counters."""
+    agg.pair_counters[agg.pairs[key] + counter] = value
 
 
 def scored(agg: Aggregates, key: PairKey) -> PairScore:
@@ -73,7 +78,7 @@ def raise_back(pair: PairScore, actor: str) -> tuple[float, float]:
 
 def test_sparing_a_partners_bets_is_soft_play() -> None:
     agg = population()
-    agg.pairs[("p00", "p01")][C.BACK_K] = 1  # p00 re-raises p01 once in 40
+    put(agg, ("p00", "p01"), C.BACK_K, 1)  # p00 re-raises p01 once in 40
     pair = scored(agg, ("p00", "p01"))
     z, log10_p = raise_back(pair, "p00")
     assert z > 3.0 and log10_p < -3.0
@@ -86,7 +91,7 @@ def test_re_raising_one_opponent_more_is_not_evidence() -> None:
     # An exploitative regular attacks one opponent's bets: 36 re-raises of 40 (real hands
     # show it, docs/collusion.md "On real hands").
     agg = population()
-    agg.pairs[("p00", "p01")][C.BACK_K] = 36
+    put(agg, ("p00", "p01"), C.BACK_K, 36)
     pair = scored(agg, ("p00", "p01"))
     z, log10_p = raise_back(pair, "p00")
     # p is 1 but for rounding.
@@ -101,13 +106,13 @@ def test_a_pair_below_the_minimum_evidence_has_no_p_value(hands: int, judged: bo
     # p02 loses 5 bb a hand to p03 over every hand together: far beyond the flows of the
     # population, whatever the sample.
     agg = population()
-    pair = agg.pairs[("p02", "p03")]
+    key = ("p02", "p03")
     for base in (0, WIDTH):
-        pair[base + C.HANDS] = hands
-    pair[C.FLOW] = hands * 5000
-    pair[C.FLOW_SS] = hands * 5000 * 5000
-    pair[WIDTH + C.FLOW] = -hands * 5000
-    pair[WIDTH + C.FLOW_SS] = hands * 5000 * 5000
+        put(agg, key, base + C.HANDS, hands)
+    put(agg, key, C.FLOW, hands * 5000)
+    put(agg, key, C.FLOW_SS, hands * 5000 * 5000)
+    put(agg, key, WIDTH + C.FLOW, -hands * 5000)
+    put(agg, key, WIDTH + C.FLOW_SS, hands * 5000 * 5000)
     result = scored(agg, ("p02", "p03"))
     assert result.tested is judged
     if judged:
@@ -122,7 +127,7 @@ def test_folding_when_the_partner_holds_the_outs_is_team_play() -> None:
     # p00 folds 27 of 30 when p01's hidden cards hold p00's outs, as often as anyone when
     # they do not: p00 plays on p01's cards.
     agg = population()
-    agg.pairs[("p00", "p01")][C.OUTS_K] = 27
+    put(agg, ("p00", "p01"), C.OUTS_K, 27)
     pair = scored(agg, ("p00", "p01"))
     z, log10_p = signal_z(pair, "outs_tracking", "p00")
     assert z > 3.0 and log10_p < -3.0
@@ -135,8 +140,8 @@ def test_folding_more_to_one_opponent_whatever_their_cards_is_not_card_sharing()
     # The same 22 of 30, and 44 of 60 when p01 holds none of p00's outs: p00 folds more to
     # p01 either way (p01 is a strong player), which says nothing about p01's cards.
     agg = population()
-    agg.pairs[("p00", "p01")][C.OUTS_K] = 22
-    agg.pairs[("p00", "p01")][C.CLEAR_K] = 44
+    put(agg, ("p00", "p01"), C.OUTS_K, 22)
+    put(agg, ("p00", "p01"), C.CLEAR_K, 44)
     pair = scored(agg, ("p00", "p01"))
     z, _ = signal_z(pair, "outs_tracking", "p00")
     assert abs(z) < 1.0
@@ -154,11 +159,11 @@ def test_two_partners_each_playing_on_the_others_cards_are_tested_both_ways() ->
     # player alone is not enough for the rules; both together are, tested both ways at once
     # (the two directions' z added, over sqrt 2: different players' decisions).
     one = population()
-    one.pairs[("p00", "p01")][C.OUTS_K] = 20
+    put(one, ("p00", "p01"), C.OUTS_K, 20)
     _, alone = _team_play(one)
     agg = population()
-    agg.pairs[("p00", "p01")][C.OUTS_K] = 20
-    agg.pairs[("p00", "p01")][WIDTH + C.OUTS_K] = 20
+    put(agg, ("p00", "p01"), C.OUTS_K, 20)
+    put(agg, ("p00", "p01"), WIDTH + C.OUTS_K, 20)
     pair, team = _team_play(agg)
     forward, backward = signal_z(pair, "outs_tracking", "p00"), signal_z(pair, "outs_tracking",
                                                                            "p01")
@@ -175,8 +180,9 @@ def test_a_contrast_counts_the_decisions_of_both_its_conditions() -> None:
     half = -(-SETTINGS.min_occasions // 2)
     for outs, judged in ((half, True), (half - 1, False)):
         agg = population()
-        cell = agg.pairs[("p00", "p01")]
-        cell[C.OUTS_N], cell[C.OUTS_K], cell[C.CLEAR_N], cell[C.CLEAR_K] = outs, outs, half, 0
+        for counter, value in ((C.OUTS_N, outs), (C.OUTS_K, outs), (C.CLEAR_N, half),
+                               (C.CLEAR_K, 0)):
+            put(agg, ("p00", "p01"), counter, value)
         pair = scored(agg, ("p00", "p01"))
         contrast = next(s for s in pair.signals
                         if s.signal.name == "outs_tracking" and s.actor == "p00")
@@ -188,8 +194,8 @@ def test_like_styles_are_never_added_both_ways() -> None:
     # p00 and p01 each spare the other's bets a little (6 re-raises of 40, everyone 12): two
     # passive players of one style do the same, so a rate is judged one direction at a time.
     agg = population()
-    agg.pairs[("p00", "p01")][C.BACK_K] = 6
-    agg.pairs[("p00", "p01")][WIDTH + C.BACK_K] = 6
+    put(agg, ("p00", "p01"), C.BACK_K, 6)
+    put(agg, ("p00", "p01"), WIDTH + C.BACK_K, 6)
     pair = scored(agg, ("p00", "p01"))
     assert all(s.signal.kind is Kind.CONTRAST for s in pair.signals if s.both_ways)
     soft = next(f for f in pair.families if f.family is CollusionFamily.SOFT_PLAY)
@@ -201,7 +207,7 @@ def test_betting_against_a_partner_regardless_of_the_cards_is_soft_play() -> Non
     # p00 bets 2 of 40 streets ahead of p01 and 8 of 40 behind: against p01 her betting
     # no longer follows her cards (everyone else's: 24 ahead, 8 behind).
     agg = population()
-    agg.pairs[("p00", "p01")][C.AHEAD_K] = 2
+    put(agg, ("p00", "p01"), C.AHEAD_K, 2)
     pair = scored(agg, ("p00", "p01"))
     z, log10_p = signal_z(pair, "bets_when_ahead", "p00")
     assert z > 3.0 and log10_p < -3.0
@@ -215,8 +221,8 @@ def test_betting_less_against_one_opponent_whatever_the_cards_is_not_evidence() 
     # style toward one opponent (a tricky player), with her betting still following her
     # cards.
     agg = population()
-    agg.pairs[("p00", "p01")][C.AHEAD_K] = 12
-    agg.pairs[("p00", "p01")][C.BEHIND_K] = 4
+    put(agg, ("p00", "p01"), C.AHEAD_K, 12)
+    put(agg, ("p00", "p01"), C.BEHIND_K, 4)
     pair = scored(agg, ("p00", "p01"))
     z, _ = signal_z(pair, "bets_when_ahead", "p00")
     assert z < 2.0

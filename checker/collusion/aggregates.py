@@ -5,11 +5,17 @@
 total order, and a pair's chip flow over time keeps its `FLOW_POINTS` earliest tournaments. So
 a corpus split in any way, aggregated per part and merged, gives the aggregates of the whole.
 
-Memory grows with the pairs that met (one array of `2 * WIDTH + 1` integers each, plus at most
+Memory grows with the pairs that met (`2 * WIDTH + 1` integers each, plus at most
 `evidence_kept` hands per family and `FLOW_POINTS` flow points), never with the hands.
+
+The counters of every pair are one flat `array('q')`, a row of `PAIR_WIDTH` integers per pair
+(the players' likewise): the garbage collector tracks an array, and a per-pair array made
+every full collection traverse some 76,000 of them at benchmark size. The dict from a pair to
+its row holds only tuples of strings and ints, which the collector stops tracking.
 """
 
 from array import array
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -62,12 +68,12 @@ PairEvidence = tuple[tuple[EvidenceRecord, ...], ...]
 _NO_EVIDENCE: PairEvidence = tuple(() for _ in FAMILIES)
 
 
-def new_pair() -> array:  # type: ignore[type-arg]
-    return array("q", bytes(8 * PAIR_WIDTH))
+_PAIR_ZEROS = bytes(8 * PAIR_WIDTH)
+_PLAYER_ZEROS = bytes(8 * PLAYER_WIDTH)
 
 
-def new_player() -> array:  # type: ignore[type-arg]
-    return array("q", bytes(8 * PLAYER_WIDTH))
+def _counters() -> array:  # type: ignore[type-arg]
+    return array("q")
 
 
 @dataclass(slots=True)
@@ -76,10 +82,14 @@ class Aggregates:
 
     view: str
     evidence_kept: int
-    # (a, b) with a < b: counters of a toward b at [0, WIDTH), of b toward a at [WIDTH, 2W),
-    # and the tournaments both entered at TOURNAMENTS.
-    pairs: dict[PairKey, array] = field(default_factory=dict)  # type: ignore[type-arg]
-    players: dict[str, array] = field(default_factory=dict)  # type: ignore[type-arg]
+    # (a, b) with a < b -> where its row starts in `pair_counters`: from there, counters of a
+    # toward b at [0, WIDTH), of b toward a at [WIDTH, 2W), the tournaments both entered at
+    # TOURNAMENTS. Rows are only appended: a pair keeps its offset.
+    pairs: dict[PairKey, int] = field(default_factory=dict)
+    pair_counters: array = field(default_factory=_counters)  # type: ignore[type-arg]
+    # A player -> where its row of `PLAYER_WIDTH` counters starts in `player_counters`.
+    players: dict[str, int] = field(default_factory=dict)
+    player_counters: array = field(default_factory=_counters)  # type: ignore[type-arg]
     # Per pair, per family (FAMILIES order): the best evidence hands, best first.
     evidence: dict[PairKey, PairEvidence] = field(default_factory=dict)
     # Per pair: net mbb from a to b in each tournament together (the earliest FLOW_POINTS).
@@ -89,6 +99,40 @@ class Aggregates:
     # a random registration predicts for two players' tournaments together).
     entries: int = 0
     entries_squared: int = 0
+
+    def pair_at(self, key: PairKey) -> int:
+        """Where the pair's row starts in `pair_counters` (a row of zeros for a new pair)."""
+        at = self.pairs.get(key)
+        if at is None:
+            at = self.pairs[key] = len(self.pair_counters)
+            self.pair_counters.frombytes(_PAIR_ZEROS)
+        return at
+
+    def player_at(self, name: str) -> int:
+        """Where the player's row starts in `player_counters` (zeros for a new player)."""
+        at = self.players.get(name)
+        if at is None:
+            at = self.players[name] = len(self.player_counters)
+            self.player_counters.frombytes(_PLAYER_ZEROS)
+        return at
+
+    def pair(self, key: PairKey) -> list[int]:
+        """A copy of the pair's counters (`PAIR_WIDTH`)."""
+        at = self.pairs[key]
+        return self.pair_counters[at:at + PAIR_WIDTH].tolist()
+
+    def player(self, name: str) -> list[int]:
+        """A copy of the player's counters (`PLAYER_WIDTH`)."""
+        at = self.players[name]
+        return self.player_counters[at:at + PLAYER_WIDTH].tolist()
+
+    def add_pair(self, key: PairKey, values: Sequence[int]) -> None:
+        """Add `values` (`PAIR_WIDTH` counters) into the pair's, adding the pair if new."""
+        _add_row(self.pair_counters, self.pair_at(key), values, PAIR_WIDTH)
+
+    def add_player(self, name: str, values: Sequence[int]) -> None:
+        """Add `values` (`PLAYER_WIDTH` counters) into the player's."""
+        _add_row(self.player_counters, self.player_at(name), values, PLAYER_WIDTH)
 
     def wants(self, key: PairKey, family: Family, weight: int) -> bool:
         """Whether a hand of `weight` could be among the pair's best for `family` (a cheap
@@ -128,8 +172,10 @@ class Aggregates:
         """Add `other` into this one (same view and settings) and return it."""
         if other.view != self.view or other.evidence_kept != self.evidence_kept:
             raise ValueError("aggregates of different views or settings do not merge")
-        _add_arrays(self.pairs, other.pairs, PAIR_WIDTH)
-        _add_arrays(self.players, other.players, PLAYER_WIDTH)
+        for key, values in other._pair_rows():
+            self.add_pair(key, values)
+        for name, values in other._player_rows():
+            self.add_player(name, values)
         for key, families in other.evidence.items():
             for family, hands in zip(FAMILIES, families, strict=True):
                 for hand in hands:
@@ -148,8 +194,8 @@ class Aggregates:
         return {
             "view": self.view, "evidence_kept": self.evidence_kept, "hands": self.hands,
             "entries": self.entries, "entries_squared": self.entries_squared,
-            "pairs": [[a, b, values.tolist()] for (a, b), values in sorted(self.pairs.items())],
-            "players": [[name, values.tolist()] for name, values in sorted(self.players.items())],
+            "pairs": [[a, b, values] for (a, b), values in sorted(self._pair_rows())],
+            "players": [[name, values] for name, values in sorted(self._player_rows())],
             "evidence": [[a, b, [[list(e) for e in kept] for kept in families]]
                          for (a, b), families in sorted(self.evidence.items())],
             "flows": [[a, b, sorted(points.items())]
@@ -163,9 +209,9 @@ class Aggregates:
         agg.entries = int(data["entries"])
         agg.entries_squared = int(data["entries_squared"])
         for a, b, values in data["pairs"]:
-            agg.pairs[(a, b)] = array("q", values)
+            agg.add_pair((a, b), [int(v) for v in values])
         for name, values in data["players"]:
-            agg.players[name] = array("q", values)
+            agg.add_player(name, [int(v) for v in values])
         for a, b, families in data["evidence"]:
             agg.evidence[(a, b)] = tuple(
                 tuple((int(e[0]), str(e[1]), int(e[2]), str(e[3]), str(e[4]), str(e[5]),
@@ -178,21 +224,26 @@ class Aggregates:
         """Everything, in a canonical order: two aggregates are equal when their states are."""
         return (
             self.view, self.evidence_kept, self.hands, self.entries, self.entries_squared,
-            sorted((k, v.tolist()) for k, v in self.pairs.items()),
-            sorted((k, v.tolist()) for k, v in self.players.items()),
+            sorted(self._pair_rows()),
+            sorted(self._player_rows()),
             sorted((k, v) for k, v in self.evidence.items() if any(v)),
             sorted((k, sorted(v.items())) for k, v in self.flows.items()),
         )
 
+    def _pair_rows(self) -> Iterable[tuple[PairKey, list[int]]]:
+        """Every pair with a copy of its counters, in no particular order."""
+        counters = self.pair_counters
+        return ((key, counters[at:at + PAIR_WIDTH].tolist()) for key, at in self.pairs.items())
 
-def _add_arrays(into: dict[str, array] | dict[PairKey, array],  # type: ignore[type-arg]
-                other: dict[str, array] | dict[PairKey, array],  # type: ignore[type-arg]
-                width: int) -> None:
-    target: dict[object, array] = into  # type: ignore[assignment, type-arg]
-    for key, values in other.items():
-        mine = target.get(key)
-        if mine is None:
-            target[key] = array("q", values)
-            continue
-        for index in range(width):
-            mine[index] += values[index]
+    def _player_rows(self) -> Iterable[tuple[str, list[int]]]:
+        counters = self.player_counters
+        return ((name, counters[at:at + PLAYER_WIDTH].tolist())
+                for name, at in self.players.items())
+
+
+def _add_row(counters: array, at: int, values: Sequence[int],  # type: ignore[type-arg]
+             width: int) -> None:
+    if len(values) != width:
+        raise ValueError(f"a row of {width} counters, not {len(values)}")
+    for index in range(width):
+        counters[at + index] += values[index]

@@ -9,25 +9,18 @@ stood just before the act). From them, for every two players dealt in together:
 - P's acts toward Q: folds to Q's bets, bets and raises while Q is live, re-raises of Q's bet
   with a third player live, streets checked through heads-up;
 - with cards known: P's heads-up commitments into Q alone (equity against Q's hand, the EV
-  given up), and P's flop and turn decisions facing a bet while Q's hidden cards hold P's outs.
+  given up), P's flop and turn decisions facing a bet while Q's hidden cards hold P's outs,
+  and P's heads-up postflop streets against Q ahead or behind Q's hand, bet or not.
 
 Views: a tournament log carries every hole card (the integrity view); a hand history only the
 cards shown (the public view). Each view has its own aggregates.
 """
 
-from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import combinations
+from typing import Final
 
-from checker.collusion.aggregates import (
-    TOURNAMENTS,
-    Aggregates,
-    EvidenceRecord,
-    PairKey,
-    new_pair,
-    new_player,
-)
+from checker.collusion.aggregates import TOURNAMENTS, Aggregates, EvidenceRecord
 from checker.collusion.equity import (
     current_class,
     equity,
@@ -50,8 +43,86 @@ _BOARD_CARDS = {Street.PREFLOP: 0, Street.FLOP: 3, Street.TURN: 4, Street.RIVER:
 _POSTFLOP = frozenset({Street.FLOP, Street.TURN, Street.RIVER})
 _DRAWING = frozenset({Street.FLOP, Street.TURN})
 _CHIPS_IN = frozenset({ActionKind.CALL, ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE})
+# (view, tournament or "", the players dealt in, sorted).
+LineupKey = tuple[str, str, tuple[str, ...]]
 # A line-up's sums per player: capped result, its square, result, its square.
-_LINEUP_WIDTH = 4
+_LINEUP_WIDTH: Final = 4
+
+# The counter layout (signals.C, signals.P, aggregates.TOURNAMENTS) as literals, which the
+# compiled module inlines (an IntEnum member is a look-up and a boxed add on every use);
+# checked against the enums below.
+_W: Final = 29
+_HANDS: Final = 0
+_FLOW: Final = 1
+_FLOW_SS: Final = 2
+_JOINT: Final = 3
+_JOINT_SS: Final = 4
+_EV: Final = 5
+_EV_SS: Final = 6
+_EV_N: Final = 7
+_WEAK_N: Final = 8
+_FOLD_N: Final = 10
+_AGG_N: Final = 12
+_AGG_K: Final = 13
+_SQZ_N: Final = 14
+_CHK_N: Final = 16
+_OUTS_N: Final = 18
+_CLEAR_N: Final = 20
+_THIRD: Final = 22
+_BACK_N: Final = 23
+_AHEAD_N: Final = 25
+_BEHIND_N: Final = 27
+_TOURNAMENTS: Final = 58
+_OWN_HANDS: Final = 0
+_OWN_RESULT: Final = 1
+_OWN_RESULT_SS: Final = 2
+_OWN_TOURNAMENTS: Final = 3
+_LAYOUT = ((_W, WIDTH), (_HANDS, C.HANDS), (_FLOW, C.FLOW), (_FLOW_SS, C.FLOW_SS),
+           (_JOINT, C.JOINT), (_JOINT_SS, C.JOINT_SS), (_EV, C.EV), (_EV_SS, C.EV_SS),
+           (_EV_N, C.EV_N), (_WEAK_N, C.WEAK_N), (_FOLD_N, C.FOLD_N), (_AGG_N, C.AGG_N),
+           (_AGG_K, C.AGG_K), (_SQZ_N, C.SQZ_N), (_CHK_N, C.CHK_N), (_OUTS_N, C.OUTS_N),
+           (_CLEAR_N, C.CLEAR_N), (_THIRD, C.THIRD), (_BACK_N, C.BACK_N),
+           (_AHEAD_N, C.AHEAD_N), (_BEHIND_N, C.BEHIND_N),
+           (_TOURNAMENTS, TOURNAMENTS), (_OWN_HANDS, Own.HANDS), (_OWN_RESULT, Own.RESULT),
+           (_OWN_RESULT_SS, Own.RESULT_SS), (_OWN_TOURNAMENTS, Own.TOURNAMENTS))
+if any(literal != int(counter) for literal, counter in _LAYOUT):
+    raise ImportError("checker/collusion/observe.py: the counter literals differ from "
+                      "signals.C / signals.P")
+
+# A hand's marks per directed pair (actor, partner): one per signal counted once a hand,
+# outs-tracking's two counters once per drawing street, and betting when ahead or behind
+# once per postflop street. The occasions counter of each mark (its hit counter follows it,
+# signals.C).
+_MARK_COUNTERS: Final = (_FOLD_N, _BACK_N, _SQZ_N, _CHK_N, _WEAK_N,
+                         _OUTS_N, _CLEAR_N, _OUTS_N, _CLEAR_N,
+                         _AHEAD_N, _BEHIND_N, _AHEAD_N, _BEHIND_N, _AHEAD_N, _BEHIND_N)
+_MARKS: Final = 15
+_M_FOLD: Final = 0
+_M_BACK: Final = 1
+_M_SQZ: Final = 2
+_M_CHK: Final = 3
+_M_WEAK: Final = 4
+# Flop's outs and clear marks; the turn's follow them.
+_M_OUTS: Final = 5
+_M_CLEAR: Final = 6
+_M_TURN: Final = 2
+# The flop's ahead and behind marks; the turn's and the river's follow them, two apart.
+_M_AHEAD: Final = 9
+_M_BEHIND: Final = 10
+_AHEAD_STREET: Final = {Street.FLOP: 0, Street.TURN: 2, Street.RIVER: 4}
+# A mark's state in a hand: no occasion, an occasion, an occasion with a hit.
+_OCCASION: Final = 1
+_HIT: Final = 2
+
+# The evidence the acts offer: (family, signal), by code.
+_OFFERS: Final = ((Family.SOFT_PLAY, "fold_to_partner"), (Family.TEAM_PLAY, "squeeze"),
+                  (Family.TEAM_PLAY, "outs_tracking"), (Family.CHIP_DUMPING, "weak_commitment"),
+                  (Family.SOFT_PLAY, "bets_when_ahead"))
+_O_FOLD: Final = 0
+_O_SQZ: Final = 1
+_O_OUTS: Final = 2
+_O_WEAK: Final = 3
+_O_AHEAD: Final = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,14 +147,13 @@ class HandObserver:
     def __init__(self, settings: ObserverSettings) -> None:
         self.settings = settings
         self.views = {view: Aggregates(view, settings.evidence_kept) for view in VIEWS}
-        # (view, tournament or "", the players dealt in, sorted) -> what that line-up did in
-        # this file: its hands, then per player (in the line-up's order) the capped result's
-        # sum and sum of squares, the result's sum and sum of squares (`_LINEUP_*`). A table
-        # keeps its line-up for many hands, so what is linear in one player's result (hands
-        # together, each player's totals, most of team profit), and who met in which
-        # tournament, is added up per line-up when the file ends, not per pair and hand (a
-        # file is a partition: nothing here depends on other files).
-        self.lineups: dict[tuple[str, str, tuple[str, ...]], list[int]] = {}
+        # (view, tournament or "", the players dealt in, sorted) -> the line-up's number in
+        # this file. A table keeps its line-up for many hands, so what is linear in one
+        # player's result (hands together, each player's totals, most of team profit), and who
+        # met in which tournament, is added up per line-up when the file ends, not per pair
+        # and hand (a file is a partition: nothing here depends on other files).
+        self.lineups: dict[LineupKey, int] = {}
+        self.file_lineups = _LineupFile()
 
     def hand(self, hand: Hand, fact: HandFact, actions: Sequence[ActionEvent]) -> None:
         names = sorted(p.name for p in fact.players)
@@ -95,91 +165,55 @@ class HandObserver:
         agg.hands += 1
         unit = hand.big_blind or hand.small_bet or hand.bring_in or 1
         results, posted_all_in = _results(hand, names, unit)
-        capped = self._lineup(view, hand.tournament_id or "", names, results)
-        place = _Place(hand)
-        self._flows(agg, place, names, results, capped)
+        tournament = hand.tournament_id or ""
+        lineup = self._lineup(view, tournament, names)
+        capped = lineup.add(results, self.settings.flow_cap)
+        place = _Place(hand, tournament)
+        self._flows(agg, lineup, place, results, capped)
         # Read only: the record's own lists.
         cards = hand.hole_cards if integrity else {s.player: s.cards for s in hand.shown}
-        _Acts(self.settings, agg, hand, place, names, unit, cards, posted_all_in).run(actions)
+        _Acts(self.settings, agg, lineup, hand, place, unit, cards, posted_all_in).run(actions)
 
-    def _lineup(self, view: str, tournament: str, names: list[str], results: list[int]
-                ) -> list[int]:
-        """The hand into its line-up's sums; each player's capped result, in `names` order."""
+    def _lineup(self, view: str, tournament: str, names: list[str]) -> "_Lineup":
         key = (view, tournament, tuple(names))
-        sums = self.lineups.get(key)
-        if sums is None:
-            sums = self.lineups[key] = [0] * (1 + _LINEUP_WIDTH * len(names))
-        sums[0] += 1
-        cap = self.settings.flow_cap
-        capped = [0] * len(names)
-        at = 1
-        for i, result in enumerate(results):
-            if result:
-                clipped = capped[i] = max(-cap, min(cap, result))
-                sums[at] += clipped
-                sums[at + 1] += clipped * clipped
-                sums[at + 2] += result
-                sums[at + 3] += result * result
-            at += _LINEUP_WIDTH
-        return capped
+        number = self.lineups.get(key)
+        if number is None:
+            number = self.lineups[key] = self.file_lineups.add(key[2])
+        return self.file_lineups.lineup(self.views[view], number)
 
     def end_file(self) -> None:
         """A file is read: hands together per line-up; its tournaments are closed: entries
         and tournaments together."""
-        # (view, tournament) -> the players dealt in it, and the pairs that met at a table.
-        rosters: dict[tuple[str, str], tuple[set[str], set[PairKey]]] = {}
-        for (view, tournament, names), sums in self.lineups.items():
-            agg = self.views[view]
-            pairs = agg.pairs
-            hands = sums[0]
-            third = hands * (len(names) - 2)
-            for i, name in enumerate(names):
-                own = agg.players.get(name)
-                if own is None:
-                    own = agg.players[name] = new_player()
-                at = 1 + _LINEUP_WIDTH * i
-                own[Own.HANDS] += hands
-                own[Own.RESULT] += sums[at + 2]
-                own[Own.RESULT_SS] += sums[at + 3]
-            met = list(combinations(range(len(names)), 2))
-            for i, j in met:
-                key = (names[i], names[j])
-                pair = pairs.get(key)
-                if pair is None:
-                    pair = pairs[key] = new_pair()
-                # Team profit where one of the two had no result: the other's capped result
-                # (`_flows` adds what differs when both had one).
-                at, bt = 1 + _LINEUP_WIDTH * i, 1 + _LINEUP_WIDTH * j
-                joint = sums[at] + sums[bt]
-                joint_ss = sums[at + 1] + sums[bt + 1]
-                pair[C.HANDS] += hands
-                pair[WIDTH + C.HANDS] += hands
-                pair[C.THIRD] += third
-                pair[WIDTH + C.THIRD] += third
-                pair[C.JOINT] += joint
-                pair[WIDTH + C.JOINT] += joint
-                pair[C.JOINT_SS] += joint_ss
-                pair[WIDTH + C.JOINT_SS] += joint_ss
+        # (view, tournament) -> the players dealt in it, and the rows of the pairs that met
+        # at a table there.
+        rosters: dict[tuple[str, str], tuple[set[str], set[int]]] = {}
+        for (view, tournament, _), number in self.lineups.items():
+            lineup = self.file_lineups.lineup(self.views[view], number)
+            met = lineup.close()
             if tournament:
                 roster = rosters.setdefault((view, tournament), (set(), set()))
-                roster[0].update(names)
-                roster[1].update((names[i], names[j]) for i, j in met)
+                roster[0].update(lineup.names)
+                roster[1].update(met)
         self.lineups = {}
+        self.file_lineups = _LineupFile()
         for (view, _), (players, met_there) in rosters.items():
             agg = self.views[view]
             agg.entries += len(players)
             agg.entries_squared += len(players) ** 2
+            own = agg.player_counters
             for name in players:
-                agg.players[name][Own.TOURNAMENTS] += 1
-            for key in met_there:
-                agg.pairs[key][TOURNAMENTS] += 1
+                own[agg.player_at(name) + _OWN_TOURNAMENTS] += 1
+            counters = agg.pair_counters
+            for at in met_there:
+                counters[at + _TOURNAMENTS] += 1
 
-    def _flows(self, agg: Aggregates, place: "_Place", names: list[str],
-               results: list[int], capped: list[int]) -> None:
+    def _flows(self, agg: Aggregates, lineup: "_Lineup", place: "_Place", results: list[int],
+               capped: list[int]) -> None:
         """Chip flow of every pair with chips won or lost between them, and what team profit
         needs beyond the line-up's sums: for two players who both had a result, the capped
         sum of the two less the two capped alone (hands together are counted per line-up)."""
-        pairs = agg.pairs
+        counters = agg.pair_counters
+        names = lineup.names
         cap = self.settings.flow_cap
         gains = 0
         for r in results:
@@ -191,38 +225,35 @@ class HandObserver:
             ra = results[i]
             if ra == 0:
                 continue
-            a = names[i]
             ca = capped[i]
             for j in range(i + 1, count):
                 rb = results[j]
                 if rb == 0:
                     continue
-                b = names[j]
-                key = (a, b)
-                pair = pairs.get(key)
-                if pair is None:
-                    pair = pairs[key] = new_pair()
+                at = lineup.row(i, j)
                 cb = capped[j]
                 joint = max(-cap, min(cap, ra + rb))
                 extra = joint - ca - cb
                 extra_ss = joint * joint - ca * ca - cb * cb
                 if extra:
-                    pair[C.JOINT] += extra
-                    pair[WIDTH + C.JOINT] += extra
+                    counters[at + _JOINT] += extra
+                    counters[at + _W + _JOINT] += extra
                 if extra_ss:
-                    pair[C.JOINT_SS] += extra_ss
-                    pair[WIDTH + C.JOINT_SS] += extra_ss
+                    counters[at + _JOINT_SS] += extra_ss
+                    counters[at + _W + _JOINT_SS] += extra_ss
                 net = 0
                 if ra < 0 < rb:
                     net = -ra * rb // gains
                 elif rb < 0 < ra:
                     net = -(-rb * ra // gains)
+                a, b = names[i], names[j]
                 if net:
                     clipped = max(-cap, min(cap, net))
-                    pair[C.FLOW] += clipped
-                    pair[C.FLOW_SS] += clipped * clipped
-                    pair[WIDTH + C.FLOW] -= clipped
-                    pair[WIDTH + C.FLOW_SS] += clipped * clipped
+                    counters[at + _FLOW] += clipped
+                    counters[at + _FLOW_SS] += clipped * clipped
+                    counters[at + _W + _FLOW] -= clipped
+                    counters[at + _W + _FLOW_SS] += clipped * clipped
+                    key = (a, b)
                     if tournament:
                         agg.add_flow(key, tournament, net)
                     weight = abs(net)
@@ -231,25 +262,142 @@ class HandObserver:
                         agg.offer(key, Family.CHIP_DUMPING,
                                   place.evidence(weight, "chip_flow", actor, partner))
                 # What the two took from the others: both in the pot, a third player paying.
-                if joint > 0 and agg.wants(key, Family.TEAM_PLAY, ra + rb):
-                    agg.offer(key, Family.TEAM_PLAY,
+                if joint > 0 and agg.wants((a, b), Family.TEAM_PLAY, ra + rb):
+                    agg.offer((a, b), Family.TEAM_PLAY,
                               place.evidence(ra + rb, "team_profit", a, b))
 
 
+class _LineupFile:
+    """What the current file's line-ups gather, in a few flat lists by line-up number: an
+    object per line-up would outlive two young collections and so bring on full ones (some
+    thousands of line-ups a file)."""
+
+    __slots__ = ("index", "names", "rows", "rows_at", "sums", "sums_at")
+
+    def __init__(self) -> None:
+        self.names: list[tuple[str, ...]] = []
+        self.index: list[dict[str, int]] = []
+        # `_Lineup.sums` and `_Lineup.rows` of every line-up, each from its `*_at`.
+        self.sums: list[int] = []
+        self.sums_at: list[int] = []
+        self.rows: list[int] = []
+        self.rows_at: list[int] = []
+
+    def add(self, names: tuple[str, ...]) -> int:
+        """A new line-up's number."""
+        count = len(names)
+        self.names.append(names)
+        self.index.append({name: i for i, name in enumerate(names)})
+        self.sums_at.append(len(self.sums))
+        self.sums.extend([0] * (1 + _LINEUP_WIDTH * count))
+        self.rows_at.append(len(self.rows))
+        self.rows.extend([-1] * (count * count))
+        return len(self.names) - 1
+
+    def lineup(self, agg: Aggregates, number: int) -> "_Lineup":
+        return _Lineup(agg, self.names[number], self.index[number], self.sums,
+                       self.sums_at[number], self.rows, self.rows_at[number])
+
+
+class _Lineup:
+    """A line-up of one view in the current file, for one hand or its close: its players
+    (sorted, so player i < player j for i < j), what is summed per line-up (`sums` from
+    `sums_at`: its hands, then per player in `names` order the capped result's sum and sum of
+    squares, the result's sum and sum of squares), and where its pairs' rows are (`rows`
+    from `rows_at`: i * count + j for i <= j -> where the pair (names[i], names[j]) starts in
+    the view's pair counters, -1 until looked up, so a pair key is built once per line-up and
+    file)."""
+
+    __slots__ = ("agg", "count", "index", "names", "rows", "rows_at", "sums", "sums_at")
+
+    def __init__(self, agg: Aggregates, names: tuple[str, ...], index: dict[str, int],
+                 sums: list[int], sums_at: int, rows: list[int], rows_at: int) -> None:
+        self.agg = agg
+        self.names = names
+        self.count = len(names)
+        self.index = index
+        self.sums = sums
+        self.sums_at = sums_at
+        self.rows = rows
+        self.rows_at = rows_at
+
+    def row(self, i: int, j: int) -> int:
+        """Where the pair of players i <= j starts in the view's pair counters."""
+        cell = self.rows_at + i * self.count + j
+        at = self.rows[cell]
+        if at < 0:
+            at = self.rows[cell] = self.agg.pair_at((self.names[i], self.names[j]))
+        return at
+
+    def add(self, results: list[int], cap: int) -> list[int]:
+        """A hand into the sums; each player's capped result, in `names` order."""
+        sums = self.sums
+        sums[self.sums_at] += 1
+        capped = [0] * len(results)
+        at = self.sums_at + 1
+        for i, result in enumerate(results):
+            if result:
+                clipped = capped[i] = max(-cap, min(cap, result))
+                sums[at] += clipped
+                sums[at + 1] += clipped * clipped
+                sums[at + 2] += result
+                sums[at + 3] += result * result
+            at += _LINEUP_WIDTH
+        return capped
+
+    def close(self) -> list[int]:
+        """The sums into the players and every pair of the line-up; the pairs' rows."""
+        agg = self.agg
+        sums = self.sums
+        names = self.names
+        hands = sums[self.sums_at]
+        third = hands * (len(names) - 2)
+        own = agg.player_counters
+        for i, name in enumerate(names):
+            at = agg.player_at(name)
+            by = self.sums_at + 1 + _LINEUP_WIDTH * i
+            own[at + _OWN_HANDS] += hands
+            own[at + _OWN_RESULT] += sums[by + 2]
+            own[at + _OWN_RESULT_SS] += sums[by + 3]
+        counters = agg.pair_counters
+        met: list[int] = []
+        for i in range(len(names)):
+            for j in range(i + 1, len(names)):
+                at = self.row(i, j)
+                met.append(at)
+                # Team profit where one of the two had no result: the other's capped result
+                # (`_flows` adds what differs when both had one).
+                ai = self.sums_at + 1 + _LINEUP_WIDTH * i
+                bj = self.sums_at + 1 + _LINEUP_WIDTH * j
+                joint = sums[ai] + sums[bj]
+                joint_ss = sums[ai + 1] + sums[bj + 1]
+                counters[at + _HANDS] += hands
+                counters[at + _W + _HANDS] += hands
+                counters[at + _THIRD] += third
+                counters[at + _W + _THIRD] += third
+                counters[at + _JOINT] += joint
+                counters[at + _W + _JOINT] += joint
+                counters[at + _JOINT_SS] += joint_ss
+                counters[at + _W + _JOINT_SS] += joint_ss
+        return met
+
+
 class _Place:
-    """Where a hand is, for its evidence."""
+    """Where a hand is, for its evidence (read from the record only when evidence is)."""
 
-    __slots__ = ("file", "hand", "line", "tournament")
+    __slots__ = ("hand", "tournament", "where")
 
-    def __init__(self, hand: Hand) -> None:
-        self.file = hand.location.file
-        self.line = hand.location.line
-        self.hand = hand.hand_id
-        self.tournament = hand.tournament_id or ""
+    def __init__(self, hand: Hand, tournament: str) -> None:
+        self.hand = hand
+        self.tournament = tournament
+        self.where: tuple[str, int, str] | None = None
 
     def evidence(self, weight: int, signal: str, actor: str, partner: str) -> EvidenceRecord:
-        return (-weight, self.file, self.line, self.hand, self.tournament, signal, actor,
-                partner)
+        where = self.where
+        if where is None:
+            hand = self.hand
+            where = self.where = (hand.location.file, hand.location.line, hand.hand_id)
+        return (-weight, where[0], where[1], where[2], self.tournament, signal, actor, partner)
 
 
 def _results(hand: Hand, names: list[str], unit: int) -> tuple[list[int], set[str]]:
@@ -272,196 +420,245 @@ def _results(hand: Hand, names: list[str], unit: int) -> tuple[list[int], set[st
     return [chips[name] * 1000 // unit for name in names], posted_all_in
 
 
-class _Acted:
-    """An actor on one street: the opponents live (with chips) at its first act there,
-    whether it bet or raised on the street, and (heads-up after the flop, both hands known)
-    whether its hand was then ahead of the opponent's (None: not known, or a tie)."""
-
-    __slots__ = ("aggressive", "ahead", "others", "pot")
-
-    def __init__(self, others: set[str], aggressive: bool, ahead: bool | None, pot: int
-                 ) -> None:
-        self.others = others
-        self.aggressive = aggressive
-        self.ahead = ahead
-        # The pot at the first act: what a bet when ahead would have played for (evidence).
-        self.pot = pot
-
-
 class _Acts:
-    """One pass over a hand's acts, adding P-toward-Q counters."""
+    """One pass over a hand's acts, adding P-toward-Q counters. Players are their index in
+    the line-up (`_Lineup.names`); a directed pair (actor i, partner j) is i * n + j."""
 
-    def __init__(self, settings: ObserverSettings, agg: Aggregates, hand: Hand, place: _Place,
-                 names: list[str], unit: int, cards: dict[str, list[str]],
+    def __init__(self, settings: ObserverSettings, agg: Aggregates, lineup: _Lineup,
+                 hand: Hand, place: _Place, unit: int, cards: dict[str, list[str]],
                  posted_all_in: set[str]) -> None:
+        names = lineup.names
+        count = len(names)
         self.settings = settings
         self.agg = agg
+        self.lineup = lineup
+        self.names = names
+        self.index = lineup.index
+        self.count = count
         self.hand = hand
         self.place = place
         self.unit = unit
         self.cards = cards
-        self.live = set(names)
-        self.dealt = frozenset(names)
+        self.live = [True] * count
+        self.live_count = count
         # All in from a post already: no chips to answer with (the acts never show it).
-        self.all_in = posted_all_in
+        self.all_in = [name in posted_all_in for name in names]
         board = hand.boards[0] if hand.boards else []
         self.board: list[str] = list(board)
         self.with_cards = known_board_game(hand.game) and len(cards) >= 2
-        self.equities: dict[tuple[Street, str, str], float] = {}
-        self.classes: dict[tuple[Street, str], int] = {}
-        self.ranks: dict[tuple[Street, str], int] = {}
-        # A hand counts once per pair and signal: (pair, slot + occasions counter) -> whether
-        # it happened at least once (acts within a hand are not independent occasions).
-        self.marks: dict[tuple[PairKey, int, Street | None], bool] = {}
-        # (pair, slot) -> the EV given up in the hand's commitments.
-        self.ev: dict[tuple[PairKey, int], int] = {}
-        # (family, signal, actor, partner) -> the hand's largest weight as that evidence.
-        self.offers: dict[tuple[Family, str, str, str], int] = {}
+        # The dealt players whose cards are known, with them (built at the first need).
+        self.holders: list[tuple[int, list[str]]] | None = None
+        self.equities: dict[tuple[Street, int, int], float] = {}
+        self.classes: dict[tuple[Street, int], int] = {}
+        self.ranks: dict[tuple[Street, int], int] = {}
+        # A hand counts once per pair and signal: per directed pair and mark (`_MARKS`), no
+        # occasion, an occasion, or one with a hit (acts within a hand are not independent
+        # occasions); and the marks set, in order.
+        self.marks = [0] * (count * count * _MARKS)
+        self.marked: list[int] = []
+        # Directed pair -> the EV given up in the hand's commitments.
+        self.ev: dict[int, int] = {}
+        # (offer code, directed pair) -> the hand's largest weight as that evidence.
+        self.offers: dict[tuple[int, int], int] = {}
 
-    def slot(self, actor: str, partner: str) -> tuple[PairKey, int]:
+    def add(self, actor: int, partner: int, mark: int, hit: bool) -> None:
+        """An occasion of `actor` toward `partner` in this hand; `mark` names the signal (and
+        the street, for one counted per street)."""
+        cell = (actor * self.count + partner) * _MARKS + mark
+        before = self.marks[cell]
+        if before == 0:
+            self.marked.append(cell)
+        if hit:
+            self.marks[cell] = _HIT
+        elif before == 0:
+            self.marks[cell] = _OCCASION
+
+    def slot(self, actor: int, partner: int) -> int:
+        """Where `actor`'s counters toward `partner` start in the view's pair counters."""
         if actor < partner:
-            return (actor, partner), 0
-        return (partner, actor), WIDTH
-
-    def add(self, actor: str, partner: str, occasions: C, hit: bool,
-            street: Street | None = None) -> None:
-        """An occasion of `actor` toward `partner` in this hand (on `street`, for a signal
-        counted per street); its hit counter follows it (signals.C)."""
-        key, base = self.slot(actor, partner)
-        mark = (key, base + occasions, street)
-        self.marks[mark] = hit or self.marks.get(mark, False)
-
-    def pair(self, key: PairKey) -> array:  # type: ignore[type-arg]
-        pairs = self.agg.pairs
-        pair = pairs.get(key)
-        if pair is None:
-            pair = pairs[key] = new_pair()
-        return pair
+            return self.lineup.row(actor, partner)
+        return self.lineup.row(partner, actor) + _W
 
     def flush(self) -> None:
         agg = self.agg
-        for (family, signal, actor, partner), weight in self.offers.items():
-            key = self.slot(actor, partner)[0]
+        names = self.names
+        count = self.count
+        for (code, pair), weight in self.offers.items():
+            actor, partner = divmod(pair, count)
+            family, signal = _OFFERS[code]
+            a, b = names[actor], names[partner]
+            key = (a, b) if actor < partner else (b, a)
             if agg.wants(key, family, weight):
-                agg.offer(key, family, self.place.evidence(weight, signal, actor, partner))
+                agg.offer(key, family, self.place.evidence(weight, signal, a, b))
+        counters = agg.pair_counters
+        marks = self.marks
+        for cell in self.marked:
+            pair, mark = divmod(cell, _MARKS)
+            actor, partner = divmod(pair, count)
+            at = self.slot(actor, partner) + _MARK_COUNTERS[mark]
+            counters[at] += 1
+            if marks[cell] == _HIT:
+                counters[at + 1] += 1
         cap = self.settings.flow_cap
-        for (key, at, _), hit in self.marks.items():
-            pair = self.pair(key)
-            pair[at] += 1
-            if hit:
-                pair[at + 1] += 1
-        for (key, base), uncapped in self.ev.items():
+        for pair, uncapped in self.ev.items():
+            actor, partner = divmod(pair, count)
             loss = max(-cap, min(cap, uncapped))
-            pair = self.pair(key)
-            pair[base + C.EV] += loss
-            pair[base + C.EV_SS] += loss * loss
-            pair[base + C.EV_N] += 1
+            at = self.slot(actor, partner)
+            counters[at + _EV] += loss
+            counters[at + _EV_SS] += loss * loss
+            counters[at + _EV_N] += 1
 
     def run(self, actions: Sequence[ActionEvent]) -> None:
-        street: Street | None = None
-        aggressor: str | None = None
-        bet_on_street = False
-        street_players: set[str] = set()
-        acted: dict[str, _Acted] = {}
+        count = self.count
+        index = self.index
         live = self.live
         all_in = self.all_in
+        street: Street | None = None
+        aggressor = -1
+        bet_on_street = False
+        street_players: list[int] = []
+        # Per player on the street: -2 before its first act there; else the one opponent live
+        # with chips at that act, or -1 when there were none or several.
+        heads_up = [-2] * count
+        raised = [False] * count
+        # Per player on a postflop street, heads-up with both hands known: whether its hand
+        # was ahead of the opponent's at its first act (1), behind (0) or neither (-1), and
+        # the pot then (what a bet when ahead would have played for: evidence).
+        ahead = [-1] * count
+        pots = [0] * count
         for event in actions:
             name = event.street.name
             if name != street:
                 if street is not None:
-                    self._street_closed(street, street_players, bet_on_street, acted)
-                street, aggressor, bet_on_street = name, None, False
-                street_players = set(live)
-                acted = {}
+                    self._street_closed(street, street_players, bet_on_street, heads_up, raised,
+                                        ahead, pots)
+                street, aggressor, bet_on_street = name, -1, False
+                street_players = [p for p in range(count) if live[p]]
+                heads_up = [-2] * count
+                raised = [False] * count
+                ahead = [-1] * count
             act = event.action
-            actor = event.actor.name
-            if actor not in live:
+            actor = index.get(event.actor.name, -1)
+            if actor < 0 or not live[actor]:
                 continue
             kind = act.kind
             aggressive = act.is_raise
-            seen = acted.get(actor)
-            if seen is None:
-                others = live - all_in - {actor}
-                ahead = (self._ahead(name, actor, others)
-                         if self.with_cards and len(others) == 1 else None)
-                acted[actor] = _Acted(others, aggressive, ahead, event.street.pot_before)
-            elif aggressive:
-                seen.aggressive = True
-            if aggressor is not None and act.to_call > 0 and aggressor in live:
+            if heads_up[actor] == -2:
+                other = heads_up[actor] = self._only_opponent(actor)
+                if other >= 0 and self.with_cards:
+                    ahead[actor] = self._ahead(name, actor, other)
+                    pots[actor] = event.street.pot_before
+            if aggressive:
+                raised[actor] = True
+            if aggressor >= 0 and act.to_call > 0 and live[aggressor]:
                 folded = kind is ActionKind.FOLD
-                self.add(actor, aggressor, C.FOLD_N, folded)
-                self.add(actor, aggressor, C.BACK_N, aggressive)
+                self.add(actor, aggressor, _M_FOLD, folded)
+                self.add(actor, aggressor, _M_BACK, aggressive)
                 if folded:
-                    self._offer(Family.SOFT_PLAY, act.to_call, "fold_to_partner", actor,
-                                aggressor)
-                if any(p != aggressor and p != actor and p not in all_in for p in live):
-                    self.add(actor, aggressor, C.SQZ_N, aggressive)
+                    self._offer(_O_FOLD, act.to_call, actor, aggressor)
+                if self._third_with_chips(actor, aggressor):
+                    self.add(actor, aggressor, _M_SQZ, aggressive)
                     if aggressive:
-                        self._offer(Family.TEAM_PLAY, act.amount, "squeeze", actor, aggressor)
+                        self._offer(_O_SQZ, act.amount, actor, aggressor)
             if self.with_cards:
                 self._with_cards(event, actor)
-            if kind is ActionKind.FOLD:
-                live.discard(actor)
+            if kind is ActionKind.FOLD and live[actor]:
+                live[actor] = False
+                self.live_count -= 1
             if act.all_in:
-                all_in.add(actor)
+                all_in[actor] = True
             if aggressive:
                 aggressor = actor
                 bet_on_street = True
         if street is not None:
-            self._street_closed(street, street_players, bet_on_street, acted)
+            self._street_closed(street, street_players, bet_on_street, heads_up, raised, ahead,
+                                pots)
         self.flush()
 
-    def _street_closed(self, street: Street, players: set[str], bet: bool,
-                       acted: dict[str, "_Acted"]) -> None:
-        """Each actor's aggression toward the opponents live at its first act on the street;
-        a postflop street two players played heads-up to its end: checked through or not."""
-        for actor, seen in acted.items():
+    def _only_opponent(self, actor: int) -> int:
+        """The one opponent live with chips, or -1 when there are none or several."""
+        live = self.live
+        all_in = self.all_in
+        found = -1
+        for p in range(self.count):
+            if p != actor and live[p] and not all_in[p]:
+                if found >= 0:
+                    return -1
+                found = p
+        return found
+
+    def _third_with_chips(self, actor: int, aggressor: int) -> bool:
+        live = self.live
+        all_in = self.all_in
+        for p in range(self.count):
+            if p != aggressor and p != actor and live[p] and not all_in[p]:
+                return True
+        return False
+
+    def _street_closed(self, street: Street, players: list[int], bet: bool,
+                       heads_up: list[int], raised: list[bool], ahead: list[int],
+                       pots: list[int]) -> None:
+        """Each actor's aggression toward the opponent live at its first act on the street,
+        and (hands known) whether it bet when ahead or behind; a postflop street two players
+        played heads-up to its end: checked through or not."""
+        counters = self.agg.pair_counters
+        for actor in range(self.count):
             # Only heads-up: with more players live, a colluder's passivity toward its partner
             # would be charged to every other opponent live beside the partner.
-            if len(seen.others) != 1:
+            other = heads_up[actor]
+            if other < 0:
                 continue
-            for other in seen.others:
-                key, base = self.slot(actor, other)
-                pair = self.pair(key)
-                pair[base + C.AGG_N] += 1
-                if seen.aggressive:
-                    pair[base + C.AGG_K] += 1
-                if seen.ahead is not None:
-                    self.add(actor, other, C.AHEAD_N if seen.ahead else C.BEHIND_N,
-                             seen.aggressive, street)
-                    if seen.ahead and not seen.aggressive:
-                        self._offer(Family.SOFT_PLAY, seen.pot, "bets_when_ahead", actor,
-                                    other)
-        if street not in _POSTFLOP or len(players) != 2 or not players <= self.live:
+            at = self.slot(actor, other)
+            counters[at + _AGG_N] += 1
+            if raised[actor]:
+                counters[at + _AGG_K] += 1
+            state = ahead[actor]
+            if state >= 0:
+                offset = _AHEAD_STREET[street]
+                self.add(actor, other, (_M_AHEAD if state else _M_BEHIND) + offset,
+                         raised[actor])
+                if state and not raised[actor]:
+                    self._offer(_O_AHEAD, pots[actor], actor, other)
+        if street not in _POSTFLOP or len(players) != 2:
             return
-        a, b = sorted(players)
-        self.add(a, b, C.CHK_N, not bet)
-        self.add(b, a, C.CHK_N, not bet)
+        a, b = players
+        if self.live[a] and self.live[b]:
+            self.add(a, b, _M_CHK, not bet)
+            self.add(b, a, _M_CHK, not bet)
 
-    def _ahead(self, street: Street, actor: str, others: set[str]) -> bool | None:
-        """Whether `actor`'s hand beats the one opponent's on this postflop street's board
-        (None: a street before the flop, a hand not known, or a tie)."""
-        shown = _BOARD_CARDS.get(street)
-        if shown is None or shown == 0 or len(self.board) < shown:
-            return None
-        other = next(iter(others))
+    def _ahead(self, street: Street, actor: int, other: int) -> int:
+        """1 when `actor`'s hand beats `other`'s on this postflop street's board, 0 when it
+        loses; -1 before the flop, with a hand not known, or on a tie."""
+        shown = _BOARD_CARDS.get(street, 0)
+        if shown == 0 or len(self.board) < shown:
+            return -1
         mine, theirs = self._rank(street, actor, shown), self._rank(street, other, shown)
-        if mine is None or theirs is None or mine == theirs:
-            return None
-        return mine > theirs
+        if mine < 0 or theirs < 0 or mine == theirs:
+            return -1
+        return 1 if mine > theirs else 0
 
-    def _rank(self, street: Street, player: str, shown: int) -> int | None:
-        cards = self.cards.get(player)
+    def _rank(self, street: Street, player: int, shown: int) -> int:
+        """The player's made hand on the street's board (higher is better); -1 unknown."""
+        cards = self.cards.get(self.names[player])
         if not cards:
-            return None
+            return -1
         rank = self.ranks.get((street, player))
         if rank is None:
             rank = self.ranks[(street, player)] = made_rank(self.hand.game, cards,
                                                             self.board[:shown])
         return rank
 
-    def _with_cards(self, event: ActionEvent, actor: str) -> None:
-        mine = self.cards.get(actor)
+    def _card_holders(self) -> list[tuple[int, list[str]]]:
+        holders = self.holders
+        if holders is None:
+            index = self.index
+            holders = self.holders = [(index[other], theirs) for other, theirs in
+                                      self.cards.items() if other in index]
+        return holders
+
+    def _with_cards(self, event: ActionEvent, actor: int) -> None:
+        names = self.names
+        mine = self.cards.get(names[actor])
         if not mine:
             return
         street = event.street.name
@@ -470,47 +667,55 @@ class _Acts:
             return
         board = self.board[:shown]
         act = event.action
+        game = self.hand.game
         if street in _DRAWING and act.to_call > 0:
             folded = act.kind is ActionKind.FOLD
             now = self.classes.get((street, actor))
             if now is None:
-                now = self.classes[(street, actor)] = current_class(self.hand.game, mine, board)
-            for other, theirs in self.cards.items():
-                if other != actor and other in self.dealt:
-                    held = holds_outs(self.hand.game, mine, board, now, theirs)
-                    self.add(actor, other, C.OUTS_N if held else C.CLEAR_N, folded, street)
+                now = self.classes[(street, actor)] = current_class(game, mine, board)
+            turn = _M_TURN if street is Street.TURN else 0
+            for other, theirs in self._card_holders():
+                if other != actor:
+                    held = holds_outs(game, mine, board, now, theirs)
+                    self.add(actor, other, (_M_OUTS if held else _M_CLEAR) + turn, folded)
                     if held and folded:
-                        self._offer(Family.TEAM_PLAY, act.to_call, "outs_tracking", actor,
-                                    other)
-        if (act.kind in _CHIPS_IN and len(self.live) == 2 and act.amount > 0
+                        self._offer(_O_OUTS, act.to_call, actor, other)
+        if (act.kind in _CHIPS_IN and self.live_count == 2 and act.amount > 0
                 and (act.all_in or act.amount * 1000 >= self.settings.commitment * self.unit)):
-            partner = next(p for p in self.live if p != actor)
-            if not self.cards.get(partner):
+            partner = self._other_live(actor)
+            if not self.cards.get(names[partner]):
                 return
             # One estimate per street and pair, whichever of the two commits.
             low, high = (actor, partner) if actor < partner else (partner, actor)
             cache = (street, low, high)
             low_share = self.equities.get(cache)
             if low_share is None:
-                seed = f"{self.hand.hand_id}/{street.value}/{low}/{high}"
+                seed = f"{self.hand.hand_id}/{street.value}/{names[low]}/{names[high]}"
                 low_share = self.equities[cache] = equity(
-                    self.hand.game, self.cards[low], self.cards[high], board, seed)
+                    game, self.cards[names[low]], self.cards[names[high]], board, seed)
             share = low_share if actor == low else 1.0 - low_share
             amount = act.amount * 1000 // self.unit
             # EV given up: what the chips would earn at this equity, against a fair coin.
             loss = round(amount * (1.0 - 2.0 * share))
-            key, base = self.slot(actor, partner)
-            self.ev[(key, base)] = self.ev.get((key, base), 0) + loss
+            pair = actor * self.count + partner
+            self.ev[pair] = self.ev.get(pair, 0) + loss
             weak = share < self.settings.weak_equity
-            self.add(actor, partner, C.WEAK_N, weak)
+            self.add(actor, partner, _M_WEAK, weak)
             if weak:
-                self._offer(Family.CHIP_DUMPING, act.amount, "weak_commitment", actor, partner)
+                self._offer(_O_WEAK, act.amount, actor, partner)
 
-    def _offer(self, family: Family, chips: int, signal: str, actor: str, partner: str
-               ) -> None:
-        """Note the hand as evidence of `signal`, weighted by `chips` in mbb: offered once
-        per pair, signal and actor, at its largest weight in the hand (`flush`)."""
-        mark = (family, signal, actor, partner)
+    def _other_live(self, actor: int) -> int:
+        """The other of the two players live."""
+        live = self.live
+        for p in range(self.count):
+            if p != actor and live[p]:
+                return p
+        raise AssertionError("two players live, one of them the actor")
+
+    def _offer(self, code: int, chips: int, actor: int, partner: int) -> None:
+        """Note the hand as evidence (`_OFFERS[code]`), weighted by `chips` in mbb: offered
+        once per pair, signal and actor, at its largest weight in the hand (`flush`)."""
+        mark = (code, actor * self.count + partner)
         weight = chips * 1000 // self.unit
         if weight > self.offers.get(mark, -1):
             self.offers[mark] = weight

@@ -25,14 +25,15 @@ discovery rate; the score is -log10 of the pair's p-value, comparable across one
 """
 
 import math
+from array import array
 from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import NDArray
 from scipy import stats
 
-from checker.collusion.aggregates import TOURNAMENTS, Aggregates, PairKey
-from checker.collusion.signals import SIGNALS, WIDTH, C, Kind, Signal
+from checker.collusion.aggregates import PAIR_WIDTH, TOURNAMENTS, Aggregates, PairKey
+from checker.collusion.signals import PLAYER_WIDTH, SIGNALS, WIDTH, C, Kind, Signal
 from checker.collusion.signals import P as Own
 from checker.replay.facts import CollusionFamily
 
@@ -115,6 +116,12 @@ class PairScore:
         return self.leading.signal.family if self.leading else CollusionFamily.CHIP_DUMPING
 
 
+def _rows(counters: "array[int]", starts: list[int], width: int) -> NDArray[np.float64]:
+    """The rows of `width` counters starting at `starts`, in that order, as floats."""
+    flat = np.frombuffer(counters, dtype=np.int64).reshape(-1, width)
+    return flat[np.array(starts, dtype=np.int64) // width].astype(np.float64)
+
+
 def score_pairs(agg: Aggregates, settings: ScoringSettings,
                 disabled: frozenset[str] = frozenset()) -> list[PairScore]:
     """Every pair that met, scored; sorted by players. `disabled` names signals left out of
@@ -122,9 +129,8 @@ def score_pairs(agg: Aggregates, settings: ScoringSettings,
     keys = sorted(agg.pairs)
     if not keys:
         return []
-    # The pair arrays' bytes as one int64 matrix (array('q') is a machine int64).
-    matrix = np.frombuffer(b"".join(agg.pairs[k].tobytes() for k in keys), dtype=np.int64
-                           ).reshape(len(keys), -1).astype(np.float64)
+    # The pairs' rows of the flat counters (array('q') is a machine int64), in key order.
+    matrix = _rows(agg.pair_counters, [agg.pairs[k] for k in keys], PAIR_WIDTH)
     names = sorted(agg.players)
     index = {name: i for i, name in enumerate(names)}
     first = np.array([index[a] for a, _ in keys])
@@ -137,7 +143,7 @@ def score_pairs(agg: Aggregates, settings: ScoringSettings,
     incoming = np.zeros((len(names), WIDTH))
     np.add.at(incoming, second, matrix[:, :WIDTH])
     np.add.at(incoming, first, matrix[:, WIDTH:2 * WIDTH])
-    own = np.array([agg.players[name].tolist() for name in names], dtype=np.float64)
+    own = _rows(agg.player_counters, [agg.players[name] for name in names], PLAYER_WIDTH)
     hands = matrix[:, C.HANDS]
     tested = (hands >= settings.min_hands) & (matrix[:, TOURNAMENTS] >= settings.min_tournaments)
     table = _Table(matrix, totals, incoming, own, first, second)
