@@ -72,6 +72,10 @@ def signal_z(pair: PairScore, name: str, actor: str) -> tuple[float, float]:
     return signal.z, signal.log10_p
 
 
+def family(pair: PairScore, which: CollusionFamily) -> FamilyScore:
+    return next(f for f in pair.families if f.family is which)
+
+
 def raise_back(pair: PairScore, actor: str) -> tuple[float, float]:
     return signal_z(pair, "raise_back", actor)
 
@@ -82,7 +86,7 @@ def test_sparing_a_partners_bets_is_soft_play() -> None:
     pair = scored(agg, ("p00", "p01"))
     z, log10_p = raise_back(pair, "p00")
     assert z > 3.0 and log10_p < -3.0
-    soft = next(f for f in pair.families if f.family is CollusionFamily.SOFT_PLAY)
+    soft = family(pair, CollusionFamily.SOFT_PLAY)
     assert soft.leading is not None and soft.leading.signal.name == "raise_back"
     assert pair.leading_family is CollusionFamily.SOFT_PLAY
 
@@ -131,7 +135,7 @@ def test_folding_when_the_partner_holds_the_outs_is_team_play() -> None:
     pair = scored(agg, ("p00", "p01"))
     z, log10_p = signal_z(pair, "outs_tracking", "p00")
     assert z > 3.0 and log10_p < -3.0
-    team = next(f for f in pair.families if f.family is CollusionFamily.TEAM_PLAY)
+    team = family(pair, CollusionFamily.TEAM_PLAY)
     assert team.leading is not None and team.leading.signal.name == "outs_tracking"
     assert team.q_value < 0.01
 
@@ -145,13 +149,13 @@ def test_folding_more_to_one_opponent_whatever_their_cards_is_not_card_sharing()
     pair = scored(agg, ("p00", "p01"))
     z, _ = signal_z(pair, "outs_tracking", "p00")
     assert abs(z) < 1.0
-    team = next(f for f in pair.families if f.family is CollusionFamily.TEAM_PLAY)
+    team = family(pair, CollusionFamily.TEAM_PLAY)
     assert team.q_value > 0.01
 
 
 def _team_play(agg: Aggregates) -> tuple[PairScore, FamilyScore]:
     pair = scored(agg, ("p00", "p01"))
-    return pair, next(f for f in pair.families if f.family is CollusionFamily.TEAM_PLAY)
+    return pair, family(pair, CollusionFamily.TEAM_PLAY)
 
 
 def test_two_partners_each_playing_on_the_others_cards_are_tested_both_ways() -> None:
@@ -198,7 +202,7 @@ def test_like_styles_are_never_added_both_ways() -> None:
     put(agg, ("p00", "p01"), WIDTH + C.BACK_K, 6)
     pair = scored(agg, ("p00", "p01"))
     assert all(s.signal.kind is Kind.CONTRAST for s in pair.signals if s.both_ways)
-    soft = next(f for f in pair.families if f.family is CollusionFamily.SOFT_PLAY)
+    soft = family(pair, CollusionFamily.SOFT_PLAY)
     assert soft.leading is not None and not soft.leading.both_ways
     assert soft.q_value > 0.01
 
@@ -211,7 +215,7 @@ def test_betting_against_a_partner_regardless_of_the_cards_is_soft_play() -> Non
     pair = scored(agg, ("p00", "p01"))
     z, log10_p = signal_z(pair, "bets_when_ahead", "p00")
     assert z > 3.0 and log10_p < -3.0
-    soft = next(f for f in pair.families if f.family is CollusionFamily.SOFT_PLAY)
+    soft = family(pair, CollusionFamily.SOFT_PLAY)
     assert soft.leading is not None and soft.leading.signal.name == "bets_when_ahead"
     assert soft.q_value < 0.01
 
@@ -226,5 +230,5 @@ def test_betting_less_against_one_opponent_whatever_the_cards_is_not_evidence() 
     pair = scored(agg, ("p00", "p01"))
     z, _ = signal_z(pair, "bets_when_ahead", "p00")
     assert z < 2.0
-    soft = next(f for f in pair.families if f.family is CollusionFamily.SOFT_PLAY)
+    soft = family(pair, CollusionFamily.SOFT_PLAY)
     assert soft.q_value > 0.01

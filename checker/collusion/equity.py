@@ -109,14 +109,10 @@ def made_rank(game: Game, mine: Sequence[str], board: Sequence[str]) -> int:
     return _rank(game, mine, board)
 
 
-def current_class(game: Game, mine: Sequence[str], board: Sequence[str]) -> int:
-    return hand_class(_rank(game, mine, board))
-
-
 def holds_outs(game: Game, mine: Sequence[str], board: Sequence[str], now: int,
                theirs: Sequence[str]) -> bool:
     """Whether a card of `theirs`, had it come on the board, would lift my hand above its
-    class `now` (current_class): they hold one of my outs (flop and turn boards only)."""
+    class `now` (hand_class of made_rank): they hold one of my outs (flop and turn boards only)."""
     if not 3 <= len(board) <= 4:
         return False
     if game is Game.HOLDEM:

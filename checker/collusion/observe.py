@@ -21,16 +21,11 @@ from dataclasses import dataclass
 from typing import Final
 
 from checker.collusion.aggregates import TOURNAMENTS, Aggregates, EvidenceRecord
-from checker.collusion.equity import (
-    current_class,
-    equity,
-    holds_outs,
-    known_board_game,
-    made_rank,
-)
+from checker.collusion.equity import equity, holds_outs, known_board_game, made_rank
 from checker.collusion.signals import WIDTH, C
 from checker.collusion.signals import P as Own
 from checker.model.hand import POST_KINDS, ActionKind, Hand, Street
+from checker.replay.evaluate import hand_class
 from checker.replay.facts import ActionEvent, HandFact
 from checker.replay.facts import CollusionFamily as Family
 
@@ -449,7 +444,6 @@ class _Acts:
         # The dealt players whose cards are known, with them (built at the first need).
         self.holders: list[tuple[int, list[str]]] | None = None
         self.equities: dict[tuple[Street, int, int], float] = {}
-        self.classes: dict[tuple[Street, int], int] = {}
         self.ranks: dict[tuple[Street, int], int] = {}
         # A hand counts once per pair and signal: per directed pair and mark (`_MARKS`), no
         # occasion, an occasion, or one with a hit (acts within a hand are not independent
@@ -670,9 +664,8 @@ class _Acts:
         game = self.hand.game
         if street in _DRAWING and act.to_call > 0:
             folded = act.kind is ActionKind.FOLD
-            now = self.classes.get((street, actor))
-            if now is None:
-                now = self.classes[(street, actor)] = current_class(game, mine, board)
+            # The made hand's class, from the rank betting-when-ahead reads too.
+            now = hand_class(self._rank(street, actor, shown))
             turn = _M_TURN if street is Street.TURN else 0
             for other, theirs in self._card_holders():
                 if other != actor:
