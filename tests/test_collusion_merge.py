@@ -92,16 +92,65 @@ def test_merge_adds_every_counter(a: Aggregates, b: Aggregates) -> None:
         theirs = b.player(name) if name in b.players else zero
         assert total.player(name) == [x + y for x, y in zip(mine, theirs, strict=True)]
     assert total.hands == a.hands + b.hands
-    for families in total.evidence.values():
-        for kept in families:
-            assert len(kept) <= KEPT
-            assert list(kept) == sorted(kept)
+    # Evidence: per pair and family, the best KEPT of both parts' hands, best first.
+    for key in set(a.pairs) | set(b.pairs):
+        both = [a.evidence_hands(key) if key in a.pairs else [[]] * len(FAMILIES),
+                b.evidence_hands(key) if key in b.pairs else [[]] * len(FAMILIES)]
+        for family, kept in enumerate(total.evidence_hands(key)):
+            assert kept == sorted(both[0][family] + both[1][family])[:KEPT]
 
 
 @given(aggregates())
 def test_dump_and_load_give_the_same_aggregates(agg: Aggregates) -> None:
     """What a worker writes out (`dump`, plain JSON values) reads back equal (`load`)."""
     assert Aggregates.load(json.loads(json.dumps(agg.dump()))).state() == agg.state()
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 40), st.integers(1, 30), st.sampled_from(FAMILIES),
+                          st.sampled_from(["chip_flow", "squeeze", "team_profit"]),
+                          st.booleans()), max_size=60),
+       st.integers(0, 4))
+def test_evidence_keeps_the_best_hands_of_each_family(offers: list[tuple[int, int, object, str,
+                                                                          bool]],
+                                                      kept: int) -> None:
+    """Whatever the order of the offers, a pair keeps per family the `kept` smallest records
+    (the strongest hand first, ties by place, signal and actor), duplicates included."""
+    agg = Aggregates("integrity", kept)
+    offered: dict[object, list[tuple[object, ...]]] = {family: [] for family in FAMILIES}
+    for weight, line, family, signal, second in offers:
+        actor, partner = ("bob", "ann") if second else ("ann", "bob")
+        record = (-weight, "f", line, f"h{line % 7}", "t1", signal, actor, partner)
+        agg.offer(("ann", "bob"), family, record)  # type: ignore[arg-type]
+        offered[family].append(record)
+    for index, family in enumerate(FAMILIES):
+        assert [e.record for e in agg.evidence_hands(("ann", "bob"))[index]] == \
+            sorted(offered[family])[:kept]
+
+
+def test_evidence_places_stay_bounded_by_the_kept_hands() -> None:
+    """A hand's place is kept while a slot refers to it: the places of hands pushed out are
+    dropped, and the kept hands read back whole after it."""
+    agg = Aggregates("integrity", 2)
+    # Each hand stronger than the last: every one is kept, and pushes an older one out.
+    for number in range(20_000):
+        agg.offer(("ann", "bob"), FAMILIES[number % len(FAMILIES)],
+                  (-number, "f", number, f"h{number}", "", "chip_flow", "ann", "bob"))
+    assert len(agg.place_hands) < 5_000
+    for index in range(len(FAMILIES)):
+        last = [n for n in range(20_000) if n % len(FAMILIES) == index][-2:]
+        assert [(e.rank, e.line, e.hand) for e in agg.evidence_hands(("ann", "bob"))[index]] \
+            == [(-n, n, f"h{n}") for n in reversed(last)]
+
+
+def test_evidence_of_another_pair_or_signal_is_refused() -> None:
+    agg = Aggregates("integrity", KEPT)
+    with pytest.raises(ValueError):
+        agg.offer(("ann", "bob"), FAMILIES[0], (-1, "f", 1, "h", "", "chip_flow", "ann", "cat"))
+    with pytest.raises(ValueError):
+        agg.offer(("ann", "bob"), FAMILIES[0], (-1, "f", 1, "h", "", "no_such", "ann", "bob"))
+    with pytest.raises(ValueError):
+        agg.offer(("bob", "ann"), FAMILIES[0], (-1, "f", 1, "h", "", "chip_flow", "ann", "bob"))
 
 
 def test_views_and_settings_must_agree() -> None:

@@ -12,6 +12,14 @@ The counters of every pair are one flat `array('q')`, a row of `PAIR_WIDTH` inte
 (the players' likewise): the garbage collector tracks an array, and a per-pair array made
 every full collection traverse some 76,000 of them at benchmark size. The dict from a pair to
 its row holds only tuples of strings and ints, which the collector stops tracking.
+
+The evidence hands are flat too: per pair, `evidence_kept` slots per family in two arrays (the
+hand's rank, and a reference: where the hand is in the place lists, the signal, which of the
+two players acted), best first. A kept hand is no Python object: at benchmark size some
+500,000 of them, made while the audit runs, cost about 3.5 s of a 51 s audit as tuples (their
+allocation, and collections brought on by them). A place (file, line, hand, tournament) is
+appended once per hand that offers evidence; places no slot refers to any longer are dropped
+when they outnumber the kept hands (`_compact`), so they too are bounded by the pairs.
 """
 
 from array import array
@@ -19,7 +27,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from checker.collusion.signals import PLAYER_WIDTH, WIDTH
+from checker.collusion.signals import PLAYER_WIDTH, SIGNALS, WIDTH
 from checker.replay.facts import CollusionFamily as Family
 
 PairKey = tuple[str, str]
@@ -67,6 +75,15 @@ PairEvidence = tuple[tuple[EvidenceRecord, ...], ...]
 
 _NO_EVIDENCE: PairEvidence = tuple(() for _ in FAMILIES)
 
+# A slot's reference: place * _PLACE + signal * 2 + (1 when the pair's second player acted).
+EVIDENCE_SIGNALS: tuple[str, ...] = tuple(s.name for s in SIGNALS)
+SIGNAL_CODE = {name: code for code, name in enumerate(EVIDENCE_SIGNALS)}
+_PLACE = 2 * len(EVIDENCE_SIGNALS)
+# The rank of an empty slot: after every hand's (a rank is minus a weight).
+EMPTY = 2 ** 62
+# Places kept beyond twice the kept hands before the unreferenced ones are dropped.
+_PLACES_SLACK = 4096
+
 
 _PAIR_ZEROS = bytes(8 * PAIR_WIDTH)
 _PLAYER_ZEROS = bytes(8 * PLAYER_WIDTH)
@@ -90,8 +107,17 @@ class Aggregates:
     # A player -> where its row of `PLAYER_WIDTH` counters starts in `player_counters`.
     players: dict[str, int] = field(default_factory=dict)
     player_counters: array = field(default_factory=_counters)  # type: ignore[type-arg]
-    # Per pair, per family (FAMILIES order): the best evidence hands, best first.
-    evidence: dict[PairKey, PairEvidence] = field(default_factory=dict)
+    # Per pair (its row's number in `pair_counters`), per family (FAMILIES order), the best
+    # `evidence_kept` hands, best first: their ranks (EMPTY: none) and references.
+    evidence_ranks: array = field(default_factory=_counters)  # type: ignore[type-arg]
+    evidence_refs: array = field(default_factory=_counters)  # type: ignore[type-arg]
+    # Slots holding a hand (a slot, once filled, stays filled).
+    evidence_filled: int = 0
+    # Where each referenced hand is: file, line, hand id, tournament ("" for none).
+    place_files: list[str] = field(default_factory=list)
+    place_lines: list[int] = field(default_factory=list)
+    place_hands: list[str] = field(default_factory=list)
+    place_tournaments: list[str] = field(default_factory=list)
     # Per pair: net mbb from a to b in each tournament together (the earliest FLOW_POINTS).
     flows: dict[PairKey, dict[str, int]] = field(default_factory=dict)
     hands: int = 0
@@ -101,11 +127,15 @@ class Aggregates:
     entries_squared: int = 0
 
     def pair_at(self, key: PairKey) -> int:
-        """Where the pair's row starts in `pair_counters` (a row of zeros for a new pair)."""
+        """Where the pair's row starts in `pair_counters` (a row of zeros and empty evidence
+        slots for a new pair)."""
         at = self.pairs.get(key)
         if at is None:
             at = self.pairs[key] = len(self.pair_counters)
             self.pair_counters.frombytes(_PAIR_ZEROS)
+            slots = len(FAMILIES) * self.evidence_kept
+            self.evidence_ranks.extend([EMPTY] * slots)
+            self.evidence_refs.extend([0] * slots)
         return at
 
     def player_at(self, name: str) -> int:
@@ -137,27 +167,153 @@ class Aggregates:
     def wants(self, key: PairKey, family: Family, weight: int) -> bool:
         """Whether a hand of `weight` could be among the pair's best for `family` (a cheap
         test before the hand is built; `offer` decides ties)."""
-        per_pair = self.evidence.get(key)
-        if per_pair is None:
-            return True
-        kept = per_pair[FAMILY_INDEX[family]]
-        return len(kept) < self.evidence_kept or -weight <= kept[-1][0]
+        at = self.pairs.get(key)
+        if at is None:
+            return self.evidence_kept > 0
+        return self.wants_at(at, FAMILY_INDEX[family], weight)
+
+    def wants_at(self, at: int, family: int, weight: int) -> bool:
+        """`wants` for the pair whose row starts at `at`, `family` its FAMILIES index."""
+        kept = self.evidence_kept
+        if kept == 0:
+            return False
+        last = (at // PAIR_WIDTH * len(FAMILIES) + family + 1) * kept - 1
+        worst: int = self.evidence_ranks[last]
+        return -weight <= worst
+
+    def place(self, file: str, line: int, hand: str, tournament: str) -> int:
+        """A new place for the hands `offer_at` is given (one per hand that offers)."""
+        if len(self.place_hands) >= 2 * self.evidence_filled + _PLACES_SLACK:
+            self._compact()
+        self.place_files.append(file)
+        self.place_lines.append(line)
+        self.place_hands.append(hand)
+        self.place_tournaments.append(tournament)
+        return len(self.place_hands) - 1
 
     def offer(self, key: PairKey, family: Family, hand: EvidenceRecord) -> None:
-        """Keep `hand` if it is among the pair's best for `family`."""
-        per_pair = self.evidence.get(key)
-        if per_pair is None:
-            per_pair = _NO_EVIDENCE
-        at = FAMILY_INDEX[family]
-        kept = per_pair[at]
-        if len(kept) >= self.evidence_kept and hand >= kept[-1]:
+        """Keep `hand` if it is among the pair's best for `family` (the pair is added if
+        new). Its actor and partner are the pair's two players."""
+        rank, file, line, hand_id, tournament, signal, actor, partner = hand
+        a, b = key
+        if not a < b:
+            raise ValueError(f"a pair is its two players sorted, not {a}, {b}")
+        if (actor, partner) == (a, b):
+            second = 0
+        elif (actor, partner) == (b, a):
+            second = 1
+        else:
+            raise ValueError(f"evidence of {actor} toward {partner} offered for the pair "
+                             f"{a}, {b}")
+        code = SIGNAL_CODE.get(signal)
+        if code is None:
+            raise ValueError(f"evidence of an unknown signal {signal!r}")
+        at = self.pair_at(key)
+        family_at = FAMILY_INDEX[family]
+        if self.wants_at(at, family_at, -rank):
+            self.offer_at(at, family_at, -rank,
+                          self.place(file, line, hand_id, tournament), code * 2 + second)
+
+    def offer_at(self, at: int, family: int, weight: int, place: int, code: int) -> None:
+        """Keep the hand at `place` (`place()`) of `weight` for the pair whose row starts at
+        `at` if it is among the pair's best of `family`; `code`: its signal's index in
+        EVIDENCE_SIGNALS times 2, plus 1 when the pair's second player acted. The same total
+        order as the records': rank, then file, line, hand, tournament, signal, actor."""
+        kept = self.evidence_kept
+        if kept == 0:
             return
-        best = tuple(sorted((*kept, hand))[:self.evidence_kept])
-        self.evidence[key] = (*per_pair[:at], best, *per_pair[at + 1:])
+        if weight >= EMPTY or -weight >= EMPTY:
+            raise ValueError(f"an evidence weight of {weight} is out of range")
+        ranks = self.evidence_ranks
+        refs = self.evidence_refs
+        first = (at // PAIR_WIDTH * len(FAMILIES) + family) * kept
+        rank = -weight
+        ref = place * _PLACE + code
+        slot = first + kept
+        # Find where the hand goes: after every kept hand that is not worse.
+        while slot > first and self._before(rank, ref, ranks[slot - 1], refs[slot - 1]):
+            slot -= 1
+        if slot == first + kept:
+            return
+        last = first + kept - 1
+        if ranks[last] == EMPTY:
+            self.evidence_filled += 1
+        for cell in range(last, slot, -1):
+            ranks[cell] = ranks[cell - 1]
+            refs[cell] = refs[cell - 1]
+        ranks[slot] = rank
+        refs[slot] = ref
+
+    def _before(self, rank: int, ref: int, other_rank: int, other_ref: int) -> bool:
+        """Whether the hand (rank, ref) sorts before the kept one (an empty slot: always), in
+        the records' order. Both are the same pair's (a, b), a < b: the actor is a first."""
+        if rank != other_rank:
+            return rank < other_rank
+        return self._tie_key(ref) < self._tie_key(other_ref)
+
+    def _tie_key(self, ref: int) -> tuple[str, int, str, str, str, int]:
+        place, code = divmod(ref, _PLACE)
+        signal, second = divmod(code, 2)
+        return (self.place_files[place], self.place_lines[place], self.place_hands[place],
+                self.place_tournaments[place], EVIDENCE_SIGNALS[signal], second)
+
+    def _kept(self, at: int, names: PairKey) -> PairEvidence:
+        """The pair's kept hands per family as records, best first."""
+        kept = self.evidence_kept
+        ranks = self.evidence_ranks
+        refs = self.evidence_refs
+        a, b = names
+        families: list[tuple[EvidenceRecord, ...]] = []
+        for family in range(len(FAMILIES)):
+            first = (at // PAIR_WIDTH * len(FAMILIES) + family) * kept
+            hands: list[EvidenceRecord] = []
+            for slot in range(first, first + kept):
+                if ranks[slot] == EMPTY:
+                    break
+                place, code = divmod(refs[slot], _PLACE)
+                signal, second = divmod(code, 2)
+                actor, partner = (b, a) if second else (a, b)
+                hands.append((ranks[slot], self.place_files[place], self.place_lines[place],
+                              self.place_hands[place], self.place_tournaments[place],
+                              EVIDENCE_SIGNALS[signal], actor, partner))
+            families.append(tuple(hands))
+        return tuple(families)
+
+    def _evidence(self) -> Iterable[tuple[PairKey, PairEvidence]]:
+        """Every pair with any kept hand, with them, in no particular order."""
+        for key, at in self.pairs.items():
+            kept = self._kept(at, key)
+            if any(kept):
+                yield key, kept
+
+    def _compact(self) -> None:
+        """Drop the places no slot refers to (renumbering the references)."""
+        refs = self.evidence_refs
+        ranks = self.evidence_ranks
+        renumbered: dict[int, int] = {}
+        files: list[str] = []
+        lines: list[int] = []
+        hands: list[str] = []
+        tournaments: list[str] = []
+        for slot in range(len(ranks)):
+            if ranks[slot] == EMPTY:
+                continue
+            place, code = divmod(refs[slot], _PLACE)
+            new = renumbered.get(place)
+            if new is None:
+                new = renumbered[place] = len(hands)
+                files.append(self.place_files[place])
+                lines.append(self.place_lines[place])
+                hands.append(self.place_hands[place])
+                tournaments.append(self.place_tournaments[place])
+            refs[slot] = new * _PLACE + code
+        self.place_files, self.place_lines = files, lines
+        self.place_hands, self.place_tournaments = hands, tournaments
 
     def evidence_hands(self, key: PairKey) -> list[list[EvidenceHand]]:
         """The pair's kept hands per family (FAMILIES order), best first."""
-        per_pair = self.evidence.get(key, _NO_EVIDENCE)
+        at = self.pairs.get(key)
+        per_pair = _NO_EVIDENCE if at is None else self._kept(at, key)
         return [[EvidenceHand(*hand) for hand in kept] for kept in per_pair]
 
     def add_flow(self, key: PairKey, tournament: str, net: int) -> None:
@@ -176,7 +332,7 @@ class Aggregates:
             self.add_pair(key, values)
         for name, values in other._player_rows():
             self.add_player(name, values)
-        for key, families in other.evidence.items():
+        for key, families in other._evidence():
             for family, hands in zip(FAMILIES, families, strict=True):
                 for hand in hands:
                     self.offer(key, family, hand)
@@ -197,7 +353,7 @@ class Aggregates:
             "pairs": [[a, b, values] for (a, b), values in sorted(self._pair_rows())],
             "players": [[name, values] for name, values in sorted(self._player_rows())],
             "evidence": [[a, b, [[list(e) for e in kept] for kept in families]]
-                         for (a, b), families in sorted(self.evidence.items())],
+                         for (a, b), families in sorted(self._evidence())],
             "flows": [[a, b, sorted(points.items())]
                       for (a, b), points in sorted(self.flows.items())],
         }
@@ -213,9 +369,10 @@ class Aggregates:
         for name, values in data["players"]:
             agg.add_player(name, [int(v) for v in values])
         for a, b, families in data["evidence"]:
-            agg.evidence[(a, b)] = tuple(
-                tuple((int(e[0]), str(e[1]), int(e[2]), str(e[3]), str(e[4]), str(e[5]),
-                       str(e[6]), str(e[7])) for e in kept) for kept in families)
+            for family, kept in zip(FAMILIES, families, strict=True):
+                for e in kept:
+                    agg.offer((a, b), family, (int(e[0]), str(e[1]), int(e[2]), str(e[3]),
+                                               str(e[4]), str(e[5]), str(e[6]), str(e[7])))
         for a, b, points in data["flows"]:
             agg.flows[(a, b)] = {tournament: net for tournament, net in points}
         return agg
@@ -226,7 +383,7 @@ class Aggregates:
             self.view, self.evidence_kept, self.hands, self.entries, self.entries_squared,
             sorted(self._pair_rows()),
             sorted(self._player_rows()),
-            sorted((k, v) for k, v in self.evidence.items() if any(v)),
+            sorted(self._evidence()),
             sorted((k, sorted(v.items())) for k, v in self.flows.items()),
         )
 

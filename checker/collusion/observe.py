@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from checker.collusion.aggregates import TOURNAMENTS, Aggregates, EvidenceRecord
+from checker.collusion.aggregates import FAMILY_INDEX, SIGNAL_CODE, TOURNAMENTS, Aggregates
 from checker.collusion.equity import equity, holds_outs, known_board_game, made_rank
 from checker.collusion.signals import WIDTH, C
 from checker.collusion.signals import P as Own
@@ -84,6 +84,28 @@ if any(literal != int(counter) for literal, counter in _LAYOUT):
     raise ImportError("checker/collusion/observe.py: the counter literals differ from "
                       "signals.C / signals.P")
 
+# Evidence families (aggregates.FAMILIES order) and signal codes (aggregates.SIGNAL_CODE),
+# likewise literals, likewise checked.
+_F_DUMP: Final = 0
+_F_SOFT: Final = 1
+_F_TEAM: Final = 2
+_S_CHIP_FLOW: Final = 0
+_S_WEAK: Final = 2
+_S_FOLD: Final = 3
+_S_SQUEEZE: Final = 7
+_S_OUTS: Final = 8
+_S_AHEAD: Final = 9
+_S_TEAM_PROFIT: Final = 10
+_EVIDENCE = ((_F_DUMP, FAMILY_INDEX[Family.CHIP_DUMPING]),
+             (_F_SOFT, FAMILY_INDEX[Family.SOFT_PLAY]), (_F_TEAM, FAMILY_INDEX[Family.TEAM_PLAY]),
+             (_S_CHIP_FLOW, SIGNAL_CODE["chip_flow"]), (_S_WEAK, SIGNAL_CODE["weak_commitment"]),
+             (_S_FOLD, SIGNAL_CODE["fold_to_partner"]), (_S_SQUEEZE, SIGNAL_CODE["squeeze"]),
+             (_S_OUTS, SIGNAL_CODE["outs_tracking"]), (_S_AHEAD, SIGNAL_CODE["bets_when_ahead"]),
+             (_S_TEAM_PROFIT, SIGNAL_CODE["team_profit"]))
+if any(literal != value for literal, value in _EVIDENCE):
+    raise ImportError("checker/collusion/observe.py: the evidence literals differ from "
+                      "aggregates.FAMILY_INDEX / aggregates.SIGNAL_CODE")
+
 # A hand's marks per directed pair (actor, partner): one per signal counted once a hand,
 # outs-tracking's two counters once per drawing street, and betting when ahead or behind
 # once per postflop street. The occasions counter of each mark (its hit counter follows it,
@@ -109,10 +131,9 @@ _AHEAD_STREET: Final = {Street.FLOP: 0, Street.TURN: 2, Street.RIVER: 4}
 _OCCASION: Final = 1
 _HIT: Final = 2
 
-# The evidence the acts offer: (family, signal), by code.
-_OFFERS: Final = ((Family.SOFT_PLAY, "fold_to_partner"), (Family.TEAM_PLAY, "squeeze"),
-                  (Family.TEAM_PLAY, "outs_tracking"), (Family.CHIP_DUMPING, "weak_commitment"),
-                  (Family.SOFT_PLAY, "bets_when_ahead"))
+# The evidence the acts offer: (family, signal), by offer code.
+_OFFERS: Final = ((_F_SOFT, _S_FOLD), (_F_TEAM, _S_SQUEEZE), (_F_TEAM, _S_OUTS),
+                  (_F_DUMP, _S_WEAK), (_F_SOFT, _S_AHEAD))
 _O_FOLD: Final = 0
 _O_SQZ: Final = 1
 _O_OUTS: Final = 2
@@ -241,25 +262,22 @@ class HandObserver:
                     net = -ra * rb // gains
                 elif rb < 0 < ra:
                     net = -(-rb * ra // gains)
-                a, b = names[i], names[j]
                 if net:
                     clipped = max(-cap, min(cap, net))
                     counters[at + _FLOW] += clipped
                     counters[at + _FLOW_SS] += clipped * clipped
                     counters[at + _W + _FLOW] -= clipped
                     counters[at + _W + _FLOW_SS] += clipped * clipped
-                    key = (a, b)
                     if tournament:
-                        agg.add_flow(key, tournament, net)
+                        agg.add_flow((names[i], names[j]), tournament, net)
                     weight = abs(net)
-                    if agg.wants(key, Family.CHIP_DUMPING, weight):
-                        actor, partner = (a, b) if net > 0 else (b, a)
-                        agg.offer(key, Family.CHIP_DUMPING,
-                                  place.evidence(weight, "chip_flow", actor, partner))
+                    if agg.wants_at(at, _F_DUMP, weight):
+                        # From a to b when positive: a is the actor (the pair's first).
+                        agg.offer_at(at, _F_DUMP, weight, place.index(agg),
+                                     _S_CHIP_FLOW * 2 + (0 if net > 0 else 1))
                 # What the two took from the others: both in the pot, a third player paying.
-                if joint > 0 and agg.wants((a, b), Family.TEAM_PLAY, ra + rb):
-                    agg.offer((a, b), Family.TEAM_PLAY,
-                              place.evidence(ra + rb, "team_profit", a, b))
+                if joint > 0 and agg.wants_at(at, _F_TEAM, ra + rb):
+                    agg.offer_at(at, _F_TEAM, ra + rb, place.index(agg), _S_TEAM_PROFIT * 2)
 
 
 class _LineupFile:
@@ -378,21 +396,23 @@ class _Lineup:
 
 
 class _Place:
-    """Where a hand is, for its evidence (read from the record only when evidence is)."""
+    """Where a hand is, for its evidence: its place in the view's aggregates, made (from the
+    record) only when the hand's first evidence is kept."""
 
-    __slots__ = ("hand", "tournament", "where")
+    __slots__ = ("hand", "place", "tournament")
 
     def __init__(self, hand: Hand, tournament: str) -> None:
         self.hand = hand
         self.tournament = tournament
-        self.where: tuple[str, int, str] | None = None
+        self.place = -1
 
-    def evidence(self, weight: int, signal: str, actor: str, partner: str) -> EvidenceRecord:
-        where = self.where
-        if where is None:
+    def index(self, agg: Aggregates) -> int:
+        place = self.place
+        if place < 0:
             hand = self.hand
-            where = self.where = (hand.location.file, hand.location.line, hand.hand_id)
-        return (-weight, where[0], where[1], where[2], self.tournament, signal, actor, partner)
+            place = self.place = agg.place(hand.location.file, hand.location.line,
+                                           hand.hand_id, self.tournament)
+        return place
 
 
 def _results(hand: Hand, names: list[str], unit: int) -> tuple[list[int], set[str]]:
@@ -475,15 +495,15 @@ class _Acts:
 
     def flush(self) -> None:
         agg = self.agg
-        names = self.names
         count = self.count
         for (code, pair), weight in self.offers.items():
             actor, partner = divmod(pair, count)
             family, signal = _OFFERS[code]
-            a, b = names[actor], names[partner]
-            key = (a, b) if actor < partner else (b, a)
-            if agg.wants(key, family, weight):
-                agg.offer(key, family, self.place.evidence(weight, signal, a, b))
+            at = self.lineup.row(min(actor, partner), max(actor, partner))
+            if agg.wants_at(at, family, weight):
+                # The pair's second player (the later name) acted: the code's low bit.
+                agg.offer_at(at, family, weight, self.place.index(agg),
+                             signal * 2 + (1 if actor > partner else 0))
         counters = agg.pair_counters
         marks = self.marks
         for cell in self.marked:
