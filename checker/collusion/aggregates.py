@@ -25,19 +25,19 @@ when they outnumber the kept hands (`_compact`), so they too are bounded by the 
 from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from checker.collusion.signals import PLAYER_WIDTH, SIGNALS, WIDTH
 from checker.replay.facts import CollusionFamily as Family
 
 PairKey = tuple[str, str]
 # The pair array's last cell: tournaments both players entered.
-TOURNAMENTS = 2 * WIDTH
-PAIR_WIDTH = 2 * WIDTH + 1
-FAMILIES: tuple[Family, ...] = tuple(Family)
-FAMILY_INDEX = {family: index for index, family in enumerate(FAMILIES)}
+TOURNAMENTS: Final = 2 * WIDTH
+PAIR_WIDTH: Final = 2 * WIDTH + 1
+FAMILIES: Final[tuple[Family, ...]] = tuple(Family)
+FAMILY_INDEX: Final = {family: index for index, family in enumerate(FAMILIES)}
 # Tournaments kept per pair for its chip flow over time (the earliest, by tournament key).
-FLOW_POINTS = 64
+FLOW_POINTS: Final = 64
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -76,17 +76,18 @@ PairEvidence = tuple[tuple[EvidenceRecord, ...], ...]
 _NO_EVIDENCE: PairEvidence = tuple(() for _ in FAMILIES)
 
 # A slot's reference: place * _PLACE + signal * 2 + (1 when the pair's second player acted).
-EVIDENCE_SIGNALS: tuple[str, ...] = tuple(s.name for s in SIGNALS)
-SIGNAL_CODE = {name: code for code, name in enumerate(EVIDENCE_SIGNALS)}
-_PLACE = 2 * len(EVIDENCE_SIGNALS)
-# The rank of an empty slot: after every hand's (a rank is minus a weight).
-EMPTY = 2 ** 62
+EVIDENCE_SIGNALS: Final[tuple[str, ...]] = tuple(s.name for s in SIGNALS)
+SIGNAL_CODE: Final = {name: code for code, name in enumerate(EVIDENCE_SIGNALS)}
+_PLACE: Final = 2 * len(EVIDENCE_SIGNALS)
+# The rank of an empty slot: after every hand's (a rank is minus a weight); below 2 ** 62, a
+# machine integer in the compiled module.
+EMPTY: Final = 2 ** 61
 # Places kept beyond twice the kept hands before the unreferenced ones are dropped.
-_PLACES_SLACK = 4096
+_PLACES_SLACK: Final = 4096
 
 
-_PAIR_ZEROS = bytes(8 * PAIR_WIDTH)
-_PLAYER_ZEROS = bytes(8 * PLAYER_WIDTH)
+_PAIR_ZEROS: Final = bytes(8 * PAIR_WIDTH)
+_PLAYER_ZEROS: Final = bytes(8 * PLAYER_WIDTH)
 
 
 def _counters() -> array:  # type: ignore[type-arg]

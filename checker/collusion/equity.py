@@ -9,7 +9,7 @@ unbiased; per hand it is only a weight.
 
 import zlib
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
 # phevaluator's C core: its public evaluate_cards converts every card again on each call,
 # which costs several times the evaluation itself here.
@@ -20,16 +20,16 @@ from checker.model.cards import RANKS, SUITS
 from checker.model.hand import Game
 from checker.replay.evaluate import hand_class, high_rank
 
-DECK: tuple[str, ...] = tuple(r + s for r in RANKS for s in SUITS)
-_ID: dict[str, int] = {card: int(PhCard.to_id(card)) for card in DECK}
+DECK: Final[tuple[str, ...]] = tuple(r + s for r in RANKS for s in SUITS)
+_ID: Final[dict[str, int]] = {card: int(PhCard.to_id(card)) for card in DECK}
 # Runouts drawn for an equity before the river: a per-hand weight, not a verdict (the
 # aggregates average it over many hands).
-RUNOUTS = 8
+RUNOUTS: Final = 8
 # Hold'em only: an Omaha hand costs some sixty evaluations, which would more than double the
 # audit's time for the card signals (docs/collusion.md); a hi/lo pot's equity is not its high
 # hand's either.
-BOARD_GAMES = frozenset({Game.HOLDEM})
-_WORST = 7463
+BOARD_GAMES: Final = frozenset({Game.HOLDEM})
+_WORST: Final = 7463
 T = TypeVar("T")
 
 
@@ -37,7 +37,7 @@ def known_board_game(game: Game) -> bool:
     return game in BOARD_GAMES
 
 
-_EVALUATE = {5: _pheval.evaluate_5cards, 6: _pheval.evaluate_6cards,
+_EVALUATE: Final = {5: _pheval.evaluate_5cards, 6: _pheval.evaluate_6cards,
              7: _pheval.evaluate_7cards}
 
 

@@ -29,15 +29,16 @@ from checker.replay.evaluate import hand_class
 from checker.replay.facts import ActionEvent, HandFact
 from checker.replay.facts import CollusionFamily as Family
 
-INTEGRITY = "integrity"
-PUBLIC = "public"
-VIEWS = (INTEGRITY, PUBLIC)
-TOURNAMENT_LOG = "tournament-log"
+INTEGRITY: Final = "integrity"
+PUBLIC: Final = "public"
+VIEWS: Final = (INTEGRITY, PUBLIC)
+TOURNAMENT_LOG: Final = "tournament-log"
 
-_BOARD_CARDS = {Street.PREFLOP: 0, Street.FLOP: 3, Street.TURN: 4, Street.RIVER: 5}
-_POSTFLOP = frozenset({Street.FLOP, Street.TURN, Street.RIVER})
-_DRAWING = frozenset({Street.FLOP, Street.TURN})
-_CHIPS_IN = frozenset({ActionKind.CALL, ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE})
+_BOARD_CARDS: Final = {Street.PREFLOP: 0, Street.FLOP: 3, Street.TURN: 4, Street.RIVER: 5}
+_POSTFLOP: Final = frozenset({Street.FLOP, Street.TURN, Street.RIVER})
+_DRAWING: Final = frozenset({Street.FLOP, Street.TURN})
+_CHIPS_IN: Final = frozenset({ActionKind.CALL, ActionKind.BET, ActionKind.RAISE,
+                              ActionKind.COMPLETE})
 # (view, tournament or "", the players dealt in, sorted).
 LineupKey = tuple[str, str, tuple[str, ...]]
 # A line-up's sums per player: capped result, its square, result, its square.
@@ -170,6 +171,10 @@ class HandObserver:
         # and hand (a file is a partition: nothing here depends on other files).
         self.lineups: dict[LineupKey, int] = {}
         self.file_lineups = _LineupFile()
+        # Every hand's marks (`_Acts.marks`), zero between hands: one buffer, not a list of
+        # some thousand cells made and cleared per hand (cache and allocator churn that
+        # slowed the rest of the audit).
+        self.marks: list[int] = []
 
     def hand(self, hand: Hand, fact: HandFact, actions: Sequence[ActionEvent]) -> None:
         names = sorted(p.name for p in fact.players)
@@ -188,7 +193,14 @@ class HandObserver:
         self._flows(agg, lineup, place, results, capped)
         # Read only: the record's own lists.
         cards = hand.hole_cards if integrity else {s.player: s.cards for s in hand.shown}
-        _Acts(self.settings, agg, lineup, hand, place, unit, cards, posted_all_in).run(actions)
+        marks = self.marks
+        if len(marks) < len(names) * len(names) * _MARKS:
+            marks.extend([0] * (len(names) * len(names) * _MARKS - len(marks)))
+        acts = _Acts(self.settings, agg, lineup, hand, place, unit, cards, posted_all_in, marks)
+        try:
+            acts.run(actions)
+        finally:
+            acts.clear_marks()
 
     def _lineup(self, view: str, tournament: str, names: list[str]) -> "_Lineup":
         key = (view, tournament, tuple(names))
@@ -441,7 +453,7 @@ class _Acts:
 
     def __init__(self, settings: ObserverSettings, agg: Aggregates, lineup: _Lineup,
                  hand: Hand, place: _Place, unit: int, cards: dict[str, list[str]],
-                 posted_all_in: set[str]) -> None:
+                 posted_all_in: set[str], marks: list[int]) -> None:
         names = lineup.names
         count = len(names)
         self.settings = settings
@@ -467,8 +479,9 @@ class _Acts:
         self.ranks: dict[tuple[Street, int], int] = {}
         # A hand counts once per pair and signal: per directed pair and mark (`_MARKS`), no
         # occasion, an occasion, or one with a hit (acts within a hand are not independent
-        # occasions); and the marks set, in order.
-        self.marks = [0] * (count * count * _MARKS)
+        # occasions); and the marks set, in order. `marks` is all zeros on entry and is
+        # left so (`clear_marks`).
+        self.marks = marks
         self.marked: list[int] = []
         # Directed pair -> the EV given up in the hand's commitments.
         self.ev: dict[int, int] = {}
@@ -486,6 +499,11 @@ class _Acts:
             self.marks[cell] = _HIT
         elif before == 0:
             self.marks[cell] = _OCCASION
+
+    def clear_marks(self) -> None:
+        marks = self.marks
+        for cell in self.marked:
+            marks[cell] = 0
 
     def slot(self, actor: int, partner: int) -> int:
         """Where `actor`'s counters toward `partner` start in the view's pair counters."""
