@@ -5,11 +5,20 @@ from the definitions in docs/collusion.md, not from the code's own output."""
 import math
 from itertools import combinations
 
+import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from checker.audit.collusion import settings_from
 from checker.collusion.aggregates import PAIR_WIDTH, TOURNAMENTS, Aggregates, PairKey
-from checker.collusion.scoring import FamilyScore, PairScore, ScoringSettings, score_pairs
+from checker.collusion.scoring import (
+    FamilyScore,
+    PairScore,
+    ScoringSettings,
+    _largest,
+    score_pairs,
+)
 from checker.collusion.signals import PLAYER_WIDTH, WIDTH, C, Kind
 from checker.collusion.signals import P as Own
 from checker.dsl.ruleset import load_ruleset, param_values
@@ -232,3 +241,26 @@ def test_betting_less_against_one_opponent_whatever_the_cards_is_not_evidence() 
     assert z < 2.0
     soft = family(pair, CollusionFamily.SOFT_PLAY)
     assert soft.q_value > 0.01
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 5), st.integers(0, 5), st.integers(0, 3)),
+                max_size=30))
+def test_each_players_largest_row_is_found_with_ties_to_the_smaller_opponent(
+        rows: list[tuple[int, int, int]]) -> None:
+    """`_largest` against its definition, row by row: per player, the directed pair with the
+    largest key, ties to the smaller opponent; -1 and zeros for a player with no row."""
+    unique = {(g, o): k for g, o, k in rows if g != o}
+    group = np.array([g for g, _ in unique], dtype=np.int64)
+    other = np.array([o for _, o in unique], dtype=np.int64)
+    key = np.array(list(unique.values()), dtype=np.float64)
+    values = np.stack([key * 10 + other, other.astype(np.float64)], axis=1).reshape(-1, 2)
+    who, counters = _largest(group, other, key, values, 6)
+    for player in range(6):
+        mine = [(k, o) for (g, o), k in unique.items() if g == player]
+        if not mine:
+            assert who[player] == -1 and list(counters[player]) == [0.0, 0.0]
+            continue
+        k, o = max(mine, key=lambda row: (row[0], -row[1]))
+        assert who[player] == o
+        assert list(counters[player]) == [k * 10 + o, float(o)]
