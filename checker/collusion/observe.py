@@ -1,7 +1,7 @@
 """Each replayed hand into the pair aggregates of its view.
 
 The audit hands over the hand's record (money, cards, where it is), its replayed `HandFact`
-(who was dealt in) and its action events in order (each with the street and the actor as they
+(who was dealt in, and what each put in by the hand's end) and its action events in order (each with the street and the actor as they
 stood just before the act). From them, for every two players dealt in together:
 
 - chip flow: each loser's loss shared among the winners in proportion to their gains;
@@ -185,7 +185,7 @@ class HandObserver:
         agg = self.views[view]
         agg.hands += 1
         unit = hand.big_blind or hand.small_bet or hand.bring_in or 1
-        results, posted_all_in = _results(hand, names, unit)
+        results, posted_all_in = _results(hand, fact, names, unit)
         tournament = hand.tournament_id or ""
         lineup = self._lineup(view, tournament, names)
         capped = lineup.add(results, self.settings.flow_cap)
@@ -427,17 +427,17 @@ class _Place:
         return place
 
 
-def _results(hand: Hand, names: list[str], unit: int) -> tuple[list[int], set[str]]:
+def _results(hand: Hand, fact: HandFact, names: list[str], unit: int
+             ) -> tuple[list[int], set[str]]:
     """Each player's net result in the hand, in mbb (in `names` order), and the players all
-    in from a post already (no chips to answer with: the acts never show it)."""
-    chips = dict.fromkeys(names, 0)
+    in from a post already (no chips to answer with: the acts never show it). What each put
+    in is the replay's own count (`PlayerFact.hand_in`: the fact's players are the replay's,
+    at the hand's end when the audit hands it over), not the record's actions read again."""
+    chips = {player.name: -player.hand_in for player in fact.players}
     posted_all_in: set[str] = set()
     for action in hand.actions:
-        player = action.player
-        if player in chips:
-            chips[player] -= action.amount
-        if action.all_in and action.kind in POST_KINDS:
-            posted_all_in.add(player)
+        if action.kind in POST_KINDS and action.all_in:
+            posted_all_in.add(action.player)
     for returned in hand.returns:
         if returned.player in chips:
             chips[returned.player] += returned.amount
