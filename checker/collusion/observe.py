@@ -1,8 +1,9 @@
 """Each replayed hand into the pair aggregates of its view.
 
 The audit hands over the hand's record (money, cards, where it is), its replayed `HandFact`
-(who was dealt in, and what each put in by the hand's end) and its action events in order (each with the street and the actor as they
-stood just before the act). From them, for every two players dealt in together:
+(who was dealt in, and what each put in by the hand's end) and its action events in order
+(each with the street and the actor as they stood just before the act). From them, for every
+two players dealt in together:
 
 - chip flow: each loser's loss shared among the winners in proportion to their gains;
 - what the two together won or lost (team profit);
