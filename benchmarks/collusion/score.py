@@ -50,6 +50,12 @@ MADE_FOR: dict[str, frozenset[str]] = {
 }
 BENIGN = ("friends", "nut_checking", "bubble_folder")
 BUDGET = 1e-4
+# The benchmark's figures are also given over the teams whose scheme changed at least this
+# many of their decisions (team_acts.jsonl), the others left out of positives and negatives
+# alike: a scheme that acted a few dozen times in 200,000 hands leaves too little to see.
+# 100 is the line the fourth session's per-team figures drew; it is no target met by choice
+# (docs/collusion.md, "Teams whose scheme acted").
+ACTED = 100
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,6 +193,9 @@ def evaluate_view(outcome: CollusionOutcome, view: str, truth: Truth) -> dict[st
     result["leave_one_strategy_out"] = loso
     flagged = [p for p in pairs if p.flagged]
     result["per_intensity"] = _per_intensity(pairs, scores, labels, truth)
+    acted = _acted(pairs, scores, labels, matched, truth)
+    if acted is not None:
+        result["acted"] = acted
     # Every pair's score, hands together and label, so that any figure can be recomputed.
     result["scored_pairs"] = [[round(float(x), 3), int(h), int(y)]
                               for x, h, y in zip(scores, hands, labels, strict=True)]
@@ -214,6 +223,21 @@ def evaluate_view(outcome: CollusionOutcome, view: str, truth: Truth) -> dict[st
                                if k not in {p.score.key for p in flagged}),
     }
     return result
+
+
+def _acted(pairs: list[PairVerdict], scores: np.ndarray, labels: np.ndarray,
+           matched: np.ndarray, truth: Truth) -> dict[str, object] | None:
+    """The overall figures over the teams whose scheme changed at least ACTED decisions (the
+    honest pairs all kept, so the budget's threshold is the overall one); None without
+    team_acts.jsonl."""
+    acts = [truth.acts.get(p.score.key) for p in pairs]
+    if all(a is None for a, label in zip(acts, labels, strict=True) if label):
+        return None
+    keep = (labels == 0) | np.array([a is not None and a >= ACTED for a in acts])
+    return {"decisions_at_least": ACTED, "teams": int(labels[keep].sum()),
+            "detector": _ranked(scores[keep], labels[keep]),
+            "detector_matched": _ranked(scores[keep & matched], labels[keep & matched]),
+            "at_budget": _recall_at_budget(scores[keep], labels[keep])}
 
 
 def _per_intensity(pairs: list[PairVerdict], scores: np.ndarray, labels: np.ndarray,

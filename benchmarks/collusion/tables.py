@@ -57,6 +57,14 @@ def render(reports: list[tuple[str, dict[str, Any]]]) -> str:
                     f"| {name} | {strategy} | {_ap(s['detector'])} | "
                     f"{_ap(s['detector_matched'])} | {_roc(s['detector'])} | "
                     f"{s['at_budget']['recall']:.2f} | {_ap(loso)} |")
+        lines += ["", "| corpus | teams whose scheme changed ≥ N decisions | N | AP | AP, matched "
+                  "| recall at 1/10,000 |", "|---|---:|---:|---:|---:|---:|"]
+        for name, report in reports:
+            acted = (report.get(view) or {}).get("acted")
+            if acted:
+                lines.append(f"| {name} | {acted['teams']} | {acted['decisions_at_least']} | "
+                             f"{_ap(acted['detector'])} | {_ap(acted['detector_matched'])} | "
+                             f"{acted['at_budget']['recall']:.2f} |")
         lines += ["", "| corpus | intensity | team pairs | tested | found at 1/10,000 | "
                   "flagged by the rules |", "|---|---:|---:|---:|---:|---:|"]
         for name, report in reports:
