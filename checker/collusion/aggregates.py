@@ -230,18 +230,20 @@ class Aggregates:
         first = (at // PAIR_WIDTH * len(FAMILIES) + family) * kept
         rank = -weight
         ref = place * _PLACE + code
-        slot = first + kept
-        # Find where the hand goes: after every kept hand that is not worse.
-        while slot > first and self._before(rank, ref, ranks[slot - 1], refs[slot - 1]):
-            slot -= 1
-        if slot == first + kept:
-            return
         last = first + kept - 1
+        if not self._before(rank, ref, ranks[last], refs[last]):
+            return
         if ranks[last] == EMPTY:
             self.evidence_filled += 1
-        for cell in range(last, slot, -1):
-            ranks[cell] = ranks[cell - 1]
-            refs[cell] = refs[cell - 1]
+        # Find where the hand goes: after every kept hand that is not worse.
+        slot = last
+        while slot > first and self._before(rank, ref, ranks[slot - 1], refs[slot - 1]):
+            slot -= 1
+        if slot < last:
+            # One move of the worse hands each (a copy in C), not a boxed read and write per
+            # cell.
+            ranks[slot + 1:last + 1] = ranks[slot:last]
+            refs[slot + 1:last + 1] = refs[slot:last]
         ranks[slot] = rank
         refs[slot] = ref
 

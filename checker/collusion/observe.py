@@ -141,6 +141,10 @@ _O_SQZ: Final = 1
 _O_OUTS: Final = 2
 _O_WEAK: Final = 3
 _O_AHEAD: Final = 4
+_OFFER_BITS: Final = 3
+_OFFER_MASK: Final = (1 << _OFFER_BITS) - 1
+if len(_OFFERS) > _OFFER_MASK + 1:
+    raise ImportError("checker/collusion/observe.py: more offer codes than _OFFER_BITS hold")
 
 
 @dataclass(frozen=True, slots=True)
@@ -434,11 +438,19 @@ def _results(hand: Hand, fact: HandFact, names: list[str], unit: int
     in from a post already (no chips to answer with: the acts never show it). What each put
     in is the replay's own count (`PlayerFact.hand_in`: the fact's players are the replay's,
     at the hand's end when the audit hands it over), not the record's actions read again."""
-    chips = {player.name: -player.hand_in for player in fact.players}
+    chips: dict[str, int] = {}
+    anyone_all_in = False
+    for player in fact.players:
+        chips[player.name] = -player.hand_in
+        if player.all_in:
+            anyone_all_in = True
     posted_all_in: set[str] = set()
-    for action in hand.actions:
-        if action.kind in POST_KINDS and action.all_in:
-            posted_all_in.add(action.player)
+    # A post all in leaves its player all in to the hand's end (the replay never clears the
+    # flag), so the record's actions are read only in the few hands where someone ended so.
+    if anyone_all_in:
+        for action in hand.actions:
+            if action.kind in POST_KINDS and action.all_in:
+                posted_all_in.add(action.player)
     for returned in hand.returns:
         if returned.player in chips:
             chips[returned.player] += returned.amount
@@ -486,8 +498,9 @@ class _Acts:
         self.marked: list[int] = []
         # Directed pair -> the EV given up in the hand's commitments.
         self.ev: dict[int, int] = {}
-        # (offer code, directed pair) -> the hand's largest weight as that evidence.
-        self.offers: dict[tuple[int, int], int] = {}
+        # Directed pair << _OFFER_BITS | offer code -> the hand's largest weight as that
+        # evidence (an int key: no tuple made and hashed per offer).
+        self.offers: dict[int, int] = {}
 
     def add(self, actor: int, partner: int, mark: int, hit: bool) -> None:
         """An occasion of `actor` toward `partner` in this hand; `mark` names the signal (and
@@ -515,8 +528,11 @@ class _Acts:
     def flush(self) -> None:
         agg = self.agg
         count = self.count
-        for (code, pair), weight in self.offers.items():
-            actor, partner = divmod(pair, count)
+        for mark, weight in self.offers.items():
+            pair = mark >> _OFFER_BITS
+            code = mark & _OFFER_MASK
+            actor = pair // count
+            partner = pair % count
             family, signal = _OFFERS[code]
             at = self.lineup.row(min(actor, partner), max(actor, partner))
             if agg.wants_at(at, family, weight):
@@ -526,15 +542,17 @@ class _Acts:
         counters = agg.pair_counters
         marks = self.marks
         for cell in self.marked:
-            pair, mark = divmod(cell, _MARKS)
-            actor, partner = divmod(pair, count)
-            at = self.slot(actor, partner) + _MARK_COUNTERS[mark]
+            pair = cell // _MARKS
+            actor = pair // count
+            partner = pair % count
+            at = self.slot(actor, partner) + _MARK_COUNTERS[cell % _MARKS]
             counters[at] += 1
             if marks[cell] == _HIT:
                 counters[at + 1] += 1
         cap = self.settings.flow_cap
         for pair, uncapped in self.ev.items():
-            actor, partner = divmod(pair, count)
+            actor = pair // count
+            partner = pair % count
             loss = max(-cap, min(cap, uncapped))
             at = self.slot(actor, partner)
             counters[at + _EV] += loss
@@ -747,7 +765,7 @@ class _Acts:
     def _offer(self, code: int, chips: int, actor: int, partner: int) -> None:
         """Note the hand as evidence (`_OFFERS[code]`), weighted by `chips` in mbb: offered
         once per pair, signal and actor, at its largest weight in the hand (`flush`)."""
-        mark = (code, actor * self.count + partner)
+        mark = (actor * self.count + partner) << _OFFER_BITS | code
         weight = chips * 1000 // self.unit
         if weight > self.offers.get(mark, -1):
             self.offers[mark] = weight
