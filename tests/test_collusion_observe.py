@@ -20,7 +20,7 @@ from typing import Any
 
 from checker.collusion.aggregates import FAMILY_INDEX, TOURNAMENTS, Aggregates, EvidenceHand
 from checker.collusion.observe import HandObserver, ObserverSettings
-from checker.collusion.signals import WIDTH, C
+from checker.collusion.signals import OPEN_STRATA, WIDTH, C
 from checker.collusion.signals import P as Own
 from checker.model.hand import Hand
 from checker.model.tournament_log import HandPlayed
@@ -158,6 +158,8 @@ def integrity(*hands: Played, settings: ObserverSettings = SETTINGS) -> Aggregat
 _RAISE_BACK = frozenset({"BACK_N", "BACK_K"})
 # Betting when ahead is pinned by its own tests (ahead) and left out of the counters compared.
 _AHEAD = frozenset({"AHEAD_N", "AHEAD_K", "BEHIND_N", "BEHIND_K"})
+# Open-raise spots likewise (opens).
+_OPENS = frozenset(c.name for c in C if c.name.startswith("OPEN_"))
 
 
 def toward(agg: Aggregates, actor: str, partner: str) -> dict[str, int]:
@@ -166,7 +168,7 @@ def toward(agg: Aggregates, actor: str, partner: str) -> dict[str, int]:
     pair = agg.pair(key)
     assert pair[base + C.BACK_N] == pair[base + C.FOLD_N]
     return {c.name: pair[base + c] for c in C
-            if pair[base + c] and c.name not in _RAISE_BACK | _AHEAD}
+            if pair[base + c] and c.name not in _RAISE_BACK | _AHEAD | _OPENS}
 
 
 def ahead(agg: Aggregates, actor: str, partner: str) -> tuple[int, int, int, int]:
@@ -176,6 +178,22 @@ def ahead(agg: Aggregates, actor: str, partner: str) -> tuple[int, int, int, int
     pair = agg.pair(key)
     return (pair[base + C.AHEAD_N], pair[base + C.AHEAD_K], pair[base + C.BEHIND_N],
             pair[base + C.BEHIND_K])
+
+
+def opens(agg: Aggregates, actor: str, partner: str) -> tuple[int, int, list[int]]:
+    """`actor`'s open-raise spots with `partner` still in, of which it raised, and the spots
+    by players still to act behind (0 to 5 and more)."""
+    key, base = ((actor, partner), 0) if actor < partner else ((partner, actor), WIDTH)
+    pair = agg.pair(key)
+    return (pair[base + C.OPEN_N], pair[base + C.OPEN_K],
+            [pair[base + C.OPEN_S0 + s] for s in range(OPEN_STRATA)])
+
+
+def own_opens(agg: Aggregates, name: str) -> tuple[list[int], list[int]]:
+    """The player's open-raise spots by players still to act behind, and its raises."""
+    values = agg.player(name)
+    return ([values[Own.OPEN_N0 + s] for s in range(OPEN_STRATA)],
+            [values[Own.OPEN_K0 + s] for s in range(OPEN_STRATA)])
 
 
 def raise_back(agg: Aggregates, actor: str, partner: str) -> tuple[int, int]:
@@ -658,6 +676,46 @@ def test_a_third_player_all_in_makes_no_squeeze() -> None:
     assert kept(agg, "ann", "cat", TEAM) == [(9500, "h1", "squeeze", "ann", "cat"),
                                              (1000, "h1", "team_profit", "ann", "cat")]
     assert kept(agg, "ann", "bob", SOFT) == [(9000, "h1", "fold_to_partner", "bob", "ann")]
+
+
+def test_an_open_raise_spot_counts_toward_everyone_still_in_by_players_behind() -> None:
+    """Four-handed, cat (under the gun) limps with dan, ann and bob still to act behind:
+    an open-raise spot she did not raise, three behind. dan raises on the button with the
+    blinds behind (two) and cat in having called: a spot he raised, toward all three. The
+    blinds then face a raise: no open-raise spot; nor is cat's second act."""
+    agg = integrity(deal([("ann", 1000, "Ah Qd"), ("bob", 1000, "8s 8c"),
+                          ("cat", 1000, "Ks Jd"), ("dan", 1000, "5h 6h")],
+                         ["preflop cat call", "preflop dan raise 60", "preflop ann fold",
+                          "preflop bob fold", "preflop cat fold"], win="dan"))
+    three_behind = [0, 0, 0, 1, 0, 0]
+    two_behind = [0, 0, 1, 0, 0, 0]
+    for opponent in ("ann", "bob", "dan"):
+        assert opens(agg, "cat", opponent) == (1, 0, three_behind)
+    for opponent in ("ann", "bob", "cat"):
+        assert opens(agg, "dan", opponent) == (1, 1, two_behind)
+    for player in ("ann", "bob"):
+        for opponent in ("ann", "bob", "cat", "dan"):
+            if opponent != player:
+                assert opens(agg, player, opponent) == (0, 0, [0] * 6)
+    assert own_opens(agg, "cat") == (three_behind, [0] * 6)
+    assert own_opens(agg, "dan") == (two_behind, two_behind)
+    assert own_opens(agg, "ann") == own_opens(agg, "bob") == ([0] * 6, [0] * 6)
+
+
+def test_an_open_raise_spot_leaves_out_who_has_folded() -> None:
+    """Three-handed, cat folds the button with both blinds behind; ann completes with bob
+    behind, and cat (folded) is not in: her spot counts toward bob only. bob raises from the
+    big blind with nobody behind, ann in having called."""
+    agg = integrity(deal([("ann", 1000, "Ah Qd"), ("bob", 1000, "8s 8c"),
+                          ("cat", 1000, "Ks Jd")],
+                         ["preflop cat fold", "preflop ann call", "preflop bob raise 60",
+                          "preflop ann fold"], win="bob"))
+    assert opens(agg, "cat", "ann") == opens(agg, "cat", "bob") == (1, 0, [0, 0, 1, 0, 0, 0])
+    assert opens(agg, "ann", "bob") == (1, 0, [0, 1, 0, 0, 0, 0])
+    assert opens(agg, "ann", "cat") == (0, 0, [0] * 6)
+    assert opens(agg, "bob", "ann") == (1, 1, [1, 0, 0, 0, 0, 0])
+    assert opens(agg, "bob", "cat") == (0, 0, [0] * 6)
+    assert own_opens(agg, "bob") == ([1, 0, 0, 0, 0, 0], [1, 0, 0, 0, 0, 0])
 
 
 def test_a_heads_up_check_raise_is_an_aggressive_street() -> None:

@@ -36,6 +36,11 @@ FACED, RAISED = 40, 12
 OUTS, OUTS_FOLDED, CLEAR, CLEAR_FOLDED = 30, 9, 60, 18
 # And bets or raises 24 of 40 heads-up postflop streets when ahead, 8 of 40 when behind.
 AHEAD, AHEAD_BET, BEHIND, BEHIND_BET = 40, 24, 40, 8
+# Open-raise spots: each player opens 30% with one player still to act behind (60 of 200 of
+# its own spots) and 10% with four (20 of 200); toward each opponent still in, 40 spots of
+# each, so 12 + 4 raises.
+OWN_SPOTS, LATE_RAISES, EARLY_RAISES = 200, 60, 20
+LATE, EARLY, OPENED = 40, 40, 16
 
 
 def population() -> Aggregates:
@@ -56,6 +61,10 @@ def population() -> Aggregates:
             pair[base + C.AHEAD_K] = AHEAD_BET
             pair[base + C.BEHIND_N] = BEHIND
             pair[base + C.BEHIND_K] = BEHIND_BET
+            pair[base + C.OPEN_N] = LATE + EARLY
+            pair[base + C.OPEN_K] = OPENED
+            pair[base + C.OPEN_S1] = LATE
+            pair[base + C.OPEN_S4] = EARLY
         pair[TOURNAMENTS] = SETTINGS.min_tournaments + 2
         agg.add_pair((a, b), pair)
     for name in PLAYERS:
@@ -63,6 +72,9 @@ def population() -> Aggregates:
         own[Own.HANDS] = HANDS * (len(PLAYERS) - 1)
         own[Own.RESULT_SS] = own[Own.HANDS] * 1000 * 1000
         own[Own.TOURNAMENTS] = 40
+        own[Own.OPEN_N1] = own[Own.OPEN_N4] = OWN_SPOTS
+        own[Own.OPEN_K1] = LATE_RAISES
+        own[Own.OPEN_K4] = EARLY_RAISES
         agg.add_player(name, own)
     return agg
 
@@ -241,6 +253,50 @@ def test_betting_less_against_one_opponent_whatever_the_cards_is_not_evidence() 
     assert z < 2.0
     soft = family(pair, CollusionFamily.SOFT_PLAY)
     assert soft.q_value > 0.01
+
+
+def test_never_opening_while_a_partner_is_in_is_soft_play() -> None:
+    # p00 opens 0 of her 80 spots with p01 still in; her own rates from those positions
+    # predict 16 (20 once those 80 spots are left out of her rates).
+    agg = population()
+    put(agg, ("p00", "p01"), C.OPEN_K, 0)
+    pair = scored(agg, ("p00", "p01"))
+    z, log10_p = signal_z(pair, "opens_with_partner_in", "p00")
+    assert z > 4.0 and log10_p < -4.0
+    soft = family(pair, CollusionFamily.SOFT_PLAY)
+    assert soft.leading is not None and soft.leading.signal.name == "opens_with_partner_in"
+    assert soft.q_value < 0.01
+    # p01's opens with p00 in are the population's.
+    assert signal_z(pair, "opens_with_partner_in", "p01")[0] < 2.0
+
+
+def test_opening_less_from_early_seats_is_position_not_a_partner() -> None:
+    # Every one of p00's 160 spots with p01 in had four players behind her, where she opens
+    # 10%: 16 raises is half her overall rate (20%), and exactly her rate from there.
+    agg = population()
+    key = ("p00", "p01")
+    put(agg, key, C.OPEN_S1, 0)
+    put(agg, key, C.OPEN_S4, 160)
+    put(agg, key, C.OPEN_N, 160)
+    put(agg, key, C.OPEN_K, 16)
+    pair = scored(agg, key)
+    z, _ = signal_z(pair, "opens_with_partner_in", "p00")
+    assert abs(z) < 1.0
+    assert family(pair, CollusionFamily.SOFT_PLAY).q_value > 0.01
+
+
+def test_an_opponent_everyone_opens_less_against_is_no_partner() -> None:
+    # Everyone opens half as often while p01 is in (a player no one wants behind them):
+    # p00's 8 of 80 is what everyone else does with p01 in.
+    agg = population()
+    for other in PLAYERS:
+        if other != "p01":
+            key, base = (("p00", "p01"), 0) if other == "p00" else (("p01", other), WIDTH)
+            put(agg, key, base + C.OPEN_K, OPENED // 2)
+    pair = scored(agg, ("p00", "p01"))
+    z, _ = signal_z(pair, "opens_with_partner_in", "p00")
+    assert abs(z) < 1.0
+    assert family(pair, CollusionFamily.SOFT_PLAY).q_value > 0.01
 
 
 @settings(max_examples=100, deadline=None)

@@ -44,7 +44,7 @@ RULES = REPO / "rules" / "fulltilt.rules"
 MADE_FOR: dict[str, frozenset[str]] = {
     "chip_dumping": frozenset({"chip_flow", "ev_given_up", "weak_commitment",
                                "fold_to_partner"}),
-    "soft_play": frozenset({"aggression_with_partner", "check_down"}),
+    "soft_play": frozenset({"aggression_with_partner", "check_down", "opens_with_partner_in"}),
     "whipsaw": frozenset({"squeeze", "team_profit"}),
     "card_sharing": frozenset({"outs_tracking"}),
 }

@@ -23,7 +23,7 @@ from typing import Final
 
 from checker.collusion.aggregates import FAMILY_INDEX, SIGNAL_CODE, TOURNAMENTS, Aggregates
 from checker.collusion.equity import equity, holds_outs, known_board_game, made_rank
-from checker.collusion.signals import WIDTH, C
+from checker.collusion.signals import OPEN_STRATA, WIDTH, C
 from checker.collusion.signals import P as Own
 from checker.model.hand import POST_KINDS, ActionKind, Hand, Street
 from checker.replay.evaluate import hand_class
@@ -48,7 +48,7 @@ _LINEUP_WIDTH: Final = 4
 # The counter layout (signals.C, signals.P, aggregates.TOURNAMENTS) as literals, which the
 # compiled module inlines (an IntEnum member is a look-up and a boxed add on every use);
 # checked against the enums below.
-_W: Final = 29
+_W: Final = 37
 _HANDS: Final = 0
 _FLOW: Final = 1
 _FLOW_SS: Final = 2
@@ -69,19 +69,27 @@ _THIRD: Final = 22
 _BACK_N: Final = 23
 _AHEAD_N: Final = 25
 _BEHIND_N: Final = 27
-_TOURNAMENTS: Final = 58
+_OPEN_N: Final = 29
+_OPEN_K: Final = 30
+_OPEN_S0: Final = 31
+_OPEN_STRATA: Final = 6
+_TOURNAMENTS: Final = 74
 _OWN_HANDS: Final = 0
 _OWN_RESULT: Final = 1
 _OWN_RESULT_SS: Final = 2
 _OWN_TOURNAMENTS: Final = 3
+_OWN_OPEN_N0: Final = 4
+_OWN_OPEN_K0: Final = 10
 _LAYOUT = ((_W, WIDTH), (_HANDS, C.HANDS), (_FLOW, C.FLOW), (_FLOW_SS, C.FLOW_SS),
            (_JOINT, C.JOINT), (_JOINT_SS, C.JOINT_SS), (_EV, C.EV), (_EV_SS, C.EV_SS),
            (_EV_N, C.EV_N), (_WEAK_N, C.WEAK_N), (_FOLD_N, C.FOLD_N), (_AGG_N, C.AGG_N),
            (_AGG_K, C.AGG_K), (_SQZ_N, C.SQZ_N), (_CHK_N, C.CHK_N), (_OUTS_N, C.OUTS_N),
            (_CLEAR_N, C.CLEAR_N), (_THIRD, C.THIRD), (_BACK_N, C.BACK_N),
-           (_AHEAD_N, C.AHEAD_N), (_BEHIND_N, C.BEHIND_N),
+           (_AHEAD_N, C.AHEAD_N), (_BEHIND_N, C.BEHIND_N), (_OPEN_N, C.OPEN_N),
+           (_OPEN_K, C.OPEN_K), (_OPEN_S0, C.OPEN_S0), (_OPEN_STRATA, OPEN_STRATA),
            (_TOURNAMENTS, TOURNAMENTS), (_OWN_HANDS, Own.HANDS), (_OWN_RESULT, Own.RESULT),
-           (_OWN_RESULT_SS, Own.RESULT_SS), (_OWN_TOURNAMENTS, Own.TOURNAMENTS))
+           (_OWN_RESULT_SS, Own.RESULT_SS), (_OWN_TOURNAMENTS, Own.TOURNAMENTS),
+           (_OWN_OPEN_N0, Own.OPEN_N0), (_OWN_OPEN_K0, Own.OPEN_K0))
 if any(literal != int(counter) for literal, counter in _LAYOUT):
     raise ImportError("checker/collusion/observe.py: the counter literals differ from "
                       "signals.C / signals.P")
@@ -595,6 +603,8 @@ class _Acts:
             kind = act.kind
             aggressive = act.is_raise
             if heads_up[actor] == -2:
+                if name is Street.PREFLOP and aggressor < 0:
+                    self._open(actor, aggressive, heads_up)
                 other = heads_up[actor] = self._only_opponent(actor)
                 if other >= 0 and self.with_cards:
                     ahead[actor] = self._ahead(name, actor, other)
@@ -625,6 +635,31 @@ class _Acts:
             self._street_closed(street, street_players, bet_on_street, heads_up, raised, ahead,
                                 pots)
         self.flush()
+
+    def _open(self, actor: int, raised: bool, heads_up: list[int]) -> None:
+        """An open-raise spot (the actor's first act before the flop, nobody raised yet):
+        toward every opponent still in, and into the actor's own spots, by how many players
+        were still to act behind (`heads_up` is -2 for those who had not acted)."""
+        live = self.live
+        behind = 0
+        for p in range(self.count):
+            if p != actor and live[p] and heads_up[p] == -2:
+                behind += 1
+        stratum = behind if behind < _OPEN_STRATA else _OPEN_STRATA - 1
+        agg = self.agg
+        own = agg.player_counters
+        at = agg.player_at(self.names[actor])
+        own[at + _OWN_OPEN_N0 + stratum] += 1
+        if raised:
+            own[at + _OWN_OPEN_K0 + stratum] += 1
+        counters = agg.pair_counters
+        for other in range(self.count):
+            if other != actor and live[other]:
+                slot = self.slot(actor, other)
+                counters[slot + _OPEN_N] += 1
+                counters[slot + _OPEN_S0 + stratum] += 1
+                if raised:
+                    counters[slot + _OPEN_K] += 1
 
     def _only_opponent(self, actor: int) -> int:
         """The one opponent live with chips, or -1 when there are none or several."""

@@ -284,6 +284,9 @@ def _signal(signal: Signal, table: _Table, base: int, actor: NDArray[np.int_],
     with np.errstate(divide="ignore", invalid="ignore"):
         if signal.kind is Kind.CONTRAST:
             pair_value, baseline, z = _contrast(signal, matrix, base, totals, actor)
+        elif signal.strata:
+            pair_value, baseline, z = _by_position(signal, table, base, n, value, actor,
+                                                   partner, prior)
         elif signal.kind is Kind.RATE:
             pair_value, baseline, z = _rate(signal, table, n, value, actor, partner, prior)
         elif signal.symmetric:
@@ -331,6 +334,87 @@ def _rate(signal: Signal, table: _Table, n: NDArray[np.float64], k: NDArray[np.f
     excess = k - n * p0 if signal.higher else n * p0 - k
     z = (excess - 0.5) / np.sqrt(variance)
     return shrunk, p0, z
+
+
+def _by_position(signal: Signal, table: _Table, base: int, n: NDArray[np.float64],
+                 k: NDArray[np.float64], actor: NDArray[np.int_], partner: NDArray[np.int_],
+                 prior: float
+                 ) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]]:
+    """k of n against the hits P's own rate in each stratum predicts for the pair's occasions
+    there, times how everyone else's hits toward Q compare with their own prediction (an
+    opponent all open less against, or more: the partner effect). The variance carries the
+    uncertainty of both baselines, as `_rate`'s does."""
+    own = table.own
+    count = len(signal.strata)
+    own_n = own[:, list(signal.own_strata[:count])]
+    own_k = own[:, list(signal.own_strata[count:])]
+    population = float(own_k.sum() / own_n.sum()) if own_n.sum() else 0.0
+    population = min(max(population, 1e-6), 1.0 - 1e-6)
+    occasions, rate, away = _expected_by_position(signal, table, base, actor, k, own_n, own_k,
+                                                  prior, population)
+    expected = (occasions * rate).sum(axis=1)
+    # Everyone's hits and predictions toward each player, both directions of every pair.
+    other = WIDTH - base
+    k_other = table.matrix[:, other + signal.value]
+    n_other = table.matrix[:, other + signal.occasions]
+    occasions_other, rate_other, _ = _expected_by_position(
+        signal, table, other, partner, k_other, own_n, own_k, prior, population)
+    expected_other = (occasions_other * rate_other).sum(axis=1)
+    players = len(own)
+    into_k, into_e, into_n = np.zeros(players), np.zeros(players), np.zeros(players)
+    for into, mine, theirs in ((into_k, k, k_other), (into_e, expected, expected_other),
+                               (into_n, n, n_other)):
+        np.add.at(into, partner, mine)
+        np.add.at(into, actor, theirs)
+    others_k = into_k[partner] - k
+    others_e = into_e[partner] - expected
+    others_n = into_n[partner] - n
+    effect = (others_k + prior * population) / (others_e + prior * population)
+    rate = np.clip(rate * effect[:, None], 1e-6, 1.0 - 1e-6)
+    expected = (occasions * rate).sum(axis=1)
+    variance = ((occasions * rate * (1.0 - rate)).sum(axis=1)
+                * (1.0 + n / (away + prior) + n / (others_n + prior)))
+    excess = k - expected if signal.higher else expected - k
+    z = (excess - 0.5) / np.sqrt(variance)
+    p0 = np.clip(expected / np.maximum(n, 1.0), 1e-6, 1.0 - 1e-6)
+    return (k + prior * p0) / (n + prior), p0, z
+
+
+def _expected_by_position(signal: Signal, table: _Table, base: int, actor: NDArray[np.int_],
+                          k: NDArray[np.float64], own_n: NDArray[np.float64],
+                          own_k: NDArray[np.float64], prior: float, population: float
+                          ) -> tuple[NDArray[np.float64], NDArray[np.float64],
+                                     NDArray[np.float64]]:
+    """The pair's occasions per stratum, P's rate in each away from Q, and P's occasions away
+    from Q. P's own counts hold the spots with Q too: they are taken out, the pair's hits
+    shared among its strata as P's rates there predict (the pair's hits are not kept per
+    stratum). Each stratum's rate is shrunk toward P's rate over all strata scaled by the
+    population's rate there against its overall one (every player opens more from the
+    button), P's overall rate toward the population's."""
+    occasions = table.matrix[:, [base + c for c in signal.strata]]
+    spots = own_n.sum(axis=0)
+    relative = np.where(spots > 0, own_k.sum(axis=0) / np.maximum(spots, 1.0), population)
+    relative = relative / population
+    mine_n, mine_k = own_n[actor], own_k[actor]
+    overall = (mine_k.sum(axis=1) + prior * population) / (mine_n.sum(axis=1) + prior)
+    guess = (mine_k + prior * _rates(overall, relative)) / (mine_n + prior)
+    guessed = (occasions * guess).sum(axis=1)
+    share = (np.where(guessed > 0, k / np.maximum(guessed, 1e-12), 0.0)[:, None]
+             * occasions * guess)
+    away_n = np.maximum(mine_n - occasions, 0.0)
+    away_k = np.minimum(np.maximum(mine_k - share, 0.0), away_n)
+    away_overall = (away_k.sum(axis=1) + prior * population) / (away_n.sum(axis=1) + prior)
+    rate = np.clip((away_k + prior * _rates(away_overall, relative)) / (away_n + prior),
+                   1e-6, 1.0 - 1e-6)
+    return occasions, rate, away_n.sum(axis=1)
+
+
+def _rates(overall: NDArray[np.float64], relative: NDArray[np.float64]
+           ) -> NDArray[np.float64]:
+    """Each player's overall rate in every stratum, scaled by the stratum's relative rate."""
+    scaled: NDArray[np.float64] = np.clip(overall[:, None] * relative[None, :],
+                                          1e-6, 1.0 - 1e-6)
+    return scaled
 
 
 def _top_deviation(table: _Table, columns: tuple[C, C], outgoing: bool) -> Top:

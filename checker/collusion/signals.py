@@ -46,9 +46,22 @@ class C(IntEnum):
     AHEAD_K = 26  # ... that P bet or raised
     BEHIND_N = 27  # the same streets with P holding the worse hand
     BEHIND_K = 28  # ... that P bet or raised
+    # P's first act before the flop in a pot nobody has raised yet, Q still in (to act, or in
+    # having called or checked): P's open-raise spots with Q in, once a hand.
+    OPEN_N = 29
+    OPEN_K = 30  # ... that P raised
+    # The same spots by how many players were still to act behind P (0 .. OPEN_STRATA - 1,
+    # the last also counting more): position decides how often anyone opens.
+    OPEN_S0 = 31
+    OPEN_S1 = 32
+    OPEN_S2 = 33
+    OPEN_S3 = 34
+    OPEN_S4 = 35
+    OPEN_S5 = 36
 
 
 WIDTH = len(C)
+OPEN_STRATA = 6
 
 
 class P(IntEnum):
@@ -58,6 +71,20 @@ class P(IntEnum):
     RESULT = 1  # own net result, mbb
     RESULT_SS = 2
     TOURNAMENTS = 3
+    # The player's open-raise spots (C.OPEN_N, whoever was in) by players still to act
+    # behind, and of them the raises: the player's own rate from each position.
+    OPEN_N0 = 4
+    OPEN_N1 = 5
+    OPEN_N2 = 6
+    OPEN_N3 = 7
+    OPEN_N4 = 8
+    OPEN_N5 = 9
+    OPEN_K0 = 10
+    OPEN_K1 = 11
+    OPEN_K2 = 12
+    OPEN_K3 = 13
+    OPEN_K4 = 14
+    OPEN_K5 = 15
 
 
 PLAYER_WIDTH = len(P)
@@ -93,6 +120,11 @@ class Signal:
     # like styles check through together more than either does with others, so the pair
     # effect cannot be told from style here (docs/collusion.md).
     context: bool = False
+    # RATE by position: the occasions split by stratum (these counters, in order), the
+    # expected hits from P's own rate in each stratum (`own_strata`: P's occasions per
+    # stratum, then P's hits per stratum), not from P's one rate toward everyone else.
+    strata: tuple[C, ...] = ()
+    own_strata: tuple[P, ...] = ()
     title: str = ""
 
 
@@ -131,5 +163,14 @@ SIGNALS: tuple[Signal, ...] = (
                  "less so than against others"),
     Signal("team_profit", Family.TEAM_PLAY, Kind.AMOUNT, C.HANDS, C.JOINT, True, C.JOINT_SS,
            symmetric=True, title="what P and Q together take from the others per hand"),
+    # Sparing a partner before the flop: P opens (raises first in) less while Q is still in
+    # than P's own opening rate from the same positions predicts. By position, because who
+    # is still in depends on where Q sits; against P's own play, so that an opponent left
+    # in beside the partner is charged only for the hands the partner was in too.
+    Signal("opens_with_partner_in", Family.SOFT_PLAY, Kind.RATE, C.OPEN_N, C.OPEN_K, False,
+           strata=tuple(C(C.OPEN_S0 + s) for s in range(OPEN_STRATA)),
+           own_strata=tuple(P(P.OPEN_N0 + s) for s in range(2 * OPEN_STRATA)),
+           title="P raises first in less while Q is still in than P's own rate from the same "
+                 "positions"),
 )
 BY_NAME = {s.name: s for s in SIGNALS}
