@@ -49,7 +49,7 @@ class C(IntEnum):
     # P's first act before the flop in a pot nobody has raised yet, Q still in (to act, or in
     # having called or checked): P's open-raise spots with Q in, once a hand.
     OPEN_N = 29
-    OPEN_K = 30  # ... that P raised
+    OPEN_K = OPEN_N + 1  # ... that P raised (30 is also a rules number: not a literal)
     # The same spots by how many players were still to act behind P (0 .. OPEN_STRATA - 1,
     # the last also counting more): position decides how often anyone opens.
     OPEN_S0 = 31
