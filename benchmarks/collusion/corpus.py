@@ -7,10 +7,11 @@ integrity view) and Full Tilt text (the public view), with truth.jsonl.
 
 Teams are drawn from the most active half of the regulars (server.toml's `team_share`).
 Seeds 5, 6 and 11 were used to develop and tune the detector. Seeds 21 and 22 were the
-evaluation seeds of the first design (teams from any regular); their figures were taken and
-they are no longer blind. The evaluation seeds listed here were never looked at while tuning.
+evaluation seeds of the first design (teams from any regular), 31 and 32 those of the
+fourth and fifth sessions; their figures were taken and they are no longer blind. The
+evaluation seeds listed here (sixth session) were never looked at while tuning.
 
-Run: `.venv/bin/python benchmarks/collusion/corpus.py OUT [--seeds 31 32] [--hands N]`.
+Run: `.venv/bin/python benchmarks/collusion/corpus.py OUT [--seeds 41 42] [--hands N]`.
 """
 
 import argparse
@@ -20,7 +21,7 @@ from pathlib import Path
 from checker.cli import main as feltcheck
 
 TUNING_SEEDS = (11,)
-EVALUATION_SEEDS = (31, 32)
+EVALUATION_SEEDS = (41, 42)
 HANDS = 200_000
 PLAYERS = 3_000
 TEAMS = ("chip_dumping:2:0.3/0.5/0.7/0.9,soft_play:2:0.3/0.5/0.7/0.9,"
