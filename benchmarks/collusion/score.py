@@ -53,8 +53,8 @@ BUDGET = 1e-4
 # The benchmark's figures are also given over the teams whose scheme changed at least this
 # many of their decisions (team_acts.jsonl), the others left out of positives and negatives
 # alike: a scheme that acted a few dozen times in 200,000 hands leaves too little to see.
-# 100 is the line the fourth session's per-team figures drew; it is no target met by choice
-# (docs/collusion.md, "Teams whose scheme acted").
+# 100 is the line the fourth session's per-team figures drew before these figures existed,
+# not one chosen to meet a target (docs/collusion.md, "Teams whose scheme acted").
 ACTED = 100
 
 
