@@ -97,6 +97,13 @@ def family(pair: PairScore, which: CollusionFamily) -> FamilyScore:
     return next(f for f in pair.families if f.family is which)
 
 
+def led_by(pair: PairScore, which: CollusionFamily, name: str) -> FamilyScore:
+    """The pair's family `which`, checked to be led by the signal `name`."""
+    scores = family(pair, which)
+    assert scores.leading is not None and scores.leading.signal.name == name
+    return scores
+
+
 def raise_back(pair: PairScore, actor: str) -> tuple[float, float]:
     return signal_z(pair, "raise_back", actor)
 
@@ -107,8 +114,7 @@ def test_sparing_a_partners_bets_is_soft_play() -> None:
     pair = scored(agg, ("p00", "p01"))
     z, log10_p = raise_back(pair, "p00")
     assert z > 3.0 and log10_p < -3.0
-    soft = family(pair, CollusionFamily.SOFT_PLAY)
-    assert soft.leading is not None and soft.leading.signal.name == "raise_back"
+    led_by(pair, CollusionFamily.SOFT_PLAY, "raise_back")
     assert pair.leading_family is CollusionFamily.SOFT_PLAY
 
 
@@ -156,9 +162,7 @@ def test_folding_when_the_partner_holds_the_outs_is_team_play() -> None:
     pair = scored(agg, ("p00", "p01"))
     z, log10_p = signal_z(pair, "outs_tracking", "p00")
     assert z > 3.0 and log10_p < -3.0
-    team = family(pair, CollusionFamily.TEAM_PLAY)
-    assert team.leading is not None and team.leading.signal.name == "outs_tracking"
-    assert team.q_value < 0.01
+    assert led_by(pair, CollusionFamily.TEAM_PLAY, "outs_tracking").q_value < 0.01
 
 
 def test_folding_more_to_one_opponent_whatever_their_cards_is_not_card_sharing() -> None:
@@ -236,9 +240,7 @@ def test_betting_against_a_partner_regardless_of_the_cards_is_soft_play() -> Non
     pair = scored(agg, ("p00", "p01"))
     z, log10_p = signal_z(pair, "bets_when_ahead", "p00")
     assert z > 3.0 and log10_p < -3.0
-    soft = family(pair, CollusionFamily.SOFT_PLAY)
-    assert soft.leading is not None and soft.leading.signal.name == "bets_when_ahead"
-    assert soft.q_value < 0.01
+    assert led_by(pair, CollusionFamily.SOFT_PLAY, "bets_when_ahead").q_value < 0.01
 
 
 def test_betting_less_against_one_opponent_whatever_the_cards_is_not_evidence() -> None:
@@ -263,9 +265,7 @@ def test_never_opening_while_a_partner_is_in_is_soft_play() -> None:
     pair = scored(agg, ("p00", "p01"))
     z, log10_p = signal_z(pair, "opens_with_partner_in", "p00")
     assert z > 4.0 and log10_p < -4.0
-    soft = family(pair, CollusionFamily.SOFT_PLAY)
-    assert soft.leading is not None and soft.leading.signal.name == "opens_with_partner_in"
-    assert soft.q_value < 0.01
+    assert led_by(pair, CollusionFamily.SOFT_PLAY, "opens_with_partner_in").q_value < 0.01
     # p01's opens with p00 in are the population's.
     assert signal_z(pair, "opens_with_partner_in", "p01")[0] < 2.0
 
