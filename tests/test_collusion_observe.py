@@ -158,8 +158,10 @@ def integrity(*hands: Played, settings: ObserverSettings = SETTINGS) -> Aggregat
 _RAISE_BACK = frozenset({"BACK_N", "BACK_K"})
 # Betting when ahead is pinned by its own tests (ahead) and left out of the counters compared.
 _AHEAD = frozenset({"AHEAD_N", "AHEAD_K", "BEHIND_N", "BEHIND_K"})
-# Open-raise spots likewise (opens).
+# Open-raise spots likewise (opens), and the per-tournament sums of chip flow
+# (by_tournament).
 _OPENS = frozenset(c.name for c in C if c.name.startswith("OPEN_"))
+_BY_TOURNAMENT = frozenset(c.name for c in C if c.name.startswith("TOUR_"))
 
 
 def toward(agg: Aggregates, actor: str, partner: str) -> dict[str, int]:
@@ -168,7 +170,7 @@ def toward(agg: Aggregates, actor: str, partner: str) -> dict[str, int]:
     pair = agg.pair(key)
     assert pair[base + C.BACK_N] == pair[base + C.FOLD_N]
     return {c.name: pair[base + c] for c in C
-            if pair[base + c] and c.name not in _RAISE_BACK | _AHEAD | _OPENS}
+            if pair[base + c] and c.name not in _RAISE_BACK | _AHEAD | _OPENS | _BY_TOURNAMENT}
 
 
 def ahead(agg: Aggregates, actor: str, partner: str) -> tuple[int, int, int, int]:
@@ -187,6 +189,15 @@ def opens(agg: Aggregates, actor: str, partner: str) -> tuple[int, int, list[int
     pair = agg.pair(key)
     return (pair[base + C.OPEN_N], pair[base + C.OPEN_K],
             [pair[base + C.OPEN_S0 + s] for s in range(OPEN_STRATA)])
+
+
+def by_tournament(agg: Aggregates, actor: str, partner: str) -> tuple[int, int, int]:
+    """`actor`'s chip flow to `partner` summed per tournament together (F_t over n_t hands):
+    the sums of F_t squared, of n_t F_t and of n_t squared."""
+    key, base = ((actor, partner), 0) if actor < partner else ((partner, actor), WIDTH)
+    pair = agg.pair(key)
+    return (pair[base + C.TOUR_FLOW_SS], pair[base + C.TOUR_FLOW_HANDS],
+            pair[base + C.TOUR_HANDS_SS])
 
 
 def own_opens(agg: Aggregates, name: str) -> tuple[list[int], list[int]]:
@@ -295,6 +306,25 @@ def test_fold_to_the_big_blind_counts_every_pair_and_each_result() -> None:
     assert [kept(agg, a, b, TEAM) for a, b in agg.pairs] == [[], [], []]
     assert {key: pair[TOURNAMENTS] for key, pair in rows(agg).items()} == {
         ("ann", "bob"): 1, ("ann", "cat"): 1, ("bob", "cat"): 1}
+
+
+def test_chip_flow_is_also_summed_per_tournament_together() -> None:
+    """ann loses one big blind to bob in each of two hands of T1 and wins one from him in T2
+    (one file): per tournament, ann's flow to bob is +2000 over 2 hands and -1000 over 1; its
+    squares add to 5,000,000, the hands times the flow to 2 * 2000 - 1000 = 3000, the hands
+    squared to 4 + 1. bob's side is the same with the flow negated."""
+    def blind_lost(loser: str, winner: str, hand_id: str, tournament: str) -> Played:
+        return deal([(loser, 1000, "Jh Td"), (winner, 1000, "Ks Qd")],
+                    [f"preflop {loser} call", f"preflop {winner} raise 150",
+                     f"preflop {loser} fold"],
+                    win=winner, blinds=(25, 50), hand_id=hand_id, tournament=tournament)
+
+    agg = integrity(blind_lost("ann", "bob", "h1", "T1"), blind_lost("ann", "bob", "h2", "T1"),
+                    blind_lost("bob", "ann", "h3", "T2"))
+    assert toward(agg, "ann", "bob")["FLOW"] == 1000
+    assert by_tournament(agg, "ann", "bob") == (5_000_000, 3000, 5)
+    assert by_tournament(agg, "bob", "ann") == (5_000_000, -3000, 5)
+    assert agg.pair(("ann", "bob"))[TOURNAMENTS] == 2
 
 
 def test_one_loser_two_winners_shares_the_loss_by_their_gains() -> None:

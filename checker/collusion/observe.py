@@ -48,7 +48,7 @@ _LINEUP_WIDTH: Final = 4
 # The counter layout (signals.C, signals.P, aggregates.TOURNAMENTS) as literals, which the
 # compiled module inlines (an IntEnum member is a look-up and a boxed add on every use);
 # checked against the enums below.
-_W: Final = 37
+_W: Final = 40
 _HANDS: Final = 0
 _FLOW: Final = 1
 _FLOW_SS: Final = 2
@@ -73,7 +73,10 @@ _OPEN_N: Final = 29
 _OPEN_K: Final = _OPEN_N + 1
 _OPEN_S0: Final = 31
 _OPEN_STRATA: Final = 6
-_TOURNAMENTS: Final = 74
+_TOUR_FLOW_SS: Final = 37
+_TOUR_FLOW_HANDS: Final = 38
+_TOUR_HANDS_SS: Final = 39
+_TOURNAMENTS: Final = 80
 _OWN_HANDS: Final = 0
 _OWN_RESULT: Final = 1
 _OWN_RESULT_SS: Final = 2
@@ -87,6 +90,8 @@ _LAYOUT = ((_W, WIDTH), (_HANDS, C.HANDS), (_FLOW, C.FLOW), (_FLOW_SS, C.FLOW_SS
            (_CLEAR_N, C.CLEAR_N), (_THIRD, C.THIRD), (_BACK_N, C.BACK_N),
            (_AHEAD_N, C.AHEAD_N), (_BEHIND_N, C.BEHIND_N), (_OPEN_N, C.OPEN_N),
            (_OPEN_K, C.OPEN_K), (_OPEN_S0, C.OPEN_S0), (_OPEN_STRATA, OPEN_STRATA),
+           (_TOUR_FLOW_SS, C.TOUR_FLOW_SS), (_TOUR_FLOW_HANDS, C.TOUR_FLOW_HANDS),
+           (_TOUR_HANDS_SS, C.TOUR_HANDS_SS),
            (_TOURNAMENTS, TOURNAMENTS), (_OWN_HANDS, Own.HANDS), (_OWN_RESULT, Own.RESULT),
            (_OWN_RESULT_SS, Own.RESULT_SS), (_OWN_TOURNAMENTS, Own.TOURNAMENTS),
            (_OWN_OPEN_N0, Own.OPEN_N0), (_OWN_OPEN_K0, Own.OPEN_K0))
@@ -225,16 +230,23 @@ class HandObserver:
     def end_file(self) -> None:
         """A file is read: hands together per line-up; its tournaments are closed: entries
         and tournaments together."""
-        # (view, tournament) -> the players dealt in it, and the rows of the pairs that met
-        # at a table there.
-        rosters: dict[tuple[str, str], tuple[set[str], set[int]]] = {}
+        # (view, tournament) -> the players dealt in it, and per pair that met at a table
+        # there (its row) the hands together and the chip flow there.
+        rosters: dict[tuple[str, str], tuple[set[str], dict[int, list[int]]]] = {}
         for (view, tournament, _), number in self.lineups.items():
             lineup = self.file_lineups.lineup(self.views[view], number)
             met = lineup.close()
             if tournament:
-                roster = rosters.setdefault((view, tournament), (set(), set()))
+                roster = rosters.setdefault((view, tournament), (set(), {}))
                 roster[0].update(lineup.names)
-                roster[1].update(met)
+                sums = roster[1]
+                for at, hands, flow in met:
+                    both = sums.get(at)
+                    if both is None:
+                        sums[at] = [hands, flow]
+                    else:
+                        both[0] += hands
+                        both[1] += flow
         self.lineups = {}
         self.file_lineups = _LineupFile()
         for (view, _), (players, met_there) in rosters.items():
@@ -245,8 +257,18 @@ class HandObserver:
             for name in players:
                 own[agg.player_at(name) + _OWN_TOURNAMENTS] += 1
             counters = agg.pair_counters
-            for at in met_there:
+            for at, (hands, flow) in met_there.items():
                 counters[at + _TOURNAMENTS] += 1
+                # The tournament's sums (signals.C.TOUR_*), from each player's side: the
+                # second player's flow is the first's, negated.
+                flow_ss = flow * flow
+                hands_ss = hands * hands
+                counters[at + _TOUR_FLOW_SS] += flow_ss
+                counters[at + _TOUR_FLOW_HANDS] += hands * flow
+                counters[at + _TOUR_HANDS_SS] += hands_ss
+                counters[at + _W + _TOUR_FLOW_SS] += flow_ss
+                counters[at + _W + _TOUR_FLOW_HANDS] -= hands * flow
+                counters[at + _W + _TOUR_HANDS_SS] += hands_ss
 
     def _flows(self, agg: Aggregates, lineup: "_Lineup", place: "_Place", results: list[int],
                capped: list[int]) -> None:
@@ -289,6 +311,7 @@ class HandObserver:
                     net = -(-rb * ra // gains)
                 if net:
                     clipped = max(-cap, min(cap, net))
+                    lineup.add_flow(i, j, clipped)
                     counters[at + _FLOW] += clipped
                     counters[at + _FLOW_SS] += clipped * clipped
                     counters[at + _W + _FLOW] -= clipped
@@ -310,7 +333,7 @@ class _LineupFile:
     object per line-up would outlive two young collections and so bring on full ones (some
     thousands of line-ups a file)."""
 
-    __slots__ = ("index", "names", "rows", "rows_at", "sums", "sums_at")
+    __slots__ = ("flows", "index", "names", "rows", "rows_at", "sums", "sums_at")
 
     def __init__(self) -> None:
         self.names: list[tuple[str, ...]] = []
@@ -320,6 +343,8 @@ class _LineupFile:
         self.sums_at: list[int] = []
         self.rows: list[int] = []
         self.rows_at: list[int] = []
+        # `_Lineup.flows` of every line-up: laid out as its rows, from the same `rows_at`.
+        self.flows: list[int] = []
 
     def add(self, names: tuple[str, ...]) -> int:
         """A new line-up's number."""
@@ -330,11 +355,12 @@ class _LineupFile:
         self.sums.extend([0] * (1 + _LINEUP_WIDTH * count))
         self.rows_at.append(len(self.rows))
         self.rows.extend([-1] * (count * count))
+        self.flows.extend([0] * (count * count))
         return len(self.names) - 1
 
     def lineup(self, agg: Aggregates, number: int) -> "_Lineup":
         return _Lineup(agg, self.names[number], self.index[number], self.sums,
-                       self.sums_at[number], self.rows, self.rows_at[number])
+                       self.sums_at[number], self.rows, self.rows_at[number], self.flows)
 
 
 class _Lineup:
@@ -344,13 +370,17 @@ class _Lineup:
     squares, the result's sum and sum of squares), and where its pairs' rows are (`rows`
     from `rows_at`: i * count + j for i <= j -> where the pair (names[i], names[j]) starts in
     the view's pair counters, -1 until looked up, so a pair key is built once per line-up and
-    file)."""
+    file), and the capped chip flow from names[i] to names[j] over the line-up's hands
+    (`flows`, laid out as `rows`)."""
 
-    __slots__ = ("agg", "count", "index", "names", "rows", "rows_at", "sums", "sums_at")
+    __slots__ = ("agg", "count", "flows", "index", "names", "rows", "rows_at", "sums",
+                 "sums_at")
 
     def __init__(self, agg: Aggregates, names: tuple[str, ...], index: dict[str, int],
-                 sums: list[int], sums_at: int, rows: list[int], rows_at: int) -> None:
+                 sums: list[int], sums_at: int, rows: list[int], rows_at: int,
+                 flows: list[int]) -> None:
         self.agg = agg
+        self.flows = flows
         self.names = names
         self.count = len(names)
         self.index = index
@@ -366,6 +396,10 @@ class _Lineup:
         if at < 0:
             at = self.rows[cell] = self.agg.pair_at((self.names[i], self.names[j]))
         return at
+
+    def add_flow(self, i: int, j: int, flow: int) -> None:
+        """A hand's capped chip flow from player i to player j (i < j)."""
+        self.flows[self.rows_at + i * self.count + j] += flow
 
     def add(self, results: list[int], cap: int) -> list[int]:
         """A hand into the sums; each player's capped result, in `names` order."""
@@ -383,8 +417,9 @@ class _Lineup:
             at += _LINEUP_WIDTH
         return capped
 
-    def close(self) -> list[int]:
-        """The sums into the players and every pair of the line-up; the pairs' rows."""
+    def close(self) -> list[tuple[int, int, int]]:
+        """The sums into the players and every pair of the line-up; per pair, its row, the
+        hands together and the capped chip flow from the first to the second."""
         agg = self.agg
         sums = self.sums
         names = self.names
@@ -398,11 +433,11 @@ class _Lineup:
             own[at + _OWN_RESULT] += sums[by + 2]
             own[at + _OWN_RESULT_SS] += sums[by + 3]
         counters = agg.pair_counters
-        met: list[int] = []
+        met: list[tuple[int, int, int]] = []
         for i in range(len(names)):
             for j in range(i + 1, len(names)):
                 at = self.row(i, j)
-                met.append(at)
+                met.append((at, hands, self.flows[self.rows_at + i * self.count + j]))
                 # Team profit where one of the two had no result: the other's capped result
                 # (`_flows` adds what differs when both had one).
                 ai = self.sums_at + 1 + _LINEUP_WIDTH * i

@@ -58,6 +58,13 @@ class C(IntEnum):
     OPEN_S3 = 34
     OPEN_S4 = 35
     OPEN_S5 = 36
+    # P's chip flow to Q summed per tournament together (F_t over the n_t hands there): the
+    # sum of F_t squared, of n_t F_t and of n_t squared. A tournament's hands are not
+    # independent (stacks, stages, one player's run of cards), so chip flow's variance is
+    # the tournaments' (clustered), not the hands'.
+    TOUR_FLOW_SS = 37
+    TOUR_FLOW_HANDS = 38
+    TOUR_HANDS_SS = 39
 
 
 WIDTH = len(C)
@@ -125,11 +132,16 @@ class Signal:
     # stratum, then P's hits per stratum), not from P's one rate toward everyone else.
     strata: tuple[C, ...] = ()
     own_strata: tuple[P, ...] = ()
+    # AMOUNT clustered by tournament: the counters of each tournament's sums (the value
+    # squared, occasions times value, occasions squared); its test then has the
+    # tournaments' degrees of freedom, not the hands'.
+    clustered: tuple[C, C, C] | None = None
     title: str = ""
 
 
 SIGNALS: tuple[Signal, ...] = (
     Signal("chip_flow", Family.CHIP_DUMPING, Kind.AMOUNT, C.HANDS, C.FLOW, True, C.FLOW_SS,
+           clustered=(C.TOUR_FLOW_SS, C.TOUR_FLOW_HANDS, C.TOUR_HANDS_SS),
            title="net chips from P to Q per hand together"),
     Signal("ev_given_up", Family.CHIP_DUMPING, Kind.AMOUNT, C.EV_N, C.EV, True, C.EV_SS,
            title="equity P gave up to Q in heads-up commitments"),
