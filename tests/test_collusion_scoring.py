@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from scipy import special, stats
 
 from checker.audit.collusion import settings_from
 from checker.collusion.aggregates import PAIR_WIDTH, TOURNAMENTS, Aggregates, PairKey
@@ -17,6 +18,7 @@ from checker.collusion.scoring import (
     PairScore,
     ScoringSettings,
     _largest,
+    _signed_root,
     score_pairs,
 )
 from checker.collusion.signals import PLAYER_WIDTH, WIDTH, C, Kind
@@ -152,6 +154,74 @@ def test_a_pair_below_the_minimum_evidence_has_no_p_value(hands: int, judged: bo
     else:
         assert result.score == 0.0 and result.p_value == 1.0 and result.q_value == 1.0
         assert result.leading is None and result.signals == ()
+
+
+def flow_by_tournament(agg: Aggregates, key: PairKey, sums: list[tuple[int, int]]) -> None:
+    """The pair's first player loses `flow` mbb to the second over `hands` hands in each
+    tournament (hands, flow) of `sums` (their hands adding up to the population's), each hand
+    +-1 bb as everyone's: per-hand squares stay the population's."""
+    assert sum(hands for hands, _ in sums) == HANDS
+    total = sum(flow for _, flow in sums)
+    put(agg, key, TOURNAMENTS, len(sums))
+    for base, sign in ((0, 1), (WIDTH, -1)):
+        put(agg, key, base + C.FLOW, sign * total)
+        put(agg, key, base + C.TOUR_FLOW_SS, sum(flow * flow for _, flow in sums))
+        put(agg, key, base + C.TOUR_FLOW_HANDS, sign * sum(h * flow for h, flow in sums))
+        put(agg, key, base + C.TOUR_HANDS_SS, sum(h * h for h, _ in sums))
+
+
+def chip_flow_z(sums: list[tuple[int, int]]) -> tuple[float, PairScore]:
+    agg = population()
+    flow_by_tournament(agg, ("p02", "p03"), sums)
+    pair = scored(agg, ("p02", "p03"))
+    return signal_z(pair, "chip_flow", "p02")[0], pair
+
+
+def test_chip_flow_in_every_tournament_together_is_chip_dumping() -> None:
+    # p02 loses half a big blind a hand to p03, 5 bb in each of 30 tournaments of 10 hands.
+    z, pair = chip_flow_z([(10, 5000)] * 30)
+    assert z > 4.0
+    led_by(pair, CollusionFamily.CHIP_DUMPING, "chip_flow")
+    assert family(pair, CollusionFamily.CHIP_DUMPING).q_value < 0.01
+
+
+def test_chip_flow_from_a_few_tournaments_is_a_few_observations() -> None:
+    # The same 150 bb over the same 300 hands, but in three tournaments of 100 hands, most
+    # of it in one (a rock whose blinds a maniac took all night): three observations that
+    # vary, not 300 hands. The hands alone would put it near 9 standard deviations.
+    swung, pair = chip_flow_z([(100, 100_000), (100, 30_000), (100, 20_000)])
+    assert swung < 2.0
+    assert family(pair, CollusionFamily.CHIP_DUMPING).log10_p > -2.0
+    # Even a steady flow is weaker evidence over three tournaments than over thirty.
+    steady, _ = chip_flow_z([(100, 50_000)] * 3)
+    every, _ = chip_flow_z([(10, 5000)] * 30)
+    assert swung < steady < every
+
+
+@settings(max_examples=300, deadline=None)
+@given(n=st.integers(20, 600), rate=st.floats(0.02, 0.6), share=st.floats(0.0, 1.0),
+       higher=st.booleans())
+def test_a_rates_z_is_the_exact_binomial_tails(n: int, rate: float, share: float,
+                                               higher: bool) -> None:
+    """With no baseline uncertainty, a rate's z is the normal z of the exact binomial tail
+    (within a quarter of a standard deviation wherever it matters, z from 1 to 8), rare
+    events included, where the Wald z is off by several."""
+    k = round(share * n)
+    tail = stats.binom.logsf(k - 1, n, rate) if higher else stats.binom.logcdf(k, n, rate)
+    exact = -float(special.ndtri_exp(tail))
+    z = float(_signed_root(np.array([float(k)]), np.array([float(n)]), np.array([n * rate]),
+                           higher, np.array([1.0]))[0])
+    if 1.0 < exact < 8.0:
+        assert abs(z - exact) < 0.25
+    else:
+        assert (z <= 1.25) if exact <= 1.0 else (z >= 7.75)
+
+
+def test_a_rare_event_in_few_occasions_is_not_overstated() -> None:
+    # 7 re-raises of 25 at a 5% rate: exact tail z 3.65; Wald's (k - E - 1/2) / sd says 4.8.
+    z = float(_signed_root(np.array([7.0]), np.array([25.0]), np.array([1.25]), True,
+                           np.array([1.0]))[0])
+    assert 3.3 < z < 3.8
 
 
 def test_folding_when_the_partner_holds_the_outs_is_team_play() -> None:

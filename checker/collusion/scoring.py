@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import NDArray
-from scipy import stats
+from scipy import special, stats
 
 from checker.collusion.aggregates import PAIR_WIDTH, TOURNAMENTS, Aggregates, PairKey
 from checker.collusion.signals import PLAYER_WIDTH, SIGNALS, WIDTH, C, Kind, Signal
@@ -330,10 +330,28 @@ def _rate(signal: Signal, table: _Table, n: NDArray[np.float64], k: NDArray[np.f
     else:
         p0 = _expit(_logit(p_actor) + _logit(p_partner) - _logit(population))
     shrunk = (k + prior * p0) / (n + prior)
-    variance = n * p0 * (1.0 - p0) * (1.0 + n / (away_n + prior) + n / (into_n + prior))
-    excess = k - n * p0 if signal.higher else n * p0 - k
-    z = (excess - 0.5) / np.sqrt(variance)
+    inflation = 1.0 + n / (away_n + prior) + n / (into_n + prior)
+    z = _signed_root(k, n, n * p0, signal.higher, inflation)
     return shrunk, p0, z
+
+
+def _signed_root(k: NDArray[np.float64], n: NDArray[np.float64],
+                 expected: NDArray[np.float64], higher: bool,
+                 inflation: NDArray[np.float64]) -> NDArray[np.float64]:
+    """k hits of n against `expected` hits, one-sided (more hits when `higher`): the signed
+    root of the binomial deviance, with a continuity correction, over the square root of
+    `inflation` (the baselines' own uncertainty, as a dispersion). The Wald z, (k - E) over
+    the binomial standard deviation, overstates a rare event's tail: 7 re-raises of 25 at a
+    5% rate is z 4.8 by Wald, 3.5 here, 3.65 by the exact binomial tail. The deviance's
+    normal approximation holds to a few expected hits, at numpy's cost."""
+    shifted = np.clip(k - 0.5 if higher else k + 0.5, 0.0, n)
+    hits = np.clip(expected, 1e-9, np.maximum(n - 1e-9, 1e-9))
+    misses = n - shifted
+    deviance = 2.0 * (special.xlogy(shifted, shifted / hits)
+                      + special.xlogy(misses, misses / np.maximum(n - hits, 1e-9)))
+    away = shifted - hits if higher else hits - shifted
+    z: NDArray[np.float64] = np.sign(away) * np.sqrt(np.maximum(deviance, 0.0) / inflation)
+    return z
 
 
 def _by_position(signal: Signal, table: _Table, base: int, n: NDArray[np.float64],
@@ -372,10 +390,8 @@ def _by_position(signal: Signal, table: _Table, base: int, n: NDArray[np.float64
     effect = (others_k + prior * population) / (others_e + prior * population)
     rate = np.clip(rate * effect[:, None], 1e-6, 1.0 - 1e-6)
     expected = (occasions * rate).sum(axis=1)
-    variance = ((occasions * rate * (1.0 - rate)).sum(axis=1)
-                * (1.0 + n / (away + prior) + n / (others_n + prior)))
-    excess = k - expected if signal.higher else expected - k
-    z = (excess - 0.5) / np.sqrt(variance)
+    z = _signed_root(k, n, expected, signal.higher,
+                     1.0 + n / (away + prior) + n / (others_n + prior))
     p0 = np.clip(expected / np.maximum(n, 1.0), 1e-6, 1.0 - 1e-6)
     return (k + prior * p0) / (n + prior), p0, z
 
@@ -530,10 +546,39 @@ def _amount(signal: Signal, matrix: NDArray[np.float64], base: int,
     # should be winning (a rock against a fish) is noisier than the pair's own sample.
     expected = np.maximum(expected, 0.0)
     actor_variance = np.where(away_n > 0, away_ss / away_n, 0.0)
-    variance = (ss + prior * actor_variance) / (n + prior)
-    z = (total - n * expected) / np.sqrt(n * variance)
-    mean = np.where(n > 0, total / n, 0.0)
+    variance = n * (ss + prior * actor_variance) / (n + prior)
+    excess = total - n * expected
+    mean = np.where(n > 0, total / np.maximum(n, 1.0), 0.0)
+    if signal.clustered is None:
+        z = excess / np.sqrt(variance)
+    else:
+        z = _clustered(matrix, base, signal.clustered, mean, excess, variance)
     return mean, expected, z
+
+
+def _clustered(matrix: NDArray[np.float64], base: int, columns: tuple[C, C, C],
+               mean: NDArray[np.float64], excess: NDArray[np.float64],
+               variance: NDArray[np.float64]) -> NDArray[np.float64]:
+    """The excess over the expected amount tested with the tournaments as the independent
+    units (a one-sample t-test of the per-tournament sums): the variance of the excess is
+    the tournaments' (each tournament's sum less its hands times the pair's mean per hand,
+    squared and added, with the small-sample factor T / (T - 1)), never below the hands'
+    own, and the statistic has T - 1 degrees of freedom (Student's t), given as the normal
+    z of the same p-value. A flow seen in three tournaments is three observations however
+    many hands they held. Without two tournaments together, the hands' test."""
+    value_ss, value_hands, hands_ss = (matrix[:, base + c] for c in columns)
+    tournaments = matrix[:, TOURNAMENTS]
+    spread = np.maximum(value_ss - 2.0 * mean * value_hands + mean * mean * hands_ss, 0.0)
+    clusters = (tournaments >= 2) & (hands_ss > 0)
+    factor = tournaments / np.maximum(tournaments - 1.0, 1.0)
+    variance = np.where(clusters, np.maximum(variance, spread * factor), variance)
+    statistic = excess / np.sqrt(variance)
+    normal = statistic
+    if clusters.any():
+        tail = stats.t.logsf(statistic[clusters], tournaments[clusters] - 1.0)
+        normal = statistic.copy()
+        normal[clusters] = -special.ndtri_exp(tail)
+    return normal
 
 
 def _top(matrix: NDArray[np.float64], columns: tuple[C, C, C], players: int,
