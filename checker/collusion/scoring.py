@@ -338,19 +338,24 @@ def _rate(signal: Signal, table: _Table, n: NDArray[np.float64], k: NDArray[np.f
 def _signed_root(k: NDArray[np.float64], n: NDArray[np.float64],
                  expected: NDArray[np.float64], higher: bool,
                  inflation: NDArray[np.float64]) -> NDArray[np.float64]:
-    """k hits of n against `expected` hits, one-sided (more hits when `higher`): the signed
-    root of the binomial deviance, with a continuity correction, over the square root of
-    `inflation` (the baselines' own uncertainty, as a dispersion). The Wald z, (k - E) over
-    the binomial standard deviation, overstates a rare event's tail: 7 re-raises of 25 at a
-    5% rate is z 4.8 by Wald, 3.5 here, 3.65 by the exact binomial tail. The deviance's
-    normal approximation holds to a few expected hits, at numpy's cost."""
+    """k hits of n against `expected` hits, one-sided (more hits when `higher`), over the
+    square root of `inflation` (the baselines' own uncertainty, as a dispersion): the
+    smaller of the Wald z ((k - E) over the binomial standard deviation) and the signed
+    root of the binomial deviance, both with a continuity correction. Wald's z overstates a
+    rare event's tail: 7 re-raises of 25 at a 5% rate is z 4.8 by Wald, 3.5 by the deviance,
+    3.65 by the exact binomial tail. Where the deviance says more than Wald (a common
+    event's short tail), the binomial's own assumption, occasions independent of each
+    other, is what is not trusted: the hands of one tournament are not, so the conservative
+    of the two is kept."""
     shifted = np.clip(k - 0.5 if higher else k + 0.5, 0.0, n)
     hits = np.clip(expected, 1e-9, np.maximum(n - 1e-9, 1e-9))
     misses = n - shifted
     deviance = 2.0 * (special.xlogy(shifted, shifted / hits)
                       + special.xlogy(misses, misses / np.maximum(n - hits, 1e-9)))
     away = shifted - hits if higher else hits - shifted
-    z: NDArray[np.float64] = np.sign(away) * np.sqrt(np.maximum(deviance, 0.0) / inflation)
+    root = np.sign(away) * np.sqrt(np.maximum(deviance, 0.0))
+    wald = away / np.sqrt(np.maximum(hits * (1.0 - hits / np.maximum(n, 1e-9)), 1e-12))
+    z: NDArray[np.float64] = np.minimum(root, wald) / np.sqrt(inflation)
     return z
 
 
