@@ -1,17 +1,20 @@
 """Write the collusion benchmark's corpora with the simulator (docs/collusion.md, "Benchmark").
 
-Each corpus: 200,000 hands from a pool of 3,000 players (regulars and recreational players),
-16 colluding teams (four per strategy at intensities 0.3 to 0.9) and the honest look-alikes
-(four pairs of friends, four nut-checkers, four bubble folders), as tournament logs (the
-integrity view) and Full Tilt text (the public view), with truth.jsonl.
+Each corpus: 1,000,000 hands from a pool of 3,000 players (regulars and recreational
+players), 16 colluding teams (four per strategy at intensities 0.3 to 0.9) and the honest
+look-alikes (16 pairs of friends, as many as the teams; four nut-checkers, four bubble
+folders), as tournament logs (the integrity view) and Full Tilt text (the public view), with
+truth.jsonl.
 
 Teams are drawn from the most active half of the regulars (server.toml's `team_share`).
-Seeds 5, 6 and 11 were used to develop and tune the detector. Seeds 21 and 22 were the
-evaluation seeds of the first design (teams from any regular), 31 and 32 those of the
-fourth and fifth sessions; their figures were taken and they are no longer blind. The
-evaluation seeds listed here (sixth session) were never looked at while tuning.
+Seeds 5, 6 and 11 were used to develop and tune the detector at 200,000 hands, 51 and 52 at
+1,000,000 (seventh session, with four pairs of friends). Seeds 21 and 22 were the evaluation
+seeds of the first design (teams from any regular), 31 and 32 those of the fourth and fifth
+sessions, 41 and 42 the sixth's (200,000 hands); their figures were taken and they are no
+longer blind. The evaluation seeds listed here (seventh session) were never looked at while
+tuning.
 
-Run: `.venv/bin/python benchmarks/collusion/corpus.py OUT [--seeds 41 42] [--hands N]`.
+Run: `.venv/bin/python benchmarks/collusion/corpus.py OUT [--seeds 61 62] [--hands N]`.
 """
 
 import argparse
@@ -20,13 +23,16 @@ from pathlib import Path
 
 from checker.cli import main as feltcheck
 
-TUNING_SEEDS = (11,)
-EVALUATION_SEEDS = (41, 42)
-HANDS = 200_000
+TUNING_SEEDS = (51, 52)
+EVALUATION_SEEDS = (61, 62)
+# Five times the issue's floor of 200,000: at 200,000 more than half of the teams' schemes
+# changed fewer than 100 decisions, too few for any test at the benchmark's budget
+# (docs/collusion.md, "Figures (seventh session)").
+HANDS = 1_000_000
 PLAYERS = 3_000
 TEAMS = ("chip_dumping:2:0.3/0.5/0.7/0.9,soft_play:2:0.3/0.5/0.7/0.9,"
          "whipsaw:2:0.3/0.5/0.7/0.9,card_sharing:2:0.3/0.5/0.7/0.9,"
-         "4*friends:2,4*nut_checking,4*bubble_folder")
+         "16*friends:2,4*nut_checking,4*bubble_folder")
 
 
 def write(out: Path, seed: int, hands: int = HANDS) -> Path:
