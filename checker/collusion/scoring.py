@@ -5,11 +5,13 @@ pair's own counts), shrunk toward the population for players seen little:
 
 - a rate (folds to Q's bets, say): baseline p0 = (b + s*pi) / (m + s) with b of m occasions
   away from Q, population rate pi and prior strength s (`prior_occasions`); the pair's k of n
-  is tested against p0 one-sided by a normal approximation whose variance also carries the
-  baseline's own uncertainty (n p0 (1-p0) (1 + n / (m + s))), with a continuity correction;
+  is tested against p0 one-sided, with a continuity correction, by the smaller of Wald's z
+  and the signed root of the binomial deviance (`_signed_root`), over the square root of the
+  baselines' own uncertainty (1 + n / (m + s) + ...);
 - an amount (chips P loses to Q per hand): the expected per-hand value is P's mean toward
   others less Q's mean toward others (the flow between two players a skill gap explains), and
-  the per-hand variance is the pair's own, shrunk toward P's variance with everyone.
+  the per-hand variance is the pair's own, shrunk toward P's variance with everyone; chip
+  flow is tested with its tournaments as the independent units (`_clustered`).
 
 Each signal is tested in both directions (P toward Q, Q toward P). A contrast is also tested
 both ways at once (the two directions' z added, over sqrt 2): a scheme both partners play
