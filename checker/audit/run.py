@@ -12,6 +12,7 @@ from pathlib import Path
 
 from checker.audit.collusion import CollusionJudge, CollusionOutcome
 from checker.audit.findings import HandJudge
+from checker.audit.gc_policy import long_run_collection
 from checker.audit.ruleset import RulesetId
 from checker.audit.seating import SeatingJudge
 from checker.dsl.engine import compile_ruleset
@@ -125,6 +126,14 @@ def audit(
     judge = HandJudge(compiled, result.findings, collusion if collusion.enabled else None)
     # Clause 9: the seat draw is judged across every tournament log, once, at the end.
     seating = SeatingJudge(compiled, result.findings)
+    with long_run_collection():
+        _run(paths, result, judge, seating, collusion, progress)
+    return result
+
+
+def _run(paths: Iterable[Path], result: AuditResult, judge: HandJudge, seating: SeatingJudge,
+         collusion: CollusionJudge, progress: ProgressCallback | None) -> None:
+    """Every record of every file through the judges, then the judgements made at the end."""
     report = progress if progress is not None else _no_progress
     files_total = 0
     if progress is not None:
@@ -193,7 +202,6 @@ def audit(
     result.collusion = collusion.judge()
     if progress is not None:
         progress(AuditProgress(result.files, files_total, records, ""))
-    return result
 
 
 def _no_progress(_: AuditProgress) -> None:

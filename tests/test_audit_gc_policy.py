@@ -1,0 +1,52 @@
+"""The audit's garbage-collector settings: in force while the records stream, undone after,
+also when the audit fails, and a caller's own frozen objects are left as they were."""
+
+import gc
+
+import pytest
+
+from checker.audit import run
+from checker.audit.gc_policy import YOUNG_THRESHOLD, long_run_collection
+from checker.audit.ruleset import ruleset_id
+from checker.audit.run import AuditProgress
+from tests.report_helpers import FIXTURES, RULES, rules
+
+FILES = [FIXTURES / "rotation.twin.txt", FIXTURES / "log-prize-short.planted.jsonl"]
+
+
+def test_the_audit_streams_under_the_policy_and_restores_the_defaults() -> None:
+    before = gc.get_threshold()
+    during: list[tuple[tuple[int, int, int], int]] = []
+
+    def look(_: AuditProgress) -> None:
+        during.append((gc.get_threshold(), gc.get_freeze_count()))
+
+    run.audit(FILES, ruleset_id(rules(), RULES), rules(), look)
+    assert during and all(t[0] >= YOUNG_THRESHOLD and t[1:] == before[1:] for t, _ in during)
+    # What existed at the start (the compiled rules among it) was frozen.
+    assert all(frozen > 0 for _, frozen in during)
+    assert gc.get_threshold() == before
+    assert gc.get_freeze_count() == 0
+
+
+def test_settings_are_restored_when_the_run_fails() -> None:
+    before = gc.get_threshold()
+
+    def fail(_: AuditProgress) -> None:
+        raise RuntimeError("stop")
+
+    with pytest.raises(RuntimeError):
+        run.audit(FILES, ruleset_id(rules(), RULES), rules(), fail)
+    assert gc.get_threshold() == before
+    assert gc.get_freeze_count() == 0
+
+
+def test_a_callers_frozen_heap_stays_frozen() -> None:
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        with long_run_collection():
+            assert gc.get_freeze_count() == frozen
+        assert gc.get_freeze_count() == frozen
+    finally:
+        gc.unfreeze()
