@@ -18,7 +18,7 @@ from phevaluator.card import Card as PhCard  # type: ignore[import-untyped]
 
 from checker.model.cards import RANKS, SUITS
 from checker.model.hand import Game
-from checker.replay.evaluate import hand_class, high_rank
+from checker.replay.evaluate import class_start, high_rank
 
 DECK: Final[tuple[str, ...]] = tuple(r + s for r in RANKS for s in SUITS)
 _ID: Final[dict[str, int]] = {card: int(PhCard.to_id(card)) for card in DECK}
@@ -30,6 +30,8 @@ RUNOUTS: Final = 8
 # hand's either.
 BOARD_GAMES: Final = frozenset({Game.HOLDEM})
 _WORST: Final = 7463
+# Straight flush: no class above it.
+_LAST_CLASS: Final = 8
 T = TypeVar("T")
 
 
@@ -109,16 +111,48 @@ def made_rank(game: Game, mine: Sequence[str], board: Sequence[str]) -> int:
     return _rank(game, mine, board)
 
 
+class OutsProbe:
+    """Whether a card an opponent holds would, had it come on the board, lift my hand above
+    its class now (flop and turn boards only): they hold one of my outs. Made once per
+    decision and asked once per opponent: my cards and the board are converted once, and
+    the next class's first rank is the bound a card must reach (no class per card)."""
+
+    __slots__ = ("board", "bound", "five", "game", "mine", "probing", "seen")
+
+    def __init__(self, game: Game, mine: Sequence[str], board: Sequence[str], now: int
+                 ) -> None:
+        self.game = game
+        self.mine = mine
+        self.board = board
+        self.bound = class_start(now + 1)
+        self.probing = 3 <= len(board) <= 4 and now + 1 <= _LAST_CLASS
+        self.five = len(board) == 3
+        ids = _ID
+        self.seen = [ids[c] for c in mine] + [ids[c] for c in board]
+
+    def held(self, theirs: Sequence[str]) -> bool:
+        if not self.probing:
+            return False
+        bound = self.bound
+        if self.game is not Game.HOLDEM:
+            game, mine, board = self.game, self.mine, self.board
+            return any(_rank(game, mine, [*board, card]) >= bound for card in theirs)
+        # phevaluator ranks 1 (best) to 7462: a flipped rank >= bound is a lower raw rank.
+        limit = _WORST - bound
+        s = self.seen
+        for card in theirs:
+            out = _ID[card]
+            if self.five:
+                raw = int(_pheval.evaluate_6cards(s[0], s[1], s[2], s[3], s[4], out))
+            else:
+                raw = int(_pheval.evaluate_7cards(s[0], s[1], s[2], s[3], s[4], s[5], out))
+            if raw <= limit:
+                return True
+        return False
+
+
 def holds_outs(game: Game, mine: Sequence[str], board: Sequence[str], now: int,
                theirs: Sequence[str]) -> bool:
     """Whether a card of `theirs`, had it come on the board, would lift my hand above its
     class `now` (hand_class of made_rank): they hold one of my outs (flop and turn boards only)."""
-    if not 3 <= len(board) <= 4:
-        return False
-    if game is Game.HOLDEM:
-        ids = _ID
-        known = [ids[c] for c in mine] + [ids[c] for c in board]
-        evaluate = _EVALUATE[len(known) + 1]
-        return any(hand_class(_WORST - int(evaluate(*known, ids[card]))) > now
-                   for card in theirs)
-    return any(hand_class(_rank(game, mine, [*board, card])) > now for card in theirs)
+    return OutsProbe(game, mine, board, now).held(theirs)

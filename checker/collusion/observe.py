@@ -22,12 +22,12 @@ from dataclasses import dataclass
 from typing import Final
 
 from checker.collusion.aggregates import FAMILY_INDEX, SIGNAL_CODE, TOURNAMENTS, Aggregates
-from checker.collusion.equity import equity, holds_outs, known_board_game, made_rank
+from checker.collusion.equity import OutsProbe, equity, known_board_game, made_rank
 from checker.collusion.signals import OPEN_STRATA, WIDTH, C
 from checker.collusion.signals import P as Own
 from checker.model.hand import POST_KINDS, ActionKind, Hand, Street
 from checker.replay.evaluate import hand_class
-from checker.replay.facts import ActionEvent, HandFact
+from checker.replay.facts import ActionEvent, ActionFact, HandFact
 from checker.replay.facts import CollusionFamily as Family
 
 INTEGRITY: Final = "integrity"
@@ -532,7 +532,9 @@ class _Acts:
         # The dealt players whose cards are known, with them (built at the first need).
         self.holders: list[tuple[int, list[str]]] | None = None
         self.equities: dict[tuple[Street, int, int], float] = {}
-        self.ranks: dict[tuple[Street, int], int] = {}
+        # (board cards shown << 8 | player) -> the player's made hand: an int key, no tuple
+        # made and hashed per look-up (a street's board has a fixed number of cards).
+        self.ranks: dict[int, int] = {}
         # A hand counts once per pair and signal: per directed pair and mark (`_MARKS`), no
         # occasion, an occasion, or one with a hit (acts within a hand are not independent
         # occasions); and the marks set, in order. `marks` is all zeros on entry and is
@@ -657,7 +659,7 @@ class _Acts:
                     if aggressive:
                         self._offer(_O_SQZ, act.amount, actor, aggressor)
             if self.with_cards:
-                self._with_cards(event, actor)
+                self._with_cards(name, act, kind, actor)
             if kind is ActionKind.FOLD and live[actor]:
                 live[actor] = False
                 self.live_count -= 1
@@ -753,20 +755,20 @@ class _Acts:
         shown = _BOARD_CARDS.get(street, 0)
         if shown == 0 or len(self.board) < shown:
             return -1
-        mine, theirs = self._rank(street, actor, shown), self._rank(street, other, shown)
+        mine, theirs = self._rank(actor, shown), self._rank(other, shown)
         if mine < 0 or theirs < 0 or mine == theirs:
             return -1
         return 1 if mine > theirs else 0
 
-    def _rank(self, street: Street, player: int, shown: int) -> int:
+    def _rank(self, player: int, shown: int) -> int:
         """The player's made hand on the street's board (higher is better); -1 unknown."""
         cards = self.cards.get(self.names[player])
         if not cards:
             return -1
-        rank = self.ranks.get((street, player))
+        key = shown << 8 | player
+        rank = self.ranks.get(key)
         if rank is None:
-            rank = self.ranks[(street, player)] = made_rank(self.hand.game, cards,
-                                                            self.board[:shown])
+            rank = self.ranks[key] = made_rank(self.hand.game, cards, self.board[:shown])
         return rank
 
     def _card_holders(self) -> list[tuple[int, list[str]]]:
@@ -777,31 +779,36 @@ class _Acts:
                                       self.cards.items() if other in index]
         return holders
 
-    def _with_cards(self, event: ActionEvent, actor: int) -> None:
+    def _with_cards(self, street: Street, act: ActionFact, kind: ActionKind, actor: int
+                    ) -> None:
+        """The card signals of the actor's act on `street` (the act's kind read once, by
+        `run`): outs a partner holds, and heads-up commitments' equity."""
         names = self.names
         mine = self.cards.get(names[actor])
         if not mine:
             return
-        street = event.street.name
         shown = _BOARD_CARDS.get(street)
         if shown is None or len(self.board) < shown:
             return
         board = self.board[:shown]
-        act = event.action
         game = self.hand.game
-        if street in _DRAWING and act.to_call > 0:
-            folded = act.kind is ActionKind.FOLD
+        to_call = act.to_call
+        if street in _DRAWING and to_call > 0:
+            folded = kind is ActionKind.FOLD
             # The made hand's class, from the rank betting-when-ahead reads too.
-            now = hand_class(self._rank(street, actor, shown))
+            now = hand_class(self._rank(actor, shown))
             turn = _M_TURN if street is Street.TURN else 0
+            probe = OutsProbe(game, mine, board, now)
             for other, theirs in self._card_holders():
                 if other != actor:
-                    held = holds_outs(game, mine, board, now, theirs)
+                    held = probe.held(theirs)
                     self.add(actor, other, (_M_OUTS if held else _M_CLEAR) + turn, folded)
                     if held and folded:
-                        self._offer(_O_OUTS, act.to_call, actor, other)
-        if (act.kind in _CHIPS_IN and self.live_count == 2 and act.amount > 0
-                and (act.all_in or act.amount * 1000 >= self.settings.commitment * self.unit)):
+                        self._offer(_O_OUTS, to_call, actor, other)
+        if kind not in _CHIPS_IN or self.live_count != 2:
+            return
+        amount = act.amount
+        if amount > 0 and (act.all_in or amount * 1000 >= self.settings.commitment * self.unit):
             partner = self._other_live(actor)
             if not self.cards.get(names[partner]):
                 return
@@ -814,15 +821,15 @@ class _Acts:
                 low_share = self.equities[cache] = equity(
                     game, self.cards[names[low]], self.cards[names[high]], board, seed)
             share = low_share if actor == low else 1.0 - low_share
-            amount = act.amount * 1000 // self.unit
+            mbb = amount * 1000 // self.unit
             # EV given up: what the chips would earn at this equity, against a fair coin.
-            loss = round(amount * (1.0 - 2.0 * share))
+            loss = round(mbb * (1.0 - 2.0 * share))
             pair = actor * self.count + partner
             self.ev[pair] = self.ev.get(pair, 0) + loss
             weak = share < self.settings.weak_equity
             self.add(actor, partner, _M_WEAK, weak)
             if weak:
-                self._offer(_O_WEAK, act.amount, actor, partner)
+                self._offer(_O_WEAK, amount, actor, partner)
 
     def _other_live(self, actor: int) -> int:
         """The other of the two players live."""

@@ -53,6 +53,8 @@ _FOUR_CARD_COVERS: dict[int, tuple[tuple[int, int, int, int], ...]] = {
 # phevaluator's flipped ranks (larger is better, as high_rank) where each class of high hand
 # starts: high card, pair, two pair, trips, straight, flush, full house, quads, straight flush.
 _CLASS_STARTS = (1, 1278, 4138, 4996, 5854, 5864, 7141, 7297, 7453)
+# Straight flushes (royal included): the ranks of the last class.
+_STRAIGHT_FLUSHES = 10
 
 
 def hand_class(rank: int) -> int:
@@ -62,6 +64,13 @@ def hand_class(rank: int) -> int:
         if rank >= start:
             cls = index
     return cls
+
+
+def class_start(cls: int) -> int:
+    """The lowest `high_rank` rank of class `cls` (0..8); above every rank past the last."""
+    if cls < len(_CLASS_STARTS):
+        return _CLASS_STARTS[cls]
+    return _CLASS_STARTS[-1] + _STRAIGHT_FLUSHES
 
 
 def clear_memo() -> None:
