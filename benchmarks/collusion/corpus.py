@@ -12,8 +12,8 @@ Seeds 5, 6 and 11 were used to develop and tune the detector at 200,000 hands, 5
 seeds of the first design (teams from any regular), 31 and 32 those of the fourth and fifth
 sessions, 41 and 42 the sixth's (200,000 hands), 61 and 62 the seventh's, 71 and 72 the
 eighth's (1,000,000 hands; 71 was also used to judge two scoring changes that were not
-kept), 81 and 82 those of 2026-12-04; their figures were taken and they are no longer blind. The evaluation seeds listed
-here were never looked at.
+kept), 81 and 82 those of 2026-12-04; their figures were taken and they are no longer
+blind. The evaluation seeds listed here were never looked at.
 
 Run: `.venv/bin/python benchmarks/collusion/corpus.py OUT [--seeds 91 92] [--hands N]`.
 """
