@@ -20,7 +20,7 @@ from typing import Any
 
 from checker.collusion.aggregates import FAMILY_INDEX, TOURNAMENTS, Aggregates, EvidenceHand
 from checker.collusion.observe import HandObserver, ObserverSettings
-from checker.collusion.signals import OPEN_STRATA, WIDTH, C
+from checker.collusion.signals import BACK_STRATA, OPEN_STRATA, WIDTH, C
 from checker.collusion.signals import P as Own
 from checker.model.hand import Hand
 from checker.model.tournament_log import HandPlayed
@@ -153,9 +153,10 @@ def integrity(*hands: Played, settings: ObserverSettings = SETTINGS) -> Aggregat
 
 
 # Raise-back shares fold-to-partner's occasions (a hand facing the partner's bet): BACK_N is
-# checked equal to FOLD_N everywhere and left out of the counters compared; BACK_K is pinned
-# by its own tests (raise_back).
-_RAISE_BACK = frozenset({"BACK_N", "BACK_K"})
+# checked equal to FOLD_N everywhere, and its situations (BACK_S*) to add up to it, and they
+# are left out of the counters compared; BACK_K and the situations are pinned by their own
+# tests (raise_back, reraises).
+_RAISE_BACK = frozenset({"BACK_N", "BACK_K"} | {c.name for c in C if c.name.startswith("BACK_S")})
 # Betting when ahead is pinned by its own tests (ahead) and left out of the counters compared.
 _AHEAD = frozenset({"AHEAD_N", "AHEAD_K", "BEHIND_N", "BEHIND_K"})
 # Open-raise spots likewise (opens), and the per-tournament sums of chip flow
@@ -169,6 +170,7 @@ def toward(agg: Aggregates, actor: str, partner: str) -> dict[str, int]:
     key, base = ((actor, partner), 0) if actor < partner else ((partner, actor), WIDTH)
     pair = agg.pair(key)
     assert pair[base + C.BACK_N] == pair[base + C.FOLD_N]
+    assert pair[base + C.BACK_N] == sum(pair[base + C.BACK_S0 + s] for s in range(BACK_STRATA))
     return {c.name: pair[base + c] for c in C
             if pair[base + c] and c.name not in _RAISE_BACK | _AHEAD | _OPENS | _BY_TOURNAMENT}
 
@@ -205,6 +207,24 @@ def own_opens(agg: Aggregates, name: str) -> tuple[list[int], list[int]]:
     values = agg.player(name)
     return ([values[Own.OPEN_N0 + s] for s in range(OPEN_STRATA)],
             [values[Own.OPEN_K0 + s] for s in range(OPEN_STRATA)])
+
+
+def reraises(agg: Aggregates, actor: str, partner: str) -> tuple[int, int, list[int]]:
+    """Hands `actor` faced `partner`'s bet, of which it re-raised, and those hands by the
+    situation of the first such act (first round heads-up, first round with a third player
+    live with chips, a later round heads-up, a later round with a third)."""
+    key, base = ((actor, partner), 0) if actor < partner else ((partner, actor), WIDTH)
+    pair = agg.pair(key)
+    return (pair[base + C.BACK_N], pair[base + C.BACK_K],
+            [pair[base + C.BACK_S0 + s] for s in range(BACK_STRATA)])
+
+
+def own_reraises(agg: Aggregates, name: str) -> tuple[list[int], list[int]]:
+    """The player's hands facing anyone's bet by the situation first faced, and of them
+    those it re-raised in."""
+    values = agg.player(name)
+    return ([values[Own.BACK_N0 + 2 * s] for s in range(BACK_STRATA)],
+            [values[Own.BACK_K0 + 2 * s] for s in range(BACK_STRATA)])
 
 
 def raise_back(agg: Aggregates, actor: str, partner: str) -> tuple[int, int]:
@@ -514,7 +534,9 @@ def test_team_profit_is_capped_like_the_flow() -> None:
         ("h1", "bob", "ann")]
     assert kept(agg, "ann", "cat", DUMP) == [(1000, "h1", "chip_flow", "cat", "ann")]
     assert kept(agg, "ann", "cat", TEAM) == [(10_000, "h1", "team_profit", "ann", "cat")]
-    assert kept(agg, "ann", "bob", TEAM) == [(1000, "h1", "team_profit", "ann", "bob")]
+    # ann's heads-up raise to 180 over bob's bet (180 chips, 9 bb), and the two's joint result.
+    assert kept(agg, "ann", "bob", TEAM) == [(9000, "h1", "reraises_partner", "ann", "bob"),
+                                             (1000, "h1", "team_profit", "ann", "bob")]
     assert kept(agg, "bob", "cat", TEAM) == []
     # cat folded facing 60 to call.
     assert kept(agg, "bob", "cat", SOFT) == [(3000, "h1", "fold_to_partner", "cat", "bob")]
@@ -750,8 +772,8 @@ def test_an_open_raise_spot_leaves_out_who_has_folded() -> None:
 
 def test_a_heads_up_check_raise_is_an_aggressive_street() -> None:
     """bob checks the river, ann bets 20, bob raises to 40, ann calls: bob's street counts as
-    aggressive though his first act there was a check. Neither re-raise is a squeeze (no
-    third player)."""
+    aggressive though his first act there was a check. His raise is no squeeze (no third
+    player): a heads-up re-raise of ann's bet, weighed by his 40 chips (2 bb)."""
     agg = integrity(deal([("ann", 1000, "Jh Td"), ("bob", 1000, "Ks Qd")],
                          ["preflop ann call", "preflop bob check",
                           "flop bob check", "flop ann check", "turn bob check",
@@ -764,7 +786,7 @@ def test_a_heads_up_check_raise_is_an_aggressive_street() -> None:
         ("bob", "ann"): {"HANDS": 1, "FLOW": -3000, "FLOW_SS": 9_000_000, "FOLD_N": 1,
                          "AGG_N": 4, "AGG_K": 1, "CHK_N": 1, "CHK_K": 1},
     }
-    assert kept(agg, "ann", "bob", TEAM) == []
+    assert kept(agg, "ann", "bob", TEAM) == [(2000, "h1", "reraises_partner", "bob", "ann")]
 
 
 def test_a_player_all_in_from_the_blind_has_no_chips_to_answer() -> None:
@@ -791,7 +813,8 @@ def test_a_player_all_in_from_the_blind_has_no_chips_to_answer() -> None:
                          "JOINT_SS": 10**6, "FOLD_N": 1, "FOLD_K": 1, "AGG_N": 1, "AGG_K": 1,
                          "THIRD": 1},
     }
-    assert kept(agg, "bob", "cat", TEAM) == []
+    # bob's re-raise puts in 120 chips over his blind (6 bb): heads-up, not a squeeze.
+    assert kept(agg, "bob", "cat", TEAM) == [(6000, "h1", "reraises_partner", "bob", "cat")]
     assert kept(agg, "bob", "cat", SOFT) == [(4000, "h1", "fold_to_partner", "cat", "bob")]
     assert kept(agg, "ann", "bob", TEAM) == [(3000, "h1", "team_profit", "ann", "bob")]
 
@@ -839,6 +862,57 @@ def test_a_reraise_with_a_third_player_live_is_a_squeeze() -> None:
     assert kept(agg, "bob", "cat", TEAM) == [(4000, "h1", "team_profit", "bob", "cat"),
                                              (2000, "h1", "squeeze", "bob", "cat"),
                                              (2000, "h1", "squeeze", "cat", "bob")]
+    # Every re-raise occasion was on a later round with a third player live (the fourth
+    # situation), each player's own first one too.
+    assert [reraises(agg, a, b) for a, b in (("bob", "cat"), ("cat", "bob"), ("ann", "bob"),
+                                             ("ann", "cat"))] == [
+        (1, 1, [0, 0, 0, 1]), (1, 1, [0, 0, 0, 1]), (1, 0, [0, 0, 0, 1]), (1, 0, [0, 0, 0, 1])]
+    assert [own_reraises(agg, p) for p in ("ann", "bob", "cat")] == [
+        ([0, 0, 0, 1], [0, 0, 0, 0]), ([0, 0, 0, 1], [0, 0, 0, 1]), ([0, 0, 0, 1], [0, 0, 0, 1])]
+
+
+def test_a_hand_faced_in_several_situations_counts_in_the_first() -> None:
+    """Preflop, cat (the button) raises to 60; ann calls with bob still to act, then bob
+    re-raises to 180 with ann live: both faced cat's raise with a third player live on the
+    first round (the second situation). cat calls bob's raise with ann live, ann folds to it.
+    On the flop bob bets 100 and cat, heads-up now (a later round, heads-up: the third
+    situation), raises to 300; bob calls. cat's raise is a hit of the hand that first had her
+    facing bob's raise preflop: one occasion, in the second situation. Each player's own
+    hand likewise: one occasion, in the situation first faced (ann faced cat, then bob)."""
+    agg = integrity(deal([("ann", 1000, "9h 9d"), ("bob", 1000, "As Kd"),
+                          ("cat", 1000, "Qs Qc")],
+                         ["preflop cat raise 60", "preflop ann call", "preflop bob raise 180",
+                          "preflop cat call", "preflop ann fold",
+                          "flop bob bet 100", "flop cat raise 300", "flop bob call",
+                          "turn bob check", "turn cat check", "river bob check",
+                          "river cat check"],
+                         win="cat"))
+    assert reraises(agg, "ann", "cat") == (1, 0, [0, 1, 0, 0])
+    assert reraises(agg, "ann", "bob") == (1, 0, [0, 1, 0, 0])
+    assert reraises(agg, "bob", "cat") == (1, 1, [0, 1, 0, 0])
+    assert reraises(agg, "cat", "bob") == (1, 1, [0, 1, 0, 0])
+    # Nobody bet or raised into ann: no occasion toward her.
+    assert reraises(agg, "bob", "ann") == (0, 0, [0, 0, 0, 0])
+    assert reraises(agg, "cat", "ann") == (0, 0, [0, 0, 0, 0])
+    assert [own_reraises(agg, p) for p in ("ann", "bob", "cat")] == [
+        ([0, 1, 0, 0], [0, 0, 0, 0]), ([0, 1, 0, 0], [0, 1, 0, 0]), ([0, 1, 0, 0], [0, 1, 0, 0])]
+    # cat's flop raise was heads-up: a re-raise (300 chips, 15 bb); bob's preflop re-raise
+    # had ann live: a squeeze (160 chips over his blind, 8 bb). cat won 1020 chips (+540),
+    # bob lost 480: the two took ann's 60 (3 bb).
+    assert kept(agg, "bob", "cat", TEAM) == [
+        (15_000, "h1", "reraises_partner", "cat", "bob"), (8000, "h1", "squeeze", "bob", "cat"),
+        (3000, "h1", "team_profit", "bob", "cat")]
+
+
+def test_a_heads_up_re_raise_on_a_later_round_is_the_third_situation() -> None:
+    """Heads-up, ann (the button) limps and bob checks: nobody faced a bet before the flop.
+    On the flop bob bets 20, ann raises to 60, bob folds."""
+    agg = integrity(_heads_up(["preflop ann call", "preflop bob check", "flop bob bet 20",
+                               "flop ann raise 60", "flop bob fold"], "h1", 1, "ann"))
+    assert reraises(agg, "ann", "bob") == (1, 1, [0, 0, 1, 0])
+    assert reraises(agg, "bob", "ann") == (1, 0, [0, 0, 1, 0])
+    assert own_reraises(agg, "ann") == ([0, 0, 1, 0], [0, 0, 1, 0])
+    assert own_reraises(agg, "bob") == ([0, 0, 1, 0], [0, 0, 0, 0])
 
 
 def test_a_fold_while_a_folded_player_held_the_outs() -> None:
@@ -1100,7 +1174,8 @@ def test_evidence_keeps_the_strongest_hands_of_each_family_best_first() -> None:
     # Folds to a raise, by the chips to call: h2 1000, h3 2000, h4 1500.
     assert kept(agg, "ann", "bob", SOFT) == [(2000, "h3", "fold_to_partner", "ann", "bob"),
                                              (1500, "h4", "fold_to_partner", "ann", "bob")]
-    assert kept(agg, "ann", "bob", TEAM) == []
+    # bob's heads-up re-raise in h4 (50 chips over his blind).
+    assert kept(agg, "ann", "bob", TEAM) == [(2500, "h4", "reraises_partner", "bob", "ann")]
     best = agg.evidence_hands(("ann", "bob"))[FAMILY_INDEX[DUMP]][0]
     assert best == EvidenceHand(-2000, FILE, 14, "h4", "T1", "chip_flow", "ann", "bob")
     assert best.weight == 2000

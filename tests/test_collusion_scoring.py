@@ -35,6 +35,13 @@ HANDS = 3 * SETTINGS.min_hands
 # 9 of 30 flop and turn decisions while the opponent holds the player's outs, 18 of 60 while
 # the opponent holds none (P cannot see them: one rate).
 FACED, RAISED = 40, 12
+# The bets faced by situation: 20 heads-up on the first round, where each player re-raises
+# half the bets it faces, and 20 with a third player live, where it re-raises one in ten
+# (10 + 2 = 12 toward each opponent); a player's own hands facing bets are those toward its
+# eleven opponents.
+HEADS_UP_FACED, MULTIWAY_FACED = 20, 20
+OWN_HEADS_UP, OWN_HEADS_UP_RAISED = 11 * HEADS_UP_FACED, 11 * 10
+OWN_MULTIWAY, OWN_MULTIWAY_RAISED = 11 * MULTIWAY_FACED, 11 * 2
 OUTS, OUTS_FOLDED, CLEAR, CLEAR_FOLDED = 30, 9, 60, 18
 # And bets or raises 24 of 40 heads-up postflop streets when ahead, 8 of 40 when behind.
 AHEAD, AHEAD_BET, BEHIND, BEHIND_BET = 40, 24, 40, 8
@@ -55,6 +62,8 @@ def population() -> Aggregates:
             pair[base + C.FLOW_SS] = HANDS * 1000 * 1000
             pair[base + C.BACK_N] = FACED
             pair[base + C.BACK_K] = RAISED
+            pair[base + C.BACK_S0] = HEADS_UP_FACED
+            pair[base + C.BACK_S1] = MULTIWAY_FACED
             pair[base + C.OUTS_N] = OUTS
             pair[base + C.OUTS_K] = OUTS_FOLDED
             pair[base + C.CLEAR_N] = CLEAR
@@ -77,6 +86,8 @@ def population() -> Aggregates:
         own[Own.OPEN_N1] = own[Own.OPEN_N4] = OWN_SPOTS
         own[Own.OPEN_K1] = LATE_RAISES
         own[Own.OPEN_K4] = EARLY_RAISES
+        own[Own.BACK_N0], own[Own.BACK_K0] = OWN_HEADS_UP, OWN_HEADS_UP_RAISED
+        own[Own.BACK_N1], own[Own.BACK_K1] = OWN_MULTIWAY, OWN_MULTIWAY_RAISED
         agg.add_player(name, own)
     return agg
 
@@ -120,17 +131,59 @@ def test_sparing_a_partners_bets_is_soft_play() -> None:
     assert pair.leading_family is CollusionFamily.SOFT_PLAY
 
 
-def test_re_raising_one_opponent_more_is_not_evidence() -> None:
-    # An exploitative regular attacks one opponent's bets: 36 re-raises of 40 (real hands
-    # show it, docs/collusion.md "On real hands").
+def test_re_raising_one_opponent_more_is_not_sparing_it() -> None:
+    # 36 re-raises of 40: whatever it is, it is no soft play.
     agg = population()
     put(agg, ("p00", "p01"), C.BACK_K, 36)
     pair = scored(agg, ("p00", "p01"))
     z, log10_p = raise_back(pair, "p00")
     # p is 1 but for rounding.
     assert z < -3.0 and log10_p > -1e-9
-    # Nothing else in the pair differs from the population.
+    assert family(pair, CollusionFamily.SOFT_PLAY).q_value > 0.01
+
+
+def test_re_raising_a_partner_more_than_ones_own_rate_there_is_team_play() -> None:
+    # p00 re-raises 16 of p01's 20 bets with a third player live, where she re-raises one
+    # in ten of everyone else's, and half of the 20 heads-up as always: 26 of 40 against
+    # the 12 her own rates predict (a squeeze for the partner, or a pot built for chips to
+    # pass): (26 - 0.5 - 12) / sqrt(40 * 0.3 * 0.7) = 4.65 binomial sd, about 4.3 once the
+    # baselines' uncertainty is counted.
+    agg = population()
+    put(agg, ("p00", "p01"), C.BACK_K, 26)
+    pair = scored(agg, ("p00", "p01"))
+    z, log10_p = signal_z(pair, "reraises_partner", "p00")
+    assert z > 3.5 and log10_p < -3.5
+    assert led_by(pair, CollusionFamily.TEAM_PLAY, "reraises_partner").q_value < 0.01
+    assert signal_z(pair, "reraises_partner", "p01")[0] < 2.0
+
+
+def test_re_raising_one_opponent_heads_up_is_the_situation_not_a_partner() -> None:
+    # Every bet p00 faced from p01 was heads-up on the first round (short-handed play, or
+    # p01 in the seat whose steals p00 defends), where she re-raises half of anyone's: 20
+    # of 40 is her own rate there, though far above her 30% over every situation.
+    agg = population()
+    key = ("p00", "p01")
+    put(agg, key, C.BACK_S0, 40)
+    put(agg, key, C.BACK_S1, 0)
+    put(agg, key, C.BACK_K, 20)
+    pair = scored(agg, key)
+    z, _ = signal_z(pair, "reraises_partner", "p00")
+    assert abs(z) < 1.0
+    assert family(pair, CollusionFamily.TEAM_PLAY).q_value > 0.01
     assert pair.p_value > 0.1
+
+
+def test_an_opponent_everyone_re_raises_more_is_no_partner() -> None:
+    # Everyone re-raises p01's bets as p00 does, 22 of 40 (a player whose bets are light).
+    agg = population()
+    for other in PLAYERS:
+        if other != "p01":
+            key, base = (("p00", "p01"), 0) if other == "p00" else (("p01", other), WIDTH)
+            put(agg, key, base + C.BACK_K, 22)
+    pair = scored(agg, ("p00", "p01"))
+    z, _ = signal_z(pair, "reraises_partner", "p00")
+    assert abs(z) < 1.0
+    assert family(pair, CollusionFamily.TEAM_PLAY).q_value > 0.01
 
 
 @pytest.mark.parametrize("hands, judged", [(SETTINGS.min_hands - 1, False),

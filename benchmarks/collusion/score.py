@@ -40,7 +40,13 @@ from checker.dsl.ruleset import load_ruleset, param_values
 
 REPO = Path(__file__).resolve().parents[2]
 RULES = REPO / "rules" / "fulltilt.rules"
-# The signals made for each strategy: left out to score that strategy as if never seen.
+# The signals made for each strategy: left out to score that strategy as if never seen. Not
+# in any: raise_back and reraises_partner (how P answers Q's bets, each side against P's own
+# answers to everyone: asked of every pair whatever the scheme) and bets_when_ahead (does P's
+# betting follow P's cards against Q as against others). reraises_partner is raise_back's
+# other side, which the first detector had and real hands took away until a baseline by
+# situation answered them (docs/collusion.md, "On real hands"); that it carries whipsaw left
+# out is reported as such, with the figures without it beside (docs/collusion.md).
 MADE_FOR: dict[str, frozenset[str]] = {
     "chip_dumping": frozenset({"chip_flow", "ev_given_up", "weak_commitment",
                                "fold_to_partner"}),
@@ -48,6 +54,10 @@ MADE_FOR: dict[str, frozenset[str]] = {
     "whipsaw": frozenset({"squeeze", "team_profit"}),
     "card_sharing": frozenset({"outs_tracking"}),
 }
+# General signals added after the leave-one-out runs had shown which strategies no signal
+# carried: each leave-one-out AP is also given without them (`also_without`), so that a
+# strategy they carry is not taken for one a general signal found unaided.
+ADDED_AFTER_LOSO: frozenset[str] = frozenset({"reraises_partner"})
 BENIGN = ("friends", "nut_checking", "bubble_folder")
 BUDGET = 1e-4
 # The benchmark's figures are also given over the teams whose scheme changed at least this
@@ -188,7 +198,10 @@ def evaluate_view(outcome: CollusionOutcome, view: str, truth: Truth) -> dict[st
                      "co_presence": _ranked(hands[keep], sub_labels),
                      "at_budget": _recall_at_budget(scores[keep], sub_labels)}
         without = _scores(pairs, made, outcome, view)
-        loso[name] = {"without": sorted(made), **_ranked(without[keep], sub_labels)}
+        strict = _scores(pairs, made | ADDED_AFTER_LOSO, outcome, view)
+        loso[name] = {"without": sorted(made), **_ranked(without[keep], sub_labels),
+                      "also_without": {"signals": sorted(ADDED_AFTER_LOSO),
+                                       **_ranked(strict[keep], sub_labels)}}
     result["per_strategy"] = per
     result["leave_one_strategy_out"] = loso
     flagged = [p for p in pairs if p.flagged]

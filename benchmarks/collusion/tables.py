@@ -45,7 +45,9 @@ def render(reports: list[tuple[str, dict[str, Any]]]) -> str:
                 f"{len(v['honest_flagged'])}, {len(v['benign_flagged'])}, "
                 f"{v['flagged_without_evidence']} |")
         lines += ["", "| corpus | strategy | AP | AP, matched | ROC-AUC | recall at 1/10,000 | "
-                  "AP without its signals (leave one out) |", "|---|---|---:|---:|---:|---:|---:|"]
+                  "AP without its signals (leave one out) | the same, also without the "
+                  "signals added after it (ADDED_AFTER_LOSO) |",
+                  "|---|---|---:|---:|---:|---:|---:|---:|"]
         for name, report in reports:
             r = report.get(view)
             if not r:
@@ -56,7 +58,8 @@ def render(reports: list[tuple[str, dict[str, Any]]]) -> str:
                 lines.append(
                     f"| {name} | {strategy} | {_ap(s['detector'])} | "
                     f"{_ap(s['detector_matched'])} | {_roc(s['detector'])} | "
-                    f"{s['at_budget']['recall']:.2f} | {_ap(loso)} |")
+                    f"{s['at_budget']['recall']:.2f} | {_ap(loso)} | "
+                    f"{_ap(loso.get('also_without', {}))} |")
         lines += ["", "| corpus | teams whose scheme changed ≥ N decisions | N | AP | AP, matched "
                   "| recall at 1/10,000 |", "|---|---:|---:|---:|---:|---:|"]
         for name, report in reports:

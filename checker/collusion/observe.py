@@ -23,7 +23,7 @@ from typing import Final
 
 from checker.collusion.aggregates import FAMILY_INDEX, SIGNAL_CODE, TOURNAMENTS, Aggregates
 from checker.collusion.equity import OutsProbe, equity, known_board_game, made_rank
-from checker.collusion.signals import OPEN_STRATA, WIDTH, C
+from checker.collusion.signals import BACK_STRATA, OPEN_STRATA, WIDTH, C
 from checker.collusion.signals import P as Own
 from checker.model.hand import POST_KINDS, ActionKind, Hand, Street
 from checker.replay.evaluate import hand_class
@@ -48,7 +48,7 @@ _LINEUP_WIDTH: Final = 4
 # The counter layout (signals.C, signals.P, aggregates.TOURNAMENTS) as literals, which the
 # compiled module inlines (an IntEnum member is a look-up and a boxed add on every use);
 # checked against the enums below.
-_W: Final = 40
+_W: Final = 44
 _HANDS: Final = 0
 _FLOW: Final = 1
 _FLOW_SS: Final = 2
@@ -76,13 +76,16 @@ _OPEN_STRATA: Final = 6
 _TOUR_FLOW_SS: Final = 37
 _TOUR_FLOW_HANDS: Final = 38
 _TOUR_HANDS_SS: Final = 39
-_TOURNAMENTS: Final = 80
+_BACK_S0: Final = 40
+_BACK_STRATA: Final = 4
+_TOURNAMENTS: Final = 88
 _OWN_HANDS: Final = 0
 _OWN_RESULT: Final = 1
 _OWN_RESULT_SS: Final = 2
 _OWN_TOURNAMENTS: Final = 3
 _OWN_OPEN_N0: Final = 4
 _OWN_OPEN_K0: Final = 10
+_OWN_BACK_N0: Final = 16
 _LAYOUT = ((_W, WIDTH), (_HANDS, C.HANDS), (_FLOW, C.FLOW), (_FLOW_SS, C.FLOW_SS),
            (_JOINT, C.JOINT), (_JOINT_SS, C.JOINT_SS), (_EV, C.EV), (_EV_SS, C.EV_SS),
            (_EV_N, C.EV_N), (_WEAK_N, C.WEAK_N), (_FOLD_N, C.FOLD_N), (_AGG_N, C.AGG_N),
@@ -91,10 +94,13 @@ _LAYOUT = ((_W, WIDTH), (_HANDS, C.HANDS), (_FLOW, C.FLOW), (_FLOW_SS, C.FLOW_SS
            (_AHEAD_N, C.AHEAD_N), (_BEHIND_N, C.BEHIND_N), (_OPEN_N, C.OPEN_N),
            (_OPEN_K, C.OPEN_K), (_OPEN_S0, C.OPEN_S0), (_OPEN_STRATA, OPEN_STRATA),
            (_TOUR_FLOW_SS, C.TOUR_FLOW_SS), (_TOUR_FLOW_HANDS, C.TOUR_FLOW_HANDS),
-           (_TOUR_HANDS_SS, C.TOUR_HANDS_SS),
+           (_TOUR_HANDS_SS, C.TOUR_HANDS_SS), (_BACK_S0, C.BACK_S0),
+           (_BACK_STRATA, BACK_STRATA),
            (_TOURNAMENTS, TOURNAMENTS), (_OWN_HANDS, Own.HANDS), (_OWN_RESULT, Own.RESULT),
            (_OWN_RESULT_SS, Own.RESULT_SS), (_OWN_TOURNAMENTS, Own.TOURNAMENTS),
-           (_OWN_OPEN_N0, Own.OPEN_N0), (_OWN_OPEN_K0, Own.OPEN_K0))
+           (_OWN_OPEN_N0, Own.OPEN_N0), (_OWN_OPEN_K0, Own.OPEN_K0),
+           (_OWN_BACK_N0, Own.BACK_N0), (_OWN_BACK_N0 + 1, Own.BACK_K0),
+           (_OWN_BACK_N0 + 2 * (_BACK_STRATA - 1), Own.BACK_N3))
 if any(literal != int(counter) for literal, counter in _LAYOUT):
     raise ImportError("checker/collusion/observe.py: the counter literals differ from "
                       "signals.C / signals.P")
@@ -111,24 +117,31 @@ _S_SQUEEZE: Final = 7
 _S_OUTS: Final = 8
 _S_AHEAD: Final = 9
 _S_TEAM_PROFIT: Final = 10
+_S_RERAISE: Final = 12
 _EVIDENCE = ((_F_DUMP, FAMILY_INDEX[Family.CHIP_DUMPING]),
              (_F_SOFT, FAMILY_INDEX[Family.SOFT_PLAY]), (_F_TEAM, FAMILY_INDEX[Family.TEAM_PLAY]),
              (_S_CHIP_FLOW, SIGNAL_CODE["chip_flow"]), (_S_WEAK, SIGNAL_CODE["weak_commitment"]),
              (_S_FOLD, SIGNAL_CODE["fold_to_partner"]), (_S_SQUEEZE, SIGNAL_CODE["squeeze"]),
              (_S_OUTS, SIGNAL_CODE["outs_tracking"]), (_S_AHEAD, SIGNAL_CODE["bets_when_ahead"]),
-             (_S_TEAM_PROFIT, SIGNAL_CODE["team_profit"]))
+             (_S_TEAM_PROFIT, SIGNAL_CODE["team_profit"]),
+             (_S_RERAISE, SIGNAL_CODE["reraises_partner"]))
 if any(literal != value for literal, value in _EVIDENCE):
     raise ImportError("checker/collusion/observe.py: the evidence literals differ from "
                       "aggregates.FAMILY_INDEX / aggregates.SIGNAL_CODE")
 
 # A hand's marks per directed pair (actor, partner): one per signal counted once a hand,
-# outs-tracking's two counters once per drawing street, and betting when ahead or behind
-# once per postflop street. The occasions counter of each mark (its hit counter follows it,
-# signals.C).
+# outs-tracking's two counters once per drawing street, betting when ahead or behind once
+# per postflop street, and the situation in which the actor first faced the partner's bet
+# (occasions only: never a hit). The occasions counter of each mark (its hit counter follows
+# it, signals.C). The diagonal (actor toward itself) holds the actor's own marks: the
+# situation in which it first faced anyone's bet, a hit when it re-raised in the hand; their
+# counters are the player's (signals.P: occasions, then hits).
 _MARK_COUNTERS: Final = (_FOLD_N, _BACK_N, _SQZ_N, _CHK_N, _WEAK_N,
                          _OUTS_N, _CLEAR_N, _OUTS_N, _CLEAR_N,
-                         _AHEAD_N, _BEHIND_N, _AHEAD_N, _BEHIND_N, _AHEAD_N, _BEHIND_N)
-_MARKS: Final = 15
+                         _AHEAD_N, _BEHIND_N, _AHEAD_N, _BEHIND_N, _AHEAD_N, _BEHIND_N,
+                         _BACK_S0, _BACK_S0 + 1, _BACK_S0 + 2, _BACK_S0 + 3,
+                         _OWN_BACK_N0, _OWN_BACK_N0 + 2, _OWN_BACK_N0 + 4, _OWN_BACK_N0 + 6)
+_MARKS: Final = 23
 _M_FOLD: Final = 0
 _M_BACK: Final = 1
 _M_SQZ: Final = 2
@@ -142,18 +155,22 @@ _M_TURN: Final = 2
 _M_AHEAD: Final = 9
 _M_BEHIND: Final = 10
 _AHEAD_STREET: Final = {Street.FLOP: 0, Street.TURN: 2, Street.RIVER: 4}
+# The first situation's marks toward a partner, and the actor's own (by stratum).
+_M_BACK_S0: Final = 15
+_M_OWN_BACK_S0: Final = 19
 # A mark's state in a hand: no occasion, an occasion, an occasion with a hit.
 _OCCASION: Final = 1
 _HIT: Final = 2
 
 # The evidence the acts offer: (family, signal), by offer code.
 _OFFERS: Final = ((_F_SOFT, _S_FOLD), (_F_TEAM, _S_SQUEEZE), (_F_TEAM, _S_OUTS),
-                  (_F_DUMP, _S_WEAK), (_F_SOFT, _S_AHEAD))
+                  (_F_DUMP, _S_WEAK), (_F_SOFT, _S_AHEAD), (_F_TEAM, _S_RERAISE))
 _O_FOLD: Final = 0
 _O_SQZ: Final = 1
 _O_OUTS: Final = 2
 _O_WEAK: Final = 3
 _O_AHEAD: Final = 4
+_O_RERAISE: Final = 5
 _OFFER_BITS: Final = 3
 _OFFER_MASK: Final = (1 << _OFFER_BITS) - 1
 if len(_OFFERS) > _OFFER_MASK + 1:
@@ -585,11 +602,19 @@ class _Acts:
                 agg.offer_at(at, family, weight, self.place.index(agg),
                              signal * 2 + (1 if actor > partner else 0))
         counters = agg.pair_counters
+        own = agg.player_counters
         marks = self.marks
         for cell in self.marked:
             pair = cell // _MARKS
             actor = pair // count
             partner = pair % count
+            if actor == partner:
+                # The actor's own marks (the diagonal): the player's counters.
+                at = agg.player_at(self.names[actor]) + _MARK_COUNTERS[cell % _MARKS]
+                own[at] += 1
+                if marks[cell] == _HIT:
+                    own[at + 1] += 1
+                continue
             at = self.slot(actor, partner) + _MARK_COUNTERS[cell % _MARKS]
             counters[at] += 1
             if marks[cell] == _HIT:
@@ -622,6 +647,8 @@ class _Acts:
         # the pot then (what a bet when ahead would have played for: evidence).
         ahead = [-1] * count
         pots = [0] * count
+        # The hand's first betting round (0) or a later one (2): the situation's first part.
+        later = -2
         for event in actions:
             name = event.street.name
             if name != street:
@@ -629,6 +656,7 @@ class _Acts:
                     self._street_closed(street, street_players, bet_on_street, heads_up, raised,
                                         ahead, pots)
                 street, aggressor, bet_on_street = name, -1, False
+                later = 0 if later < 0 else 2
                 street_players = [p for p in range(count) if live[p]]
                 heads_up = [-2] * count
                 raised = [False] * count
@@ -650,14 +678,19 @@ class _Acts:
                 raised[actor] = True
             if aggressor >= 0 and act.to_call > 0 and live[aggressor]:
                 folded = kind is ActionKind.FOLD
+                third = self._third_with_chips(actor, aggressor)
+                stratum = later + (1 if third else 0)
+                self._faced(actor, aggressor, stratum, aggressive)
                 self.add(actor, aggressor, _M_FOLD, folded)
-                self.add(actor, aggressor, _M_BACK, aggressive)
                 if folded:
                     self._offer(_O_FOLD, act.to_call, actor, aggressor)
-                if self._third_with_chips(actor, aggressor):
+                if third:
                     self.add(actor, aggressor, _M_SQZ, aggressive)
                     if aggressive:
                         self._offer(_O_SQZ, act.amount, actor, aggressor)
+                elif aggressive:
+                    # A heads-up re-raise (one with a third player live is a squeeze's).
+                    self._offer(_O_RERAISE, act.amount, actor, aggressor)
             if self.with_cards:
                 self._with_cards(name, act, kind, actor)
             if kind is ActionKind.FOLD and live[actor]:
@@ -672,6 +705,23 @@ class _Acts:
             self._street_closed(street, street_players, bet_on_street, heads_up, raised, ahead,
                                 pots)
         self.flush()
+
+    def _faced(self, actor: int, aggressor: int, stratum: int, raised: bool) -> None:
+        """The actor faces the aggressor's bet or raise in `stratum` (BACK_STRATA): the hand's
+        re-raise occasion toward the aggressor and the actor's own, each in the situation of
+        its first such act in the hand."""
+        marks = self.marks
+        count = self.count
+        toward = (actor * count + aggressor) * _MARKS
+        if marks[toward + _M_BACK] == 0:
+            self.add(actor, aggressor, _M_BACK_S0 + stratum, False)
+        self.add(actor, aggressor, _M_BACK, raised)
+        own = (actor * count + actor) * _MARKS + _M_OWN_BACK_S0
+        for first in range(_BACK_STRATA):
+            if marks[own + first] != 0:
+                stratum = first
+                break
+        self.add(actor, actor, _M_OWN_BACK_S0 + stratum, raised)
 
     def _open(self, actor: int, raised: bool, heads_up: list[int]) -> None:
         """An open-raise spot (the actor's first act before the flop, nobody raised yet):

@@ -65,10 +65,19 @@ class C(IntEnum):
     TOUR_FLOW_SS = 37
     TOUR_FLOW_HANDS = 38
     TOUR_HANDS_SS = 39
+    # P's hands facing Q's bet or raise (BACK_N) by the situation of the first such act: on
+    # the hand's first betting round or a later one, with no third player live with chips
+    # (heads-up against Q's bet) or with one. Each hand is one occasion (BACK_N), a hit
+    # (BACK_K) when P re-raised Q in it.
+    BACK_S0 = 40  # first round, heads-up
+    BACK_S1 = 41  # first round, a third player live with chips
+    BACK_S2 = 42  # a later round, heads-up
+    BACK_S3 = 43  # a later round, a third player live with chips
 
 
 WIDTH = len(C)
 OPEN_STRATA = 6
+BACK_STRATA = 4
 
 
 class P(IntEnum):
@@ -92,6 +101,16 @@ class P(IntEnum):
     OPEN_K3 = 13
     OPEN_K4 = 14
     OPEN_K5 = 15
+    # The player's hands facing anyone's bet or raise by the situation of the first such act
+    # (C.BACK_S0 ..), and of them those in which the player re-raised, stratum by stratum.
+    BACK_N0 = 16
+    BACK_K0 = 17
+    BACK_N1 = 18
+    BACK_K1 = 19
+    BACK_N2 = 20
+    BACK_K2 = 21
+    BACK_N3 = 22
+    BACK_K3 = 23
 
 
 PLAYER_WIDTH = len(P)
@@ -184,5 +203,17 @@ SIGNALS: tuple[Signal, ...] = (
            own_strata=tuple(P(P.OPEN_N0 + s) for s in range(2 * OPEN_STRATA)),
            title="P raises first in less while Q is still in than P's own rate from the same "
                  "positions"),
+    # How P answers Q's bets, the other side of `raise_back`: re-raising one opponent more
+    # than one's own rate is what a partner does to squeeze a third player or to build a pot
+    # for chips to pass, and also what short-handed play, position or an exploitative regular
+    # does. So the baseline is P's own rate in the same situation (first betting round or
+    # later, a third player live with chips or not), not P's rate toward everyone else: the
+    # real hand histories' heads-up regulars (docs/collusion.md, "On real hands") are what
+    # made the unstratified test one-sided.
+    Signal("reraises_partner", Family.TEAM_PLAY, Kind.RATE, C.BACK_N, C.BACK_K, True,
+           strata=tuple(C(C.BACK_S0 + s) for s in range(BACK_STRATA)),
+           own_strata=(tuple(P(P.BACK_N0 + 2 * s) for s in range(BACK_STRATA))
+                       + tuple(P(P.BACK_K0 + 2 * s) for s in range(BACK_STRATA))),
+           title="P re-raises Q's bets more often than P's own rate in the same situations"),
 )
 BY_NAME = {s.name: s for s in SIGNALS}
