@@ -20,7 +20,7 @@ from typing import Any
 
 from checker.collusion.aggregates import FAMILY_INDEX, TOURNAMENTS, Aggregates, EvidenceHand
 from checker.collusion.observe import HandObserver, ObserverSettings
-from checker.collusion.signals import BACK_STRATA, OPEN_STRATA, WIDTH, C
+from checker.collusion.signals import AGG_STRATA, BACK_STRATA, OPEN_STRATA, WIDTH, C
 from checker.collusion.signals import P as Own
 from checker.model.hand import Hand
 from checker.model.tournament_log import HandPlayed
@@ -162,6 +162,8 @@ _AHEAD = frozenset({"AHEAD_N", "AHEAD_K", "BEHIND_N", "BEHIND_K"})
 # Open-raise spots likewise (opens), and the per-tournament sums of chip flow
 # (by_tournament).
 _OPENS = frozenset(c.name for c in C if c.name.startswith("OPEN_"))
+# The aggression situations are checked to add up to AGG_N and pinned by their own tests.
+_AGG_SITUATIONS = frozenset(c.name for c in C if c.name.startswith("AGG_S"))
 _BY_TOURNAMENT = frozenset(c.name for c in C if c.name.startswith("TOUR_"))
 
 
@@ -171,8 +173,10 @@ def toward(agg: Aggregates, actor: str, partner: str) -> dict[str, int]:
     pair = agg.pair(key)
     assert pair[base + C.BACK_N] == pair[base + C.FOLD_N]
     assert pair[base + C.BACK_N] == sum(pair[base + C.BACK_S0 + s] for s in range(BACK_STRATA))
+    assert pair[base + C.AGG_N] == sum(pair[base + C.AGG_S0 + s] for s in range(AGG_STRATA))
     return {c.name: pair[base + c] for c in C
-            if pair[base + c] and c.name not in _RAISE_BACK | _AHEAD | _OPENS | _BY_TOURNAMENT}
+            if pair[base + c]
+            and c.name not in _RAISE_BACK | _AHEAD | _OPENS | _BY_TOURNAMENT | _AGG_SITUATIONS}
 
 
 def ahead(agg: Aggregates, actor: str, partner: str) -> tuple[int, int, int, int]:
@@ -902,6 +906,45 @@ def test_a_hand_faced_in_several_situations_counts_in_the_first() -> None:
     assert kept(agg, "bob", "cat", TEAM) == [
         (15_000, "h1", "reraises_partner", "cat", "bob"), (8000, "h1", "squeeze", "bob", "cat"),
         (3000, "h1", "team_profit", "bob", "cat")]
+
+
+def aggression(agg: Aggregates, actor: str, partner: str) -> tuple[int, int, list[int]]:
+    """`actor`'s heads-up streets toward `partner`, of which it bet or raised on, and the
+    streets by situation (2 * betting round + 1 when its first act there faced a bet)."""
+    key, base = ((actor, partner), 0) if actor < partner else ((partner, actor), WIDTH)
+    pair = agg.pair(key)
+    return (pair[base + C.AGG_N], pair[base + C.AGG_K],
+            [pair[base + C.AGG_S0 + s] for s in range(AGG_STRATA)])
+
+
+def own_aggression(agg: Aggregates, name: str) -> tuple[list[int], list[int]]:
+    """The player's heads-up streets by situation, and of them those it bet or raised on."""
+    values = agg.player(name)
+    return ([values[Own.AGG_N0 + 2 * s] for s in range(AGG_STRATA)],
+            [values[Own.AGG_K0 + 2 * s] for s in range(AGG_STRATA)])
+
+
+def test_heads_up_streets_count_in_their_round_and_whether_a_bet_was_faced() -> None:
+    """Heads-up, ann (the small blind) completes facing the big blind (a bet to call: the
+    first round, facing), bob checks (first round, not facing). On the flop bob bets (second
+    round, not facing, aggressive) and ann raises (second round, facing, aggressive); bob
+    folds. On the river of a second hand, checked to it, ann bets and bob folds."""
+    agg = integrity(
+        _heads_up(["preflop ann call", "preflop bob check", "flop bob bet 20",
+                   "flop ann raise 60", "flop bob fold"], "h1", 1, "ann"),
+        _heads_up(["preflop ann call", "preflop bob check", "flop bob check",
+                   "flop ann check", "turn bob check", "turn ann check", "river bob check",
+                   "river ann bet 20", "river bob fold"], "h2", 2, "ann"))
+    # ann: h1 first round facing, second round facing (raised); h2 first round facing,
+    # second, third and fourth rounds not facing (bet on the fourth).
+    assert aggression(agg, "ann", "bob") == (6, 2, [0, 2, 1, 1, 1, 0, 1, 0])
+    # bob: h1 first round not facing, second not facing (bet); h2 first, second, third and
+    # fourth rounds not facing, then folded to ann's river bet (his street began unfacing).
+    assert aggression(agg, "bob", "ann") == (6, 1, [2, 0, 2, 0, 1, 0, 1, 0])
+    assert own_aggression(agg, "ann") == ([0, 2, 1, 1, 1, 0, 1, 0],
+                                          [0, 0, 0, 1, 0, 0, 1, 0])
+    assert own_aggression(agg, "bob") == ([2, 0, 2, 0, 1, 0, 1, 0],
+                                          [0, 0, 1, 0, 0, 0, 0, 0])
 
 
 def test_a_heads_up_re_raise_on_a_later_round_is_the_third_situation() -> None:

@@ -23,7 +23,7 @@ from typing import Final
 
 from checker.collusion.aggregates import FAMILY_INDEX, SIGNAL_CODE, TOURNAMENTS, Aggregates
 from checker.collusion.equity import OutsProbe, equity, known_board_game, made_rank
-from checker.collusion.signals import BACK_STRATA, OPEN_STRATA, WIDTH, C
+from checker.collusion.signals import AGG_STRATA, BACK_STRATA, OPEN_STRATA, WIDTH, C
 from checker.collusion.signals import P as Own
 from checker.model.hand import POST_KINDS, ActionKind, Hand, Street
 from checker.replay.evaluate import hand_class
@@ -48,7 +48,7 @@ _LINEUP_WIDTH: Final = 4
 # The counter layout (signals.C, signals.P, aggregates.TOURNAMENTS) as literals, which the
 # compiled module inlines (an IntEnum member is a look-up and a boxed add on every use);
 # checked against the enums below.
-_W: Final = 44
+_W: Final = 52
 _HANDS: Final = 0
 _FLOW: Final = 1
 _FLOW_SS: Final = 2
@@ -78,7 +78,11 @@ _TOUR_FLOW_HANDS: Final = 38
 _TOUR_HANDS_SS: Final = 39
 _BACK_S0: Final = 40
 _BACK_STRATA: Final = 4
-_TOURNAMENTS: Final = 88
+_AGG_S0: Final = 44
+_AGG_STRATA: Final = 8
+# Betting rounds told apart in the aggression situations (the last counts the later too).
+_AGG_ROUNDS: Final = 4
+_TOURNAMENTS: Final = 104
 _OWN_HANDS: Final = 0
 _OWN_RESULT: Final = 1
 _OWN_RESULT_SS: Final = 2
@@ -86,6 +90,7 @@ _OWN_TOURNAMENTS: Final = 3
 _OWN_OPEN_N0: Final = 4
 _OWN_OPEN_K0: Final = 10
 _OWN_BACK_N0: Final = 16
+_OWN_AGG_N0: Final = 24
 _LAYOUT = ((_W, WIDTH), (_HANDS, C.HANDS), (_FLOW, C.FLOW), (_FLOW_SS, C.FLOW_SS),
            (_JOINT, C.JOINT), (_JOINT_SS, C.JOINT_SS), (_EV, C.EV), (_EV_SS, C.EV_SS),
            (_EV_N, C.EV_N), (_WEAK_N, C.WEAK_N), (_FOLD_N, C.FOLD_N), (_AGG_N, C.AGG_N),
@@ -95,12 +100,15 @@ _LAYOUT = ((_W, WIDTH), (_HANDS, C.HANDS), (_FLOW, C.FLOW), (_FLOW_SS, C.FLOW_SS
            (_OPEN_K, C.OPEN_K), (_OPEN_S0, C.OPEN_S0), (_OPEN_STRATA, OPEN_STRATA),
            (_TOUR_FLOW_SS, C.TOUR_FLOW_SS), (_TOUR_FLOW_HANDS, C.TOUR_FLOW_HANDS),
            (_TOUR_HANDS_SS, C.TOUR_HANDS_SS), (_BACK_S0, C.BACK_S0),
-           (_BACK_STRATA, BACK_STRATA),
+           (_BACK_STRATA, BACK_STRATA), (_AGG_S0, C.AGG_S0), (_AGG_STRATA, AGG_STRATA),
+           (_AGG_STRATA, 2 * _AGG_ROUNDS),
            (_TOURNAMENTS, TOURNAMENTS), (_OWN_HANDS, Own.HANDS), (_OWN_RESULT, Own.RESULT),
            (_OWN_RESULT_SS, Own.RESULT_SS), (_OWN_TOURNAMENTS, Own.TOURNAMENTS),
            (_OWN_OPEN_N0, Own.OPEN_N0), (_OWN_OPEN_K0, Own.OPEN_K0),
            (_OWN_BACK_N0, Own.BACK_N0), (_OWN_BACK_N0 + 1, Own.BACK_K0),
-           (_OWN_BACK_N0 + 2 * (_BACK_STRATA - 1), Own.BACK_N3))
+           (_OWN_BACK_N0 + 2 * (_BACK_STRATA - 1), Own.BACK_N3),
+           (_OWN_AGG_N0, Own.AGG_N0), (_OWN_AGG_N0 + 1, Own.AGG_K0),
+           (_OWN_AGG_N0 + 2 * (_AGG_STRATA - 1), Own.AGG_N7))
 if any(literal != int(counter) for literal, counter in _LAYOUT):
     raise ImportError("checker/collusion/observe.py: the counter literals differ from "
                       "signals.C / signals.P")
@@ -647,19 +655,22 @@ class _Acts:
         # the pot then (what a bet when ahead would have played for: evidence).
         ahead = [-1] * count
         pots = [0] * count
-        # The hand's first betting round (0) or a later one (2): the situation's first part.
-        later = -2
+        # The hand's betting round, from 0; and per player on the street, whether its first act
+        # there faced a bet (the aggression situations).
+        round_index = -1
+        faced = [False] * count
         for event in actions:
             name = event.street.name
             if name != street:
                 if street is not None:
-                    self._street_closed(street, street_players, bet_on_street, heads_up, raised,
-                                        ahead, pots)
+                    self._street_closed(street, round_index, street_players, bet_on_street,
+                                        heads_up, raised, faced, ahead, pots)
                 street, aggressor, bet_on_street = name, -1, False
-                later = 0 if later < 0 else 2
+                round_index += 1
                 street_players = [p for p in range(count) if live[p]]
                 heads_up = [-2] * count
                 raised = [False] * count
+                faced = [False] * count
                 ahead = [-1] * count
             act = event.action
             actor = index.get(event.actor.name, -1)
@@ -671,6 +682,7 @@ class _Acts:
                 if name is Street.PREFLOP and aggressor < 0:
                     self._open(actor, aggressive, heads_up)
                 other = heads_up[actor] = self._only_opponent(actor)
+                faced[actor] = act.to_call > 0
                 if other >= 0 and self.with_cards:
                     ahead[actor] = self._ahead(name, actor, other)
                     pots[actor] = event.street.pot_before
@@ -679,7 +691,7 @@ class _Acts:
             if aggressor >= 0 and act.to_call > 0 and live[aggressor]:
                 folded = kind is ActionKind.FOLD
                 third = self._third_with_chips(actor, aggressor)
-                stratum = later + (1 if third else 0)
+                stratum = (0 if round_index == 0 else 2) + (1 if third else 0)
                 self._faced(actor, aggressor, stratum, aggressive)
                 self.add(actor, aggressor, _M_FOLD, folded)
                 if folded:
@@ -702,8 +714,8 @@ class _Acts:
                 aggressor = actor
                 bet_on_street = True
         if street is not None:
-            self._street_closed(street, street_players, bet_on_street, heads_up, raised, ahead,
-                                pots)
+            self._street_closed(street, round_index, street_players, bet_on_street, heads_up,
+                                raised, faced, ahead, pots)
         self.flush()
 
     def _faced(self, actor: int, aggressor: int, stratum: int, raised: bool) -> None:
@@ -768,9 +780,9 @@ class _Acts:
                 return True
         return False
 
-    def _street_closed(self, street: Street, players: list[int], bet: bool,
-                       heads_up: list[int], raised: list[bool], ahead: list[int],
-                       pots: list[int]) -> None:
+    def _street_closed(self, street: Street, round_index: int, players: list[int], bet: bool,
+                       heads_up: list[int], raised: list[bool], faced: list[bool],
+                       ahead: list[int], pots: list[int]) -> None:
         """Each actor's aggression toward the opponent live at its first act on the street,
         and (hands known) whether it bet when ahead or behind; a postflop street two players
         played heads-up to its end: checked through or not."""
@@ -782,9 +794,15 @@ class _Acts:
             if other < 0:
                 continue
             at = self.slot(actor, other)
+            stratum = 2 * min(round_index, _AGG_ROUNDS - 1) + (1 if faced[actor] else 0)
             counters[at + _AGG_N] += 1
+            counters[at + _AGG_S0 + stratum] += 1
+            own = self.agg.player_counters
+            mine = self.agg.player_at(self.names[actor]) + _OWN_AGG_N0 + 2 * stratum
+            own[mine] += 1
             if raised[actor]:
                 counters[at + _AGG_K] += 1
+                own[mine + 1] += 1
             state = ahead[actor]
             if state >= 0:
                 offset = _AHEAD_STREET[street]

@@ -73,11 +73,23 @@ class C(IntEnum):
     BACK_S1 = 41  # first round, a third player live with chips
     BACK_S2 = 42  # a later round, heads-up
     BACK_S3 = 43  # a later round, a third player live with chips
+    # P's heads-up streets with Q (AGG_N) by their situation: the hand's betting round (first,
+    # second, third, fourth or later) and whether P's first act on the street faced a bet
+    # (AGG_S0 + 2 * round + facing).
+    AGG_S0 = 44
+    AGG_S1 = 45
+    AGG_S2 = 46
+    AGG_S3 = 47
+    AGG_S4 = 48
+    AGG_S5 = 49
+    AGG_S6 = 50
+    AGG_S7 = 51
 
 
 WIDTH = len(C)
 OPEN_STRATA = 6
 BACK_STRATA = 4
+AGG_STRATA = 8
 
 
 class P(IntEnum):
@@ -111,6 +123,24 @@ class P(IntEnum):
     BACK_K2 = 21
     BACK_N3 = 22
     BACK_K3 = 23
+    # The player's heads-up streets (toward anyone) by situation (C.AGG_S0 ..), and of them
+    # those it bet or raised on: AGG_N0 + 2 * stratum and the next.
+    AGG_N0 = 24
+    AGG_K0 = 25
+    AGG_N1 = 26
+    AGG_K1 = 27
+    AGG_N2 = 28
+    AGG_K2 = 29
+    AGG_N3 = 30
+    AGG_K3 = 31
+    AGG_N4 = 32
+    AGG_K4 = 33
+    AGG_N5 = 34
+    AGG_K5 = 35
+    AGG_N6 = 36
+    AGG_K6 = 37
+    AGG_N7 = 38
+    AGG_K7 = 39
 
 
 PLAYER_WIDTH = len(P)
@@ -168,8 +198,16 @@ SIGNALS: tuple[Signal, ...] = (
            title="P's chips into Q alone with a hand far behind Q's"),
     Signal("fold_to_partner", Family.SOFT_PLAY, Kind.RATE, C.FOLD_N, C.FOLD_K, True,
            title="P folds to Q's bets and raises"),
+    # Against P's own rate in the same situations (betting round, facing a bet or not): who
+    # Q is decides which streets P plays against Q (a calling station takes P to the river
+    # more often, a maniac has P facing bets), and P's aggression differs by street and
+    # situation whoever the opponent (docs/collusion.md, "Statistics").
     Signal("aggression_with_partner", Family.SOFT_PLAY, Kind.RATE, C.AGG_N, C.AGG_K, False,
-           title="P bets or raises heads-up against Q"),
+           strata=tuple(C(C.AGG_S0 + s) for s in range(AGG_STRATA)),
+           own_strata=(tuple(P(P.AGG_N0 + 2 * s) for s in range(AGG_STRATA))
+                       + tuple(P(P.AGG_K0 + 2 * s) for s in range(AGG_STRATA))),
+           title="P bets or raises heads-up against Q less often than P's own rate in the same "
+                 "situations"),
     Signal("check_down", Family.SOFT_PLAY, Kind.RATE, C.CHK_N, C.CHK_K, True, symmetric=True,
            joint=True, context=True,
            title="streets P and Q check through heads-up"),
