@@ -42,6 +42,12 @@ FACED, RAISED = 40, 12
 HEADS_UP_FACED, MULTIWAY_FACED = 20, 20
 OWN_HEADS_UP, OWN_HEADS_UP_RAISED = 11 * HEADS_UP_FACED, 11 * 10
 OWN_MULTIWAY, OWN_MULTIWAY_RAISED = 11 * MULTIWAY_FACED, 11 * 2
+# Heads-up streets on the second betting round toward each opponent (aggression_population):
+# 20 where the player's first act faced no bet (it bets half of them) and 20 where it faced
+# one (it raises one in ten): 12 aggressive streets of 40.
+CHECKED_TO, FACING = 20, 20
+OWN_CHECKED_TO, OWN_CHECKED_TO_BET = 11 * CHECKED_TO, 11 * 10
+OWN_FACING, OWN_FACING_RAISED = 11 * FACING, 11 * 2
 OUTS, OUTS_FOLDED, CLEAR, CLEAR_FOLDED = 30, 9, 60, 18
 # And bets or raises 24 of 40 heads-up postflop streets when ahead, 8 of 40 when behind.
 AHEAD, AHEAD_BET, BEHIND, BEHIND_BET = 40, 24, 40, 8
@@ -89,6 +95,25 @@ def population() -> Aggregates:
         own[Own.BACK_N0], own[Own.BACK_K0] = OWN_HEADS_UP, OWN_HEADS_UP_RAISED
         own[Own.BACK_N1], own[Own.BACK_K1] = OWN_MULTIWAY, OWN_MULTIWAY_RAISED
         agg.add_player(name, own)
+    return agg
+
+
+def aggression_population() -> Aggregates:
+    """The population with heads-up streets too (left out of `population`, whose tests weigh
+    the soft-play family's other signals)."""
+    agg = population()
+    for key in combinations(PLAYERS, 2):
+        for base in (0, WIDTH):
+            put(agg, key, base + C.AGG_N, CHECKED_TO + FACING)
+            put(agg, key, base + C.AGG_K, 12)
+            put(agg, key, base + C.AGG_S2, CHECKED_TO)
+            put(agg, key, base + C.AGG_S3, FACING)
+    for name in PLAYERS:
+        at = agg.players[name]
+        agg.player_counters[at + Own.AGG_N2] = OWN_CHECKED_TO
+        agg.player_counters[at + Own.AGG_K2] = OWN_CHECKED_TO_BET
+        agg.player_counters[at + Own.AGG_N3] = OWN_FACING
+        agg.player_counters[at + Own.AGG_K3] = OWN_FACING_RAISED
     return agg
 
 
@@ -184,6 +209,37 @@ def test_an_opponent_everyone_re_raises_more_is_no_partner() -> None:
     z, _ = signal_z(pair, "reraises_partner", "p00")
     assert abs(z) < 1.0
     assert family(pair, CollusionFamily.TEAM_PLAY).q_value > 0.01
+
+
+def test_never_betting_heads_up_against_a_partner_is_soft_play() -> None:
+    # p00 bets or raises on none of her 80 heads-up streets against p01 (40 checked to, 40
+    # facing a bet): her own rates in those situations predict 24.
+    agg = aggression_population()
+    key = ("p00", "p01")
+    put(agg, key, C.AGG_N, 80)
+    put(agg, key, C.AGG_S2, 40)
+    put(agg, key, C.AGG_S3, 40)
+    put(agg, key, C.AGG_K, 0)
+    pair = scored(agg, key)
+    z, log10_p = signal_z(pair, "aggression_with_partner", "p00")
+    assert z > 3.5 and log10_p < -3.5
+    assert led_by(pair, CollusionFamily.SOFT_PLAY, "aggression_with_partner").q_value < 0.01
+
+
+def test_betting_less_against_one_opponent_where_one_faces_bets_is_the_situation() -> None:
+    # Every heads-up street p00 played against p01 had her facing a bet first (p01 bets
+    # everything), where she raises one in ten of anyone's: 4 of 40 is her own rate there,
+    # a third of her 30% over all her streets.
+    agg = aggression_population()
+    key = ("p00", "p01")
+    put(agg, key, C.AGG_S2, 0)
+    put(agg, key, C.AGG_S3, 40)
+    put(agg, key, C.AGG_K, 4)
+    pair = scored(agg, key)
+    z, _ = signal_z(pair, "aggression_with_partner", "p00")
+    assert abs(z) < 1.0
+    assert family(pair, CollusionFamily.SOFT_PLAY).q_value > 0.01
+    assert pair.p_value > 0.1
 
 
 @pytest.mark.parametrize("hands, judged", [(SETTINGS.min_hands - 1, False),
