@@ -203,9 +203,10 @@ class HandObserver:
         agg = self.views[view]
         agg.hands += 1
         unit = hand.big_blind or hand.small_bet or hand.bring_in or 1
-        results, posted_all_in = _results(hand, fact, names, unit)
         tournament = hand.tournament_id or ""
         lineup = self._lineup(view, tournament, names)
+        posted_all_in = [False] * len(names)
+        results = _results(hand, fact, lineup.names, lineup.index, unit, posted_all_in)
         capped = lineup.add(results, self.settings.flow_cap)
         place = _Place(hand, tournament)
         self._flows(agg, lineup, place, results, capped)
@@ -235,7 +236,7 @@ class HandObserver:
         rosters: dict[tuple[str, str], tuple[set[str], dict[int, list[int]]]] = {}
         for (view, tournament, _), number in self.lineups.items():
             lineup = self.file_lineups.lineup(self.views[view], number)
-            met = lineup.close()
+            met = lineup.close(tournament)
             if tournament:
                 roster = rosters.setdefault((view, tournament), (set(), {}))
                 roster[0].update(lineup.names)
@@ -317,7 +318,7 @@ class HandObserver:
                     counters[at + _W + _FLOW] -= clipped
                     counters[at + _W + _FLOW_SS] += clipped * clipped
                     if tournament:
-                        agg.add_flow((names[i], names[j]), tournament, net)
+                        lineup.add_raw_flow(i, j, net)
                     weight = abs(net)
                     if agg.wants_at(at, _F_DUMP, weight):
                         # From a to b when positive: a is the actor (the pair's first).
@@ -333,7 +334,8 @@ class _LineupFile:
     object per line-up would outlive two young collections and so bring on full ones (some
     thousands of line-ups a file)."""
 
-    __slots__ = ("flows", "index", "names", "rows", "rows_at", "sums", "sums_at")
+    __slots__ = ("flows", "index", "moved", "names", "raw_flows", "rows", "rows_at", "sums",
+                 "sums_at")
 
     def __init__(self) -> None:
         self.names: list[tuple[str, ...]] = []
@@ -343,8 +345,11 @@ class _LineupFile:
         self.sums_at: list[int] = []
         self.rows: list[int] = []
         self.rows_at: list[int] = []
-        # `_Lineup.flows` of every line-up: laid out as its rows, from the same `rows_at`.
+        # `_Lineup.flows`, `raw_flows` and `moved` of every line-up: laid out as its rows,
+        # from the same `rows_at`.
         self.flows: list[int] = []
+        self.raw_flows: list[int] = []
+        self.moved: list[int] = []
 
     def add(self, names: tuple[str, ...]) -> int:
         """A new line-up's number."""
@@ -356,11 +361,14 @@ class _LineupFile:
         self.rows_at.append(len(self.rows))
         self.rows.extend([-1] * (count * count))
         self.flows.extend([0] * (count * count))
+        self.raw_flows.extend([0] * (count * count))
+        self.moved.extend([0] * (count * count))
         return len(self.names) - 1
 
     def lineup(self, agg: Aggregates, number: int) -> "_Lineup":
         return _Lineup(agg, self.names[number], self.index[number], self.sums,
-                       self.sums_at[number], self.rows, self.rows_at[number], self.flows)
+                       self.sums_at[number], self.rows, self.rows_at[number], self.flows,
+                       self.raw_flows, self.moved)
 
 
 class _Lineup:
@@ -371,16 +379,22 @@ class _Lineup:
     from `rows_at`: i * count + j for i <= j -> where the pair (names[i], names[j]) starts in
     the view's pair counters, -1 until looked up, so a pair key is built once per line-up and
     file), and the capped chip flow from names[i] to names[j] over the line-up's hands
-    (`flows`, laid out as `rows`)."""
+    (`flows`, laid out as `rows`); in a tournament, the chip flow uncapped (`raw_flows`) and
+    the hands with any (`moved`), added to the pair's flow points when the file ends: a
+    pair's points are its FLOW_POINTS earliest tournaments with any flow, each with its whole
+    sum, whatever the order and grouping of the adds (`Aggregates.add_flow`), so one add per
+    pair, line-up and tournament gives what one per hand gave."""
 
-    __slots__ = ("agg", "count", "flows", "index", "names", "rows", "rows_at", "sums",
-                 "sums_at")
+    __slots__ = ("agg", "count", "flows", "index", "moved", "names", "raw_flows", "rows",
+                 "rows_at", "sums", "sums_at")
 
     def __init__(self, agg: Aggregates, names: tuple[str, ...], index: dict[str, int],
                  sums: list[int], sums_at: int, rows: list[int], rows_at: int,
-                 flows: list[int]) -> None:
+                 flows: list[int], raw_flows: list[int], moved: list[int]) -> None:
         self.agg = agg
         self.flows = flows
+        self.raw_flows = raw_flows
+        self.moved = moved
         self.names = names
         self.count = len(names)
         self.index = index
@@ -401,6 +415,13 @@ class _Lineup:
         """A hand's capped chip flow from player i to player j (i < j)."""
         self.flows[self.rows_at + i * self.count + j] += flow
 
+    def add_raw_flow(self, i: int, j: int, flow: int) -> None:
+        """A tournament hand's chip flow (not zero) from player i to player j (i < j),
+        uncapped."""
+        cell = self.rows_at + i * self.count + j
+        self.raw_flows[cell] += flow
+        self.moved[cell] += 1
+
     def add(self, results: list[int], cap: int) -> list[int]:
         """A hand into the sums; each player's capped result, in `names` order."""
         sums = self.sums
@@ -417,9 +438,10 @@ class _Lineup:
             at += _LINEUP_WIDTH
         return capped
 
-    def close(self) -> list[tuple[int, int, int]]:
-        """The sums into the players and every pair of the line-up; per pair, its row, the
-        hands together and the capped chip flow from the first to the second."""
+    def close(self, tournament: str) -> list[tuple[int, int, int]]:
+        """The sums into the players and every pair of the line-up, and its chip flow into
+        the pairs' flow points in `tournament` (if any); per pair, its row, the hands
+        together and the capped chip flow from the first to the second."""
         agg = self.agg
         sums = self.sums
         names = self.names
@@ -437,7 +459,10 @@ class _Lineup:
         for i in range(len(names)):
             for j in range(i + 1, len(names)):
                 at = self.row(i, j)
-                met.append((at, hands, self.flows[self.rows_at + i * self.count + j]))
+                cell = self.rows_at + i * self.count + j
+                met.append((at, hands, self.flows[cell]))
+                if self.moved[cell] and tournament:
+                    agg.add_flow((names[i], names[j]), tournament, self.raw_flows[cell])
                 # Team profit where one of the two had no result: the other's capped result
                 # (`_flows` adds what differs when both had one).
                 ai = self.sums_at + 1 + _LINEUP_WIDTH * i
@@ -475,32 +500,41 @@ class _Place:
         return place
 
 
-def _results(hand: Hand, fact: HandFact, names: list[str], unit: int
-             ) -> tuple[list[int], set[str]]:
-    """Each player's net result in the hand, in mbb (in `names` order), and the players all
-    in from a post already (no chips to answer with: the acts never show it). What each put
-    in is the replay's own count (`PlayerFact.hand_in`: the fact's players are the replay's,
-    at the hand's end when the audit hands it over), not the record's actions read again."""
-    chips: dict[str, int] = {}
+def _results(hand: Hand, fact: HandFact, names: tuple[str, ...], index: dict[str, int],
+             unit: int, posted_all_in: list[bool]) -> list[int]:
+    """Each player's net result in the hand, in mbb (in the line-up's `names` order; `index`:
+    a name's place there), and (into `posted_all_in`, all false on entry) the players all in from a post
+    already (no chips to answer with: the acts never show it). What each put in is the
+    replay's own count (`PlayerFact.hand_in`: the fact's players are the replay's, at the
+    hand's end when the audit hands it over), not the record's actions read again."""
+    chips = [0] * len(names)
     anyone_all_in = False
     for player in fact.players:
-        chips[player.name] = -player.hand_in
+        chips[index[player.name]] = -player.hand_in
         if player.all_in:
             anyone_all_in = True
-    posted_all_in: set[str] = set()
     # A post all in leaves its player all in to the hand's end (the replay never clears the
     # flag), so the record's actions are read only in the few hands where someone ended so.
     if anyone_all_in:
         for action in hand.actions:
             if action.kind in POST_KINDS and action.all_in:
-                posted_all_in.add(action.player)
+                posted = index.get(action.player, -1)
+                if posted >= 0:
+                    posted_all_in[posted] = True
     for returned in hand.returns:
-        if returned.player in chips:
-            chips[returned.player] += returned.amount
+        at = index.get(returned.player, -1)
+        if at >= 0:
+            chips[at] += returned.amount
     for award in hand.awards:
-        if award.player in chips:
-            chips[award.player] += award.amount
-    return [chips[name] * 1000 // unit for name in names], posted_all_in
+        at = index.get(award.player, -1)
+        if at >= 0:
+            chips[at] += award.amount
+    if len(index) < len(names):
+        # Two players of one name (the replay lets none through): both read the one sum.
+        for i, name in enumerate(names):
+            chips[i] = chips[index[name]]
+            posted_all_in[i] = posted_all_in[index[name]]
+    return [amount * 1000 // unit for amount in chips]
 
 
 class _Acts:
@@ -509,7 +543,7 @@ class _Acts:
 
     def __init__(self, settings: ObserverSettings, agg: Aggregates, lineup: _Lineup,
                  hand: Hand, place: _Place, unit: int, cards: dict[str, list[str]],
-                 posted_all_in: set[str], marks: list[int]) -> None:
+                 posted_all_in: list[bool], marks: list[int]) -> None:
         names = lineup.names
         count = len(names)
         self.settings = settings
@@ -525,7 +559,7 @@ class _Acts:
         self.live = [True] * count
         self.live_count = count
         # All in from a post already: no chips to answer with (the acts never show it).
-        self.all_in = [name in posted_all_in for name in names]
+        self.all_in = posted_all_in
         board = hand.boards[0] if hand.boards else []
         self.board: list[str] = list(board)
         self.with_cards = known_board_game(hand.game) and len(cards) >= 2
