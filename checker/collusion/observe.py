@@ -17,6 +17,7 @@ Views: a tournament log carries every hole card (the integrity view); a hand his
 cards shown (the public view). Each view has its own aggregates.
 """
 
+from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
@@ -42,8 +43,13 @@ _CHIPS_IN: Final = frozenset({ActionKind.CALL, ActionKind.BET, ActionKind.RAISE,
                               ActionKind.COMPLETE})
 # (view, tournament or "", the players dealt in, sorted).
 LineupKey = tuple[str, str, tuple[str, ...]]
-# A line-up's sums per player: capped result, its square, result, its square.
-_LINEUP_WIDTH: Final = 4
+# A line-up's sums per player: capped result, its square, result, its square, then its
+# open-raise spots and raises by stratum, at their places in the player's counters
+# (_OWN_OPEN_N0 and _OWN_OPEN_K0: 4 and 10, checked below).
+_LINEUP_WIDTH: Final = 16
+# A line-up's open-raise spots per directed pair (i * count + j for i toward j): raises, then
+# spots by stratum (the spots' sum is OPEN_N). Added to the pairs when the file ends.
+_OPEN_CELLS: Final = 7
 
 # The counter layout (signals.C, signals.P, aggregates.TOURNAMENTS) as literals, which the
 # compiled module inlines (an IntEnum member is a look-up and a boxed add on every use);
@@ -98,6 +104,10 @@ _LAYOUT = ((_W, WIDTH), (_HANDS, C.HANDS), (_FLOW, C.FLOW), (_FLOW_SS, C.FLOW_SS
 if any(literal != int(counter) for literal, counter in _LAYOUT):
     raise ImportError("checker/collusion/observe.py: the counter literals differ from "
                       "signals.C / signals.P")
+if (_OWN_OPEN_N0, _OWN_OPEN_K0, _LINEUP_WIDTH, _OPEN_CELLS) != (
+        4, 4 + _OPEN_STRATA, 4 + 2 * _OPEN_STRATA, 1 + _OPEN_STRATA):
+    raise ImportError("checker/collusion/observe.py: the line-up sums' layout differs from "
+                      "signals.P")
 
 # Evidence families (aggregates.FAMILIES order) and signal codes (aggregates.SIGNAL_CODE),
 # likewise literals, likewise checked.
@@ -334,8 +344,8 @@ class _LineupFile:
     object per line-up would outlive two young collections and so bring on full ones (some
     thousands of line-ups a file)."""
 
-    __slots__ = ("flows", "index", "moved", "names", "raw_flows", "rows", "rows_at", "sums",
-                 "sums_at")
+    __slots__ = ("flows", "index", "moved", "names", "opens", "raw_flows", "rows", "rows_at",
+                 "sums", "sums_at")
 
     def __init__(self) -> None:
         self.names: list[tuple[str, ...]] = []
@@ -350,6 +360,8 @@ class _LineupFile:
         self.flows: list[int] = []
         self.raw_flows: list[int] = []
         self.moved: list[int] = []
+        # `_Lineup.opens` of every line-up: _OPEN_CELLS per cell of its rows.
+        self.opens: list[int] = []
 
     def add(self, names: tuple[str, ...]) -> int:
         """A new line-up's number."""
@@ -363,12 +375,13 @@ class _LineupFile:
         self.flows.extend([0] * (count * count))
         self.raw_flows.extend([0] * (count * count))
         self.moved.extend([0] * (count * count))
+        self.opens.extend([0] * (count * count * _OPEN_CELLS))
         return len(self.names) - 1
 
     def lineup(self, agg: Aggregates, number: int) -> "_Lineup":
         return _Lineup(agg, self.names[number], self.index[number], self.sums,
                        self.sums_at[number], self.rows, self.rows_at[number], self.flows,
-                       self.raw_flows, self.moved)
+                       self.raw_flows, self.moved, self.opens)
 
 
 class _Lineup:
@@ -383,15 +396,20 @@ class _Lineup:
     the hands with any (`moved`), added to the pair's flow points when the file ends: a
     pair's points are its FLOW_POINTS earliest tournaments with any flow, each with its whole
     sum, whatever the order and grouping of the adds (`Aggregates.add_flow`), so one add per
-    pair, line-up and tournament gives what one per hand gave."""
+    pair, line-up and tournament gives what one per hand gave. The open-raise spots (the most
+    frequent counter updates: one per opponent still in at each first act before a raise)
+    are summed per line-up too: by directed pair in `opens` (_OPEN_CELLS from (rows_at + i *
+    count + j) * _OPEN_CELLS), by player in `sums`."""
 
-    __slots__ = ("agg", "count", "flows", "index", "moved", "names", "raw_flows", "rows",
-                 "rows_at", "sums", "sums_at")
+    __slots__ = ("agg", "count", "flows", "index", "moved", "names", "opens", "raw_flows",
+                 "rows", "rows_at", "sums", "sums_at")
 
     def __init__(self, agg: Aggregates, names: tuple[str, ...], index: dict[str, int],
                  sums: list[int], sums_at: int, rows: list[int], rows_at: int,
-                 flows: list[int], raw_flows: list[int], moved: list[int]) -> None:
+                 flows: list[int], raw_flows: list[int], moved: list[int],
+                 opens: list[int]) -> None:
         self.agg = agg
+        self.opens = opens
         self.flows = flows
         self.raw_flows = raw_flows
         self.moved = moved
@@ -454,12 +472,18 @@ class _Lineup:
             own[at + _OWN_HANDS] += hands
             own[at + _OWN_RESULT] += sums[by + 2]
             own[at + _OWN_RESULT_SS] += sums[by + 3]
+            for k in range(_OWN_OPEN_N0, _LINEUP_WIDTH):
+                spots = sums[by + k]
+                if spots:
+                    own[at + k] += spots
         counters = agg.pair_counters
         met: list[tuple[int, int, int]] = []
         for i in range(len(names)):
             for j in range(i + 1, len(names)):
                 at = self.row(i, j)
                 cell = self.rows_at + i * self.count + j
+                self._close_opens(counters, at, cell)
+                self._close_opens(counters, at + _W, self.rows_at + j * self.count + i)
                 met.append((at, hands, self.flows[cell]))
                 if self.moved[cell] and tournament:
                     agg.add_flow((names[i], names[j]), tournament, self.raw_flows[cell])
@@ -478,6 +502,22 @@ class _Lineup:
                 counters[at + _JOINT_SS] += joint_ss
                 counters[at + _W + _JOINT_SS] += joint_ss
         return met
+
+    def _close_opens(self, counters: "array[int]", at: int, cell: int) -> None:
+        """One direction's open-raise spots (`opens` from `cell`) into its counters (`at`)."""
+        opens = self.opens
+        first = cell * _OPEN_CELLS
+        spots = 0
+        for stratum in range(_OPEN_STRATA):
+            n = opens[first + 1 + stratum]
+            if n:
+                spots += n
+                counters[at + _OPEN_S0 + stratum] += n
+        if spots:
+            counters[at + _OPEN_N] += spots
+        raised = opens[first]
+        if raised:
+            counters[at + _OPEN_K] += raised
 
 
 class _Place:
@@ -717,20 +757,22 @@ class _Acts:
             if p != actor and live[p] and heads_up[p] == -2:
                 behind += 1
         stratum = behind if behind < _OPEN_STRATA else _OPEN_STRATA - 1
-        agg = self.agg
-        own = agg.player_counters
-        at = agg.player_at(self.names[actor])
-        own[at + _OWN_OPEN_N0 + stratum] += 1
+        lineup = self.lineup
+        sums = lineup.sums
+        by = lineup.sums_at + 1 + _LINEUP_WIDTH * actor
+        sums[by + _OWN_OPEN_N0 + stratum] += 1
         if raised:
-            own[at + _OWN_OPEN_K0 + stratum] += 1
-        counters = agg.pair_counters
-        for other in range(self.count):
+            sums[by + _OWN_OPEN_K0 + stratum] += 1
+        opens = lineup.opens
+        count = self.count
+        # The actor's cells toward each opponent, one row of the line-up's directed pairs.
+        first = (lineup.rows_at + actor * count) * _OPEN_CELLS
+        for other in range(count):
             if other != actor and live[other]:
-                slot = self.slot(actor, other)
-                counters[slot + _OPEN_N] += 1
-                counters[slot + _OPEN_S0 + stratum] += 1
+                cell = first + other * _OPEN_CELLS
+                opens[cell + 1 + stratum] += 1
                 if raised:
-                    counters[slot + _OPEN_K] += 1
+                    opens[cell] += 1
 
     def _only_opponent(self, actor: int) -> int:
         """The one opponent live with chips, or -1 when there are none or several."""
