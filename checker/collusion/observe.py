@@ -50,6 +50,12 @@ _LINEUP_WIDTH: Final = 16
 # A line-up's open-raise spots per directed pair (i * count + j for i toward j): raises, then
 # spots by stratum (the spots' sum is OPEN_N). Added to the pairs when the file ends.
 _OPEN_CELLS: Final = 7
+# A line-up's sums per pair (i < j): the capped flow's squares, and what `_flows` adds to the
+# team profit and its square.
+_PAIR_SUMS: Final = 3
+_SUM_FLOW_SS: Final = 0
+_SUM_JOINT: Final = 1
+_SUM_JOINT_SS: Final = 2
 
 # The counter layout (signals.C, signals.P, aggregates.TOURNAMENTS) as literals, which the
 # compiled module inlines (an IntEnum member is a look-up and a boxed add on every use);
@@ -285,8 +291,9 @@ class HandObserver:
                capped: list[int]) -> None:
         """Chip flow of every pair with chips won or lost between them, and what team profit
         needs beyond the line-up's sums: for two players who both had a result, the capped
-        sum of the two less the two capped alone (hands together are counted per line-up)."""
-        counters = agg.pair_counters
+        sum of the two less the two capped alone (hands together are counted per line-up);
+        all summed per line-up (`_Lineup.add_flow`, `add_joint`), into the counters when the
+        file ends."""
         names = lineup.names
         cap = self.settings.flow_cap
         gains = 0
@@ -309,24 +316,15 @@ class HandObserver:
                 joint = max(-cap, min(cap, ra + rb))
                 extra = joint - ca - cb
                 extra_ss = joint * joint - ca * ca - cb * cb
-                if extra:
-                    counters[at + _JOINT] += extra
-                    counters[at + _W + _JOINT] += extra
-                if extra_ss:
-                    counters[at + _JOINT_SS] += extra_ss
-                    counters[at + _W + _JOINT_SS] += extra_ss
+                if extra or extra_ss:
+                    lineup.add_joint(i, j, extra, extra_ss)
                 net = 0
                 if ra < 0 < rb:
                     net = -ra * rb // gains
                 elif rb < 0 < ra:
                     net = -(-rb * ra // gains)
                 if net:
-                    clipped = max(-cap, min(cap, net))
-                    lineup.add_flow(i, j, clipped)
-                    counters[at + _FLOW] += clipped
-                    counters[at + _FLOW_SS] += clipped * clipped
-                    counters[at + _W + _FLOW] -= clipped
-                    counters[at + _W + _FLOW_SS] += clipped * clipped
+                    lineup.add_flow(i, j, max(-cap, min(cap, net)))
                     if tournament:
                         lineup.add_raw_flow(i, j, net)
                     weight = abs(net)
@@ -344,8 +342,8 @@ class _LineupFile:
     object per line-up would outlive two young collections and so bring on full ones (some
     thousands of line-ups a file)."""
 
-    __slots__ = ("flows", "index", "moved", "names", "opens", "raw_flows", "rows", "rows_at",
-                 "sums", "sums_at")
+    __slots__ = ("flows", "index", "moved", "names", "opens", "pair_sums", "raw_flows", "rows",
+                 "rows_at", "sums", "sums_at")
 
     def __init__(self) -> None:
         self.names: list[tuple[str, ...]] = []
@@ -362,6 +360,8 @@ class _LineupFile:
         self.moved: list[int] = []
         # `_Lineup.opens` of every line-up: _OPEN_CELLS per cell of its rows.
         self.opens: list[int] = []
+        # `_Lineup.pair_sums` of every line-up: _PAIR_SUMS per cell of its rows.
+        self.pair_sums: list[int] = []
 
     def add(self, names: tuple[str, ...]) -> int:
         """A new line-up's number."""
@@ -376,12 +376,13 @@ class _LineupFile:
         self.raw_flows.extend([0] * (count * count))
         self.moved.extend([0] * (count * count))
         self.opens.extend([0] * (count * count * _OPEN_CELLS))
+        self.pair_sums.extend([0] * (count * count * _PAIR_SUMS))
         return len(self.names) - 1
 
     def lineup(self, agg: Aggregates, number: int) -> "_Lineup":
         return _Lineup(agg, self.names[number], self.index[number], self.sums,
                        self.sums_at[number], self.rows, self.rows_at[number], self.flows,
-                       self.raw_flows, self.moved, self.opens)
+                       self.raw_flows, self.moved, self.opens, self.pair_sums)
 
 
 class _Lineup:
@@ -399,17 +400,20 @@ class _Lineup:
     pair, line-up and tournament gives what one per hand gave. The open-raise spots (the most
     frequent counter updates: one per opponent still in at each first act before a raise)
     are summed per line-up too: by directed pair in `opens` (_OPEN_CELLS from (rows_at + i *
-    count + j) * _OPEN_CELLS), by player in `sums`."""
+    count + j) * _OPEN_CELLS), by player in `sums`. So are, per pair, the sum of squares of
+    the capped flow and the part of team profit `_flows` adds (`pair_sums`: _PAIR_SUMS from
+    (rows_at + i * count + j) * _PAIR_SUMS)."""
 
-    __slots__ = ("agg", "count", "flows", "index", "moved", "names", "opens", "raw_flows",
-                 "rows", "rows_at", "sums", "sums_at")
+    __slots__ = ("agg", "count", "flows", "index", "moved", "names", "opens", "pair_sums",
+                 "raw_flows", "rows", "rows_at", "sums", "sums_at")
 
     def __init__(self, agg: Aggregates, names: tuple[str, ...], index: dict[str, int],
                  sums: list[int], sums_at: int, rows: list[int], rows_at: int,
                  flows: list[int], raw_flows: list[int], moved: list[int],
-                 opens: list[int]) -> None:
+                 opens: list[int], pair_sums: list[int]) -> None:
         self.agg = agg
         self.opens = opens
+        self.pair_sums = pair_sums
         self.flows = flows
         self.raw_flows = raw_flows
         self.moved = moved
@@ -431,7 +435,16 @@ class _Lineup:
 
     def add_flow(self, i: int, j: int, flow: int) -> None:
         """A hand's capped chip flow from player i to player j (i < j)."""
-        self.flows[self.rows_at + i * self.count + j] += flow
+        cell = self.rows_at + i * self.count + j
+        self.flows[cell] += flow
+        self.pair_sums[cell * _PAIR_SUMS + _SUM_FLOW_SS] += flow * flow
+
+    def add_joint(self, i: int, j: int, joint: int, joint_ss: int) -> None:
+        """What a hand adds to the team profit of players i < j beyond their capped results
+        (the capped joint result less the two, and likewise for the squares)."""
+        at = (self.rows_at + i * self.count + j) * _PAIR_SUMS
+        self.pair_sums[at + _SUM_JOINT] += joint
+        self.pair_sums[at + _SUM_JOINT_SS] += joint_ss
 
     def add_raw_flow(self, i: int, j: int, flow: int) -> None:
         """A tournament hand's chip flow (not zero) from player i to player j (i < j),
@@ -491,8 +504,18 @@ class _Lineup:
                 # (`_flows` adds what differs when both had one).
                 ai = self.sums_at + 1 + _LINEUP_WIDTH * i
                 bj = self.sums_at + 1 + _LINEUP_WIDTH * j
-                joint = sums[ai] + sums[bj]
-                joint_ss = sums[ai + 1] + sums[bj + 1]
+                pair_sums = self.pair_sums
+                joint = sums[ai] + sums[bj] + pair_sums[cell * _PAIR_SUMS + _SUM_JOINT]
+                joint_ss = (sums[ai + 1] + sums[bj + 1]
+                            + pair_sums[cell * _PAIR_SUMS + _SUM_JOINT_SS])
+                flow = self.flows[cell]
+                if flow:
+                    counters[at + _FLOW] += flow
+                    counters[at + _W + _FLOW] -= flow
+                flow_ss = pair_sums[cell * _PAIR_SUMS + _SUM_FLOW_SS]
+                if flow_ss:
+                    counters[at + _FLOW_SS] += flow_ss
+                    counters[at + _W + _FLOW_SS] += flow_ss
                 counters[at + _HANDS] += hands
                 counters[at + _W + _HANDS] += hands
                 counters[at + _THIRD] += third
