@@ -566,9 +566,9 @@ class _Place:
 def _results(hand: Hand, fact: HandFact, names: tuple[str, ...], index: dict[str, int],
              unit: int, posted_all_in: list[bool]) -> list[int]:
     """Each player's net result in the hand, in mbb (in the line-up's `names` order; `index`:
-    a name's place there), and (into `posted_all_in`, all false on entry) the players all in from a post
-    already (no chips to answer with: the acts never show it). What each put in is the
-    replay's own count (`PlayerFact.hand_in`: the fact's players are the replay's, at the
+    a name's place there), and (into `posted_all_in`, all false on entry) the players all in
+    from a post already (no chips to answer with: the acts never show it). What each put in
+    is the replay's own count (`PlayerFact.hand_in`: the fact's players are the replay's, at the
     hand's end when the audit hands it over), not the record's actions read again."""
     chips = [0] * len(names)
     anyone_all_in = False
