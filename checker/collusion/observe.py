@@ -17,6 +17,7 @@ Views: a tournament log carries every hole card (the integrity view); a hand his
 cards shown (the public view). Each view has its own aggregates.
 """
 
+from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
@@ -42,8 +43,19 @@ _CHIPS_IN: Final = frozenset({ActionKind.CALL, ActionKind.BET, ActionKind.RAISE,
                               ActionKind.COMPLETE})
 # (view, tournament or "", the players dealt in, sorted).
 LineupKey = tuple[str, str, tuple[str, ...]]
-# A line-up's sums per player: capped result, its square, result, its square.
-_LINEUP_WIDTH: Final = 4
+# A line-up's sums per player: capped result, its square, result, its square, then its
+# open-raise spots and raises by stratum, at their places in the player's counters
+# (_OWN_OPEN_N0 and _OWN_OPEN_K0: 4 and 10, checked below).
+_LINEUP_WIDTH: Final = 16
+# A line-up's open-raise spots per directed pair (i * count + j for i toward j): raises, then
+# spots by stratum (the spots' sum is OPEN_N). Added to the pairs when the file ends.
+_OPEN_CELLS: Final = 7
+# A line-up's sums per pair (i < j): the capped flow's squares, and what `_flows` adds to the
+# team profit and its square.
+_PAIR_SUMS: Final = 3
+_SUM_FLOW_SS: Final = 0
+_SUM_JOINT: Final = 1
+_SUM_JOINT_SS: Final = 2
 
 # The counter layout (signals.C, signals.P, aggregates.TOURNAMENTS) as literals, which the
 # compiled module inlines (an IntEnum member is a look-up and a boxed add on every use);
@@ -112,6 +124,10 @@ _LAYOUT = ((_W, WIDTH), (_HANDS, C.HANDS), (_FLOW, C.FLOW), (_FLOW_SS, C.FLOW_SS
 if any(literal != int(counter) for literal, counter in _LAYOUT):
     raise ImportError("checker/collusion/observe.py: the counter literals differ from "
                       "signals.C / signals.P")
+if (_OWN_OPEN_N0, _OWN_OPEN_K0, _LINEUP_WIDTH, _OPEN_CELLS) != (
+        4, 4 + _OPEN_STRATA, 4 + 2 * _OPEN_STRATA, 1 + _OPEN_STRATA):
+    raise ImportError("checker/collusion/observe.py: the line-up sums' layout differs from "
+                      "signals.P")
 
 # Evidence families (aggregates.FAMILIES order) and signal codes (aggregates.SIGNAL_CODE),
 # likewise literals, likewise checked.
@@ -228,9 +244,10 @@ class HandObserver:
         agg = self.views[view]
         agg.hands += 1
         unit = hand.big_blind or hand.small_bet or hand.bring_in or 1
-        results, posted_all_in = _results(hand, fact, names, unit)
         tournament = hand.tournament_id or ""
         lineup = self._lineup(view, tournament, names)
+        posted_all_in = [False] * len(names)
+        results = _results(hand, fact, lineup.names, lineup.index, unit, posted_all_in)
         capped = lineup.add(results, self.settings.flow_cap)
         place = _Place(hand, tournament)
         self._flows(agg, lineup, place, results, capped)
@@ -260,7 +277,7 @@ class HandObserver:
         rosters: dict[tuple[str, str], tuple[set[str], dict[int, list[int]]]] = {}
         for (view, tournament, _), number in self.lineups.items():
             lineup = self.file_lineups.lineup(self.views[view], number)
-            met = lineup.close()
+            met = lineup.close(tournament)
             if tournament:
                 roster = rosters.setdefault((view, tournament), (set(), {}))
                 roster[0].update(lineup.names)
@@ -299,8 +316,9 @@ class HandObserver:
                capped: list[int]) -> None:
         """Chip flow of every pair with chips won or lost between them, and what team profit
         needs beyond the line-up's sums: for two players who both had a result, the capped
-        sum of the two less the two capped alone (hands together are counted per line-up)."""
-        counters = agg.pair_counters
+        sum of the two less the two capped alone (hands together are counted per line-up);
+        all summed per line-up (`_Lineup.add_flow`, `add_joint`), into the counters when the
+        file ends."""
         names = lineup.names
         cap = self.settings.flow_cap
         gains = 0
@@ -323,26 +341,17 @@ class HandObserver:
                 joint = max(-cap, min(cap, ra + rb))
                 extra = joint - ca - cb
                 extra_ss = joint * joint - ca * ca - cb * cb
-                if extra:
-                    counters[at + _JOINT] += extra
-                    counters[at + _W + _JOINT] += extra
-                if extra_ss:
-                    counters[at + _JOINT_SS] += extra_ss
-                    counters[at + _W + _JOINT_SS] += extra_ss
+                if extra or extra_ss:
+                    lineup.add_joint(i, j, extra, extra_ss)
                 net = 0
                 if ra < 0 < rb:
                     net = -ra * rb // gains
                 elif rb < 0 < ra:
                     net = -(-rb * ra // gains)
                 if net:
-                    clipped = max(-cap, min(cap, net))
-                    lineup.add_flow(i, j, clipped)
-                    counters[at + _FLOW] += clipped
-                    counters[at + _FLOW_SS] += clipped * clipped
-                    counters[at + _W + _FLOW] -= clipped
-                    counters[at + _W + _FLOW_SS] += clipped * clipped
+                    lineup.add_flow(i, j, max(-cap, min(cap, net)))
                     if tournament:
-                        agg.add_flow((names[i], names[j]), tournament, net)
+                        lineup.add_raw_flow(i, j, net)
                     weight = abs(net)
                     if agg.wants_at(at, _F_DUMP, weight):
                         # From a to b when positive: a is the actor (the pair's first).
@@ -358,7 +367,8 @@ class _LineupFile:
     object per line-up would outlive two young collections and so bring on full ones (some
     thousands of line-ups a file)."""
 
-    __slots__ = ("flows", "index", "names", "rows", "rows_at", "sums", "sums_at")
+    __slots__ = ("flows", "index", "moved", "names", "opens", "pair_sums", "raw_flows", "rows",
+                 "rows_at", "sums", "sums_at")
 
     def __init__(self) -> None:
         self.names: list[tuple[str, ...]] = []
@@ -368,8 +378,15 @@ class _LineupFile:
         self.sums_at: list[int] = []
         self.rows: list[int] = []
         self.rows_at: list[int] = []
-        # `_Lineup.flows` of every line-up: laid out as its rows, from the same `rows_at`.
+        # `_Lineup.flows`, `raw_flows` and `moved` of every line-up: laid out as its rows,
+        # from the same `rows_at`.
         self.flows: list[int] = []
+        self.raw_flows: list[int] = []
+        self.moved: list[int] = []
+        # `_Lineup.opens` of every line-up: _OPEN_CELLS per cell of its rows.
+        self.opens: list[int] = []
+        # `_Lineup.pair_sums` of every line-up: _PAIR_SUMS per cell of its rows.
+        self.pair_sums: list[int] = []
 
     def add(self, names: tuple[str, ...]) -> int:
         """A new line-up's number."""
@@ -381,11 +398,16 @@ class _LineupFile:
         self.rows_at.append(len(self.rows))
         self.rows.extend([-1] * (count * count))
         self.flows.extend([0] * (count * count))
+        self.raw_flows.extend([0] * (count * count))
+        self.moved.extend([0] * (count * count))
+        self.opens.extend([0] * (count * count * _OPEN_CELLS))
+        self.pair_sums.extend([0] * (count * count * _PAIR_SUMS))
         return len(self.names) - 1
 
     def lineup(self, agg: Aggregates, number: int) -> "_Lineup":
         return _Lineup(agg, self.names[number], self.index[number], self.sums,
-                       self.sums_at[number], self.rows, self.rows_at[number], self.flows)
+                       self.sums_at[number], self.rows, self.rows_at[number], self.flows,
+                       self.raw_flows, self.moved, self.opens, self.pair_sums)
 
 
 class _Lineup:
@@ -396,16 +418,30 @@ class _Lineup:
     from `rows_at`: i * count + j for i <= j -> where the pair (names[i], names[j]) starts in
     the view's pair counters, -1 until looked up, so a pair key is built once per line-up and
     file), and the capped chip flow from names[i] to names[j] over the line-up's hands
-    (`flows`, laid out as `rows`)."""
+    (`flows`, laid out as `rows`); in a tournament, the chip flow uncapped (`raw_flows`) and
+    the hands with any (`moved`), added to the pair's flow points when the file ends: a
+    pair's points are its FLOW_POINTS earliest tournaments with any flow, each with its whole
+    sum, whatever the order and grouping of the adds (`Aggregates.add_flow`), so one add per
+    pair, line-up and tournament gives what one per hand gave. The open-raise spots (the most
+    frequent counter updates: one per opponent still in at each first act before a raise)
+    are summed per line-up too: by directed pair in `opens` (_OPEN_CELLS from (rows_at + i *
+    count + j) * _OPEN_CELLS), by player in `sums`. So are, per pair, the sum of squares of
+    the capped flow and the part of team profit `_flows` adds (`pair_sums`: _PAIR_SUMS from
+    (rows_at + i * count + j) * _PAIR_SUMS)."""
 
-    __slots__ = ("agg", "count", "flows", "index", "names", "rows", "rows_at", "sums",
-                 "sums_at")
+    __slots__ = ("agg", "count", "flows", "index", "moved", "names", "opens", "pair_sums",
+                 "raw_flows", "rows", "rows_at", "sums", "sums_at")
 
     def __init__(self, agg: Aggregates, names: tuple[str, ...], index: dict[str, int],
                  sums: list[int], sums_at: int, rows: list[int], rows_at: int,
-                 flows: list[int]) -> None:
+                 flows: list[int], raw_flows: list[int], moved: list[int],
+                 opens: list[int], pair_sums: list[int]) -> None:
         self.agg = agg
+        self.opens = opens
+        self.pair_sums = pair_sums
         self.flows = flows
+        self.raw_flows = raw_flows
+        self.moved = moved
         self.names = names
         self.count = len(names)
         self.index = index
@@ -424,7 +460,23 @@ class _Lineup:
 
     def add_flow(self, i: int, j: int, flow: int) -> None:
         """A hand's capped chip flow from player i to player j (i < j)."""
-        self.flows[self.rows_at + i * self.count + j] += flow
+        cell = self.rows_at + i * self.count + j
+        self.flows[cell] += flow
+        self.pair_sums[cell * _PAIR_SUMS + _SUM_FLOW_SS] += flow * flow
+
+    def add_joint(self, i: int, j: int, joint: int, joint_ss: int) -> None:
+        """What a hand adds to the team profit of players i < j beyond their capped results
+        (the capped joint result less the two, and likewise for the squares)."""
+        at = (self.rows_at + i * self.count + j) * _PAIR_SUMS
+        self.pair_sums[at + _SUM_JOINT] += joint
+        self.pair_sums[at + _SUM_JOINT_SS] += joint_ss
+
+    def add_raw_flow(self, i: int, j: int, flow: int) -> None:
+        """A tournament hand's chip flow (not zero) from player i to player j (i < j),
+        uncapped."""
+        cell = self.rows_at + i * self.count + j
+        self.raw_flows[cell] += flow
+        self.moved[cell] += 1
 
     def add(self, results: list[int], cap: int) -> list[int]:
         """A hand into the sums; each player's capped result, in `names` order."""
@@ -442,9 +494,10 @@ class _Lineup:
             at += _LINEUP_WIDTH
         return capped
 
-    def close(self) -> list[tuple[int, int, int]]:
-        """The sums into the players and every pair of the line-up; per pair, its row, the
-        hands together and the capped chip flow from the first to the second."""
+    def close(self, tournament: str) -> list[tuple[int, int, int]]:
+        """The sums into the players and every pair of the line-up, and its chip flow into
+        the pairs' flow points in `tournament` (if any); per pair, its row, the hands
+        together and the capped chip flow from the first to the second."""
         agg = self.agg
         sums = self.sums
         names = self.names
@@ -457,18 +510,37 @@ class _Lineup:
             own[at + _OWN_HANDS] += hands
             own[at + _OWN_RESULT] += sums[by + 2]
             own[at + _OWN_RESULT_SS] += sums[by + 3]
+            for k in range(_OWN_OPEN_N0, _LINEUP_WIDTH):
+                spots = sums[by + k]
+                if spots:
+                    own[at + k] += spots
         counters = agg.pair_counters
         met: list[tuple[int, int, int]] = []
         for i in range(len(names)):
             for j in range(i + 1, len(names)):
                 at = self.row(i, j)
-                met.append((at, hands, self.flows[self.rows_at + i * self.count + j]))
+                cell = self.rows_at + i * self.count + j
+                self._close_opens(counters, at, cell)
+                self._close_opens(counters, at + _W, self.rows_at + j * self.count + i)
+                met.append((at, hands, self.flows[cell]))
+                if self.moved[cell] and tournament:
+                    agg.add_flow((names[i], names[j]), tournament, self.raw_flows[cell])
                 # Team profit where one of the two had no result: the other's capped result
                 # (`_flows` adds what differs when both had one).
                 ai = self.sums_at + 1 + _LINEUP_WIDTH * i
                 bj = self.sums_at + 1 + _LINEUP_WIDTH * j
-                joint = sums[ai] + sums[bj]
-                joint_ss = sums[ai + 1] + sums[bj + 1]
+                pair_sums = self.pair_sums
+                joint = sums[ai] + sums[bj] + pair_sums[cell * _PAIR_SUMS + _SUM_JOINT]
+                joint_ss = (sums[ai + 1] + sums[bj + 1]
+                            + pair_sums[cell * _PAIR_SUMS + _SUM_JOINT_SS])
+                flow = self.flows[cell]
+                if flow:
+                    counters[at + _FLOW] += flow
+                    counters[at + _W + _FLOW] -= flow
+                flow_ss = pair_sums[cell * _PAIR_SUMS + _SUM_FLOW_SS]
+                if flow_ss:
+                    counters[at + _FLOW_SS] += flow_ss
+                    counters[at + _W + _FLOW_SS] += flow_ss
                 counters[at + _HANDS] += hands
                 counters[at + _W + _HANDS] += hands
                 counters[at + _THIRD] += third
@@ -478,6 +550,22 @@ class _Lineup:
                 counters[at + _JOINT_SS] += joint_ss
                 counters[at + _W + _JOINT_SS] += joint_ss
         return met
+
+    def _close_opens(self, counters: "array[int]", at: int, cell: int) -> None:
+        """One direction's open-raise spots (`opens` from `cell`) into its counters (`at`)."""
+        opens = self.opens
+        first = cell * _OPEN_CELLS
+        spots = 0
+        for stratum in range(_OPEN_STRATA):
+            n = opens[first + 1 + stratum]
+            if n:
+                spots += n
+                counters[at + _OPEN_S0 + stratum] += n
+        if spots:
+            counters[at + _OPEN_N] += spots
+        raised = opens[first]
+        if raised:
+            counters[at + _OPEN_K] += raised
 
 
 class _Place:
@@ -500,32 +588,41 @@ class _Place:
         return place
 
 
-def _results(hand: Hand, fact: HandFact, names: list[str], unit: int
-             ) -> tuple[list[int], set[str]]:
-    """Each player's net result in the hand, in mbb (in `names` order), and the players all
-    in from a post already (no chips to answer with: the acts never show it). What each put
-    in is the replay's own count (`PlayerFact.hand_in`: the fact's players are the replay's,
-    at the hand's end when the audit hands it over), not the record's actions read again."""
-    chips: dict[str, int] = {}
+def _results(hand: Hand, fact: HandFact, names: tuple[str, ...], index: dict[str, int],
+             unit: int, posted_all_in: list[bool]) -> list[int]:
+    """Each player's net result in the hand, in mbb (in the line-up's `names` order; `index`:
+    a name's place there), and (into `posted_all_in`, all false on entry) the players all in
+    from a post already (no chips to answer with: the acts never show it). What each put in
+    is the replay's own count (`PlayerFact.hand_in`: the fact's players are the replay's, at the
+    hand's end when the audit hands it over), not the record's actions read again."""
+    chips = [0] * len(names)
     anyone_all_in = False
     for player in fact.players:
-        chips[player.name] = -player.hand_in
+        chips[index[player.name]] = -player.hand_in
         if player.all_in:
             anyone_all_in = True
-    posted_all_in: set[str] = set()
     # A post all in leaves its player all in to the hand's end (the replay never clears the
     # flag), so the record's actions are read only in the few hands where someone ended so.
     if anyone_all_in:
         for action in hand.actions:
             if action.kind in POST_KINDS and action.all_in:
-                posted_all_in.add(action.player)
+                posted = index.get(action.player, -1)
+                if posted >= 0:
+                    posted_all_in[posted] = True
     for returned in hand.returns:
-        if returned.player in chips:
-            chips[returned.player] += returned.amount
+        at = index.get(returned.player, -1)
+        if at >= 0:
+            chips[at] += returned.amount
     for award in hand.awards:
-        if award.player in chips:
-            chips[award.player] += award.amount
-    return [chips[name] * 1000 // unit for name in names], posted_all_in
+        at = index.get(award.player, -1)
+        if at >= 0:
+            chips[at] += award.amount
+    if len(index) < len(names):
+        # Two players of one name (the replay lets none through): both read the one sum.
+        for i, name in enumerate(names):
+            chips[i] = chips[index[name]]
+            posted_all_in[i] = posted_all_in[index[name]]
+    return [amount * 1000 // unit for amount in chips]
 
 
 class _Acts:
@@ -534,7 +631,7 @@ class _Acts:
 
     def __init__(self, settings: ObserverSettings, agg: Aggregates, lineup: _Lineup,
                  hand: Hand, place: _Place, unit: int, cards: dict[str, list[str]],
-                 posted_all_in: set[str], marks: list[int]) -> None:
+                 posted_all_in: list[bool], marks: list[int]) -> None:
         names = lineup.names
         count = len(names)
         self.settings = settings
@@ -550,7 +647,7 @@ class _Acts:
         self.live = [True] * count
         self.live_count = count
         # All in from a post already: no chips to answer with (the acts never show it).
-        self.all_in = [name in posted_all_in for name in names]
+        self.all_in = posted_all_in
         board = hand.boards[0] if hand.boards else []
         self.board: list[str] = list(board)
         self.with_cards = known_board_game(hand.game) and len(cards) >= 2
@@ -745,20 +842,22 @@ class _Acts:
             if p != actor and live[p] and heads_up[p] == -2:
                 behind += 1
         stratum = behind if behind < _OPEN_STRATA else _OPEN_STRATA - 1
-        agg = self.agg
-        own = agg.player_counters
-        at = agg.player_at(self.names[actor])
-        own[at + _OWN_OPEN_N0 + stratum] += 1
+        lineup = self.lineup
+        sums = lineup.sums
+        by = lineup.sums_at + 1 + _LINEUP_WIDTH * actor
+        sums[by + _OWN_OPEN_N0 + stratum] += 1
         if raised:
-            own[at + _OWN_OPEN_K0 + stratum] += 1
-        counters = agg.pair_counters
-        for other in range(self.count):
+            sums[by + _OWN_OPEN_K0 + stratum] += 1
+        opens = lineup.opens
+        count = self.count
+        # The actor's cells toward each opponent, one row of the line-up's directed pairs.
+        first = (lineup.rows_at + actor * count) * _OPEN_CELLS
+        for other in range(count):
             if other != actor and live[other]:
-                slot = self.slot(actor, other)
-                counters[slot + _OPEN_N] += 1
-                counters[slot + _OPEN_S0 + stratum] += 1
+                cell = first + other * _OPEN_CELLS
+                opens[cell + 1 + stratum] += 1
                 if raised:
-                    counters[slot + _OPEN_K] += 1
+                    opens[cell] += 1
 
     def _only_opponent(self, actor: int) -> int:
         """The one opponent live with chips, or -1 when there are none or several."""
