@@ -375,15 +375,17 @@ def _by_position(signal: Signal, table: _Table, base: int, n: NDArray[np.float64
     own_k = own[:, list(signal.own_strata[count:])]
     population = float(own_k.sum() / own_n.sum()) if own_n.sum() else 0.0
     population = min(max(population, 1e-6), 1.0 - 1e-6)
-    occasions, rate, away = _expected_by_position(signal, table, base, actor, k, own_n, own_k,
-                                                  prior, population)
+    deviant = _most_deviant_by_position(signal, table, own_n, own_k, prior, population)
+    occasions, rate, away = _expected_by_position(signal, table, base, actor, partner, k,
+                                                  own_n, own_k, prior, population, deviant)
     expected = (occasions * rate).sum(axis=1)
     # Everyone's hits and predictions toward each player, both directions of every pair.
     other = WIDTH - base
     k_other = table.matrix[:, other + signal.value]
     n_other = table.matrix[:, other + signal.occasions]
     occasions_other, rate_other, _ = _expected_by_position(
-        signal, table, other, partner, k_other, own_n, own_k, prior, population)
+        signal, table, other, partner, actor, k_other, own_n, own_k, prior, population,
+        deviant)
     expected_other = (occasions_other * rate_other).sum(axis=1)
     players = len(own)
     into_k, into_e, into_n = np.zeros(players), np.zeros(players), np.zeros(players)
@@ -391,9 +393,19 @@ def _by_position(signal: Signal, table: _Table, base: int, n: NDArray[np.float64
                                (into_n, n, n_other)):
         np.add.at(into, partner, mine)
         np.add.at(into, actor, theirs)
-    others_k = into_k[partner] - k
-    others_e = into_e[partner] - expected
-    others_n = into_n[partner] - n
+    # Everyone's play toward Q but P's, and but the one opponent whose hits toward Q are
+    # furthest from what that opponent's own rates predict (as `_rate` leaves out): a
+    # colluding partner of Q's (a chip dumper's partner betting into him every hand) would
+    # otherwise make everyone else's normal play toward Q look like sparing him.
+    receiver = np.concatenate([partner, actor])
+    sender = np.concatenate([actor, partner])
+    rows = np.stack([np.concatenate([k, k_other]), np.concatenate([expected, expected_other]),
+                     np.concatenate([n, n_other])], axis=1)
+    who, top = _largest(receiver, sender, np.abs(rows[:, 0] - rows[:, 1]), rows, players)
+    drop = who[partner] != actor
+    others_k = into_k[partner] - k - np.where(drop, top[partner, 0], 0.0)
+    others_e = into_e[partner] - expected - np.where(drop, top[partner, 1], 0.0)
+    others_n = into_n[partner] - n - np.where(drop, top[partner, 2], 0.0)
     effect = (others_k + prior * population) / (others_e + prior * population)
     rate = np.clip(rate * effect[:, None], 1e-6, 1.0 - 1e-6)
     expected = (occasions * rate).sum(axis=1)
@@ -403,9 +415,30 @@ def _by_position(signal: Signal, table: _Table, base: int, n: NDArray[np.float64
     return (k + prior * p0) / (n + prior), p0, z
 
 
+def _most_deviant_by_position(signal: Signal, table: _Table, own_n: NDArray[np.float64],
+                              own_k: NDArray[np.float64], prior: float, population: float
+                              ) -> Top:
+    """For each player, the opponent toward whom its hits are furthest from what its own
+    rates by stratum predict (-1: none), with that row's occasions per stratum and hits: the
+    opponent its own baseline leaves out, as `_rate`'s leaves out its most deviant opponent
+    (a chip dumper's own opening rate, inflated by the hands its partner was in, would make it
+    look like sparing everyone else)."""
+    matrix = table.matrix
+    strata = list(signal.strata)
+    occasions = np.concatenate([matrix[:, strata], matrix[:, [WIDTH + c for c in strata]]])
+    hits = np.concatenate([matrix[:, signal.value], matrix[:, WIDTH + signal.value]])
+    owner = np.concatenate([table.first, table.second])
+    other = np.concatenate([table.second, table.first])
+    rate = (own_k + prior * population) / (own_n + prior)
+    predicted = (occasions * rate[owner]).sum(axis=1)
+    return _largest(owner, other, np.abs(hits - predicted),
+                    np.concatenate([occasions, hits[:, None]], axis=1), len(own_n))
+
+
 def _expected_by_position(signal: Signal, table: _Table, base: int, actor: NDArray[np.int_],
-                          k: NDArray[np.float64], own_n: NDArray[np.float64],
-                          own_k: NDArray[np.float64], prior: float, population: float
+                          partner: NDArray[np.int_], k: NDArray[np.float64],
+                          own_n: NDArray[np.float64], own_k: NDArray[np.float64],
+                          prior: float, population: float, deviant: Top
                           ) -> tuple[NDArray[np.float64], NDArray[np.float64],
                                      NDArray[np.float64]]:
     """The pair's occasions per stratum, P's rate in each away from Q, and P's occasions away
@@ -424,8 +457,17 @@ def _expected_by_position(signal: Signal, table: _Table, base: int, actor: NDArr
     guessed = (occasions * guess).sum(axis=1)
     share = (np.where(guessed > 0, k / np.maximum(guessed, 1e-12), 0.0)[:, None]
              * occasions * guess)
-    away_n = np.maximum(mine_n - occasions, 0.0)
-    away_k = np.minimum(np.maximum(mine_k - share, 0.0), away_n)
+    # P's most deviant opponent but Q is left out the same way (`_most_deviant_by_position`).
+    who, values = deviant
+    count = len(signal.strata)
+    drop = who[actor] != partner
+    their_n = np.where(drop[:, None], values[actor, :count], 0.0)
+    their_k = np.where(drop, values[actor, count], 0.0)
+    their_guessed = (their_n * guess).sum(axis=1)
+    their_share = (np.where(their_guessed > 0, their_k / np.maximum(their_guessed, 1e-12),
+                            0.0)[:, None] * their_n * guess)
+    away_n = np.maximum(mine_n - occasions - their_n, 0.0)
+    away_k = np.minimum(np.maximum(mine_k - share - their_share, 0.0), away_n)
     away_overall = (away_k.sum(axis=1) + prior * population) / (away_n.sum(axis=1) + prior)
     rate = np.clip((away_k + prior * _rates(away_overall, relative)) / (away_n + prior),
                    1e-6, 1.0 - 1e-6)
