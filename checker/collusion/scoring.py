@@ -375,7 +375,10 @@ def _by_position(signal: Signal, table: _Table, base: int, n: NDArray[np.float64
     own_k = own[:, list(signal.own_strata[count:])]
     population = float(own_k.sum() / own_n.sum()) if own_n.sum() else 0.0
     population = min(max(population, 1e-6), 1.0 - 1e-6)
-    deviant = _most_deviant_by_position(signal, table, own_n, own_k, prior, population)
+    # Each player's most deviant opponent, left out of its own rates (not where an occasion
+    # counts toward several opponents: leaving one out would drop the others' too).
+    deviant = (None if signal.shared else
+               _most_deviant_by_position(signal, table, own_n, own_k, prior, population))
     occasions, rate, away = _expected_by_position(signal, table, base, actor, partner, k,
                                                   own_n, own_k, prior, population, deviant)
     expected = (occasions * rate).sum(axis=1)
@@ -396,16 +399,22 @@ def _by_position(signal: Signal, table: _Table, base: int, n: NDArray[np.float64
     # Everyone's play toward Q but P's, and but the one opponent whose hits toward Q are
     # furthest from what that opponent's own rates predict (as `_rate` leaves out): a
     # colluding partner of Q's (a chip dumper's partner betting into him every hand) would
-    # otherwise make everyone else's normal play toward Q look like sparing him.
-    receiver = np.concatenate([partner, actor])
-    sender = np.concatenate([actor, partner])
-    rows = np.stack([np.concatenate([k, k_other]), np.concatenate([expected, expected_other]),
-                     np.concatenate([n, n_other])], axis=1)
-    who, top = _largest(receiver, sender, np.abs(rows[:, 0] - rows[:, 1]), rows, players)
-    drop = who[partner] != actor
-    others_k = into_k[partner] - k - np.where(drop, top[partner, 0], 0.0)
-    others_e = into_e[partner] - expected - np.where(drop, top[partner, 1], 0.0)
-    others_n = into_n[partner] - n - np.where(drop, top[partner, 2], 0.0)
+    # otherwise make everyone else's normal play toward Q look like sparing him. Not for a
+    # shared occasion (an open-raise spot with Q and Q's partner both in counts toward both).
+    others_k = into_k[partner] - k
+    others_e = into_e[partner] - expected
+    others_n = into_n[partner] - n
+    if deviant is not None:
+        receiver = np.concatenate([partner, actor])
+        sender = np.concatenate([actor, partner])
+        rows = np.stack([np.concatenate([k, k_other]),
+                         np.concatenate([expected, expected_other]),
+                         np.concatenate([n, n_other])], axis=1)
+        who, top = _largest(receiver, sender, np.abs(rows[:, 0] - rows[:, 1]), rows, players)
+        drop = who[partner] != actor
+        others_k = others_k - np.where(drop, top[partner, 0], 0.0)
+        others_e = others_e - np.where(drop, top[partner, 1], 0.0)
+        others_n = others_n - np.where(drop, top[partner, 2], 0.0)
     effect = (others_k + prior * population) / (others_e + prior * population)
     rate = np.clip(rate * effect[:, None], 1e-6, 1.0 - 1e-6)
     expected = (occasions * rate).sum(axis=1)
@@ -438,7 +447,7 @@ def _most_deviant_by_position(signal: Signal, table: _Table, own_n: NDArray[np.f
 def _expected_by_position(signal: Signal, table: _Table, base: int, actor: NDArray[np.int_],
                           partner: NDArray[np.int_], k: NDArray[np.float64],
                           own_n: NDArray[np.float64], own_k: NDArray[np.float64],
-                          prior: float, population: float, deviant: Top
+                          prior: float, population: float, deviant: Top | None
                           ) -> tuple[NDArray[np.float64], NDArray[np.float64],
                                      NDArray[np.float64]]:
     """The pair's occasions per stratum, P's rate in each away from Q, and P's occasions away
@@ -457,17 +466,22 @@ def _expected_by_position(signal: Signal, table: _Table, base: int, actor: NDArr
     guessed = (occasions * guess).sum(axis=1)
     share = (np.where(guessed > 0, k / np.maximum(guessed, 1e-12), 0.0)[:, None]
              * occasions * guess)
-    # P's most deviant opponent but Q is left out the same way (`_most_deviant_by_position`).
-    who, values = deviant
-    count = len(signal.strata)
-    drop = who[actor] != partner
-    their_n = np.where(drop[:, None], values[actor, :count], 0.0)
-    their_k = np.where(drop, values[actor, count], 0.0)
-    their_guessed = (their_n * guess).sum(axis=1)
-    their_share = (np.where(their_guessed > 0, their_k / np.maximum(their_guessed, 1e-12),
-                            0.0)[:, None] * their_n * guess)
-    away_n = np.maximum(mine_n - occasions - their_n, 0.0)
-    away_k = np.minimum(np.maximum(mine_k - share - their_share, 0.0), away_n)
+    away_n = np.maximum(mine_n - occasions, 0.0)
+    away_k = np.maximum(mine_k - share, 0.0)
+    if deviant is not None:
+        # P's most deviant opponent but Q is left out the same way
+        # (`_most_deviant_by_position`).
+        who, values = deviant
+        count = len(signal.strata)
+        drop = who[actor] != partner
+        their_n = np.where(drop[:, None], values[actor, :count], 0.0)
+        their_k = np.where(drop, values[actor, count], 0.0)
+        their_guessed = (their_n * guess).sum(axis=1)
+        their_share = (np.where(their_guessed > 0, their_k / np.maximum(their_guessed, 1e-12),
+                                0.0)[:, None] * their_n * guess)
+        away_n = np.maximum(away_n - their_n, 0.0)
+        away_k = np.maximum(away_k - their_share, 0.0)
+    away_k = np.minimum(away_k, away_n)
     away_overall = (away_k.sum(axis=1) + prior * population) / (away_n.sum(axis=1) + prior)
     rate = np.clip((away_k + prior * _rates(away_overall, relative)) / (away_n + prior),
                    1e-6, 1.0 - 1e-6)

@@ -131,7 +131,7 @@ class P(IntEnum):
     AGG_K1 = 27
     AGG_N2 = 28
     AGG_K2 = 29
-    AGG_N3 = 30
+    AGG_N3 = AGG_K2 + 1  # 30 is also a rules number: not a literal
     AGG_K3 = 31
     AGG_N4 = 32
     AGG_K4 = 33
@@ -181,6 +181,10 @@ class Signal:
     # stratum, then P's hits per stratum), not from P's one rate toward everyone else.
     strata: tuple[C, ...] = ()
     own_strata: tuple[P, ...] = ()
+    # RATE by position whose occasion counts toward every opponent in it (an open-raise spot,
+    # toward everyone still in), not toward one: no single opponent's occasions can be left
+    # out of P's own counts, so its baselines keep every opponent (scoring._by_position).
+    shared: bool = False
     # AMOUNT clustered by tournament: the counters of each tournament's sums (the value
     # squared, occasions times value, occasions squared); its test then has the
     # tournaments' degrees of freedom, not the hands'.
@@ -238,7 +242,7 @@ SIGNALS: tuple[Signal, ...] = (
     # in beside the partner is charged only for the hands the partner was in too.
     Signal("opens_with_partner_in", Family.SOFT_PLAY, Kind.RATE, C.OPEN_N, C.OPEN_K, False,
            strata=tuple(C(C.OPEN_S0 + s) for s in range(OPEN_STRATA)),
-           own_strata=tuple(P(P.OPEN_N0 + s) for s in range(2 * OPEN_STRATA)),
+           own_strata=tuple(P(P.OPEN_N0 + s) for s in range(2 * OPEN_STRATA)), shared=True,
            title="P raises first in less while Q is still in than P's own rate from the same "
                  "positions"),
     # How P answers Q's bets, the other side of `raise_back`: re-raising one opponent more
