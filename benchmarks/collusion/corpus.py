@@ -12,10 +12,11 @@ Seeds 5, 6 and 11 were used to develop and tune the detector at 200,000 hands, 5
 seeds of the first design (teams from any regular), 31 and 32 those of the fourth and fifth
 sessions, 41 and 42 the sixth's (200,000 hands), 61 and 62 the seventh's, 71 and 72 the
 eighth's (1,000,000 hands; 71 was also used to judge two scoring changes that were not
-kept), 81 and 82 those of 2026-12-04; their figures were taken and they are no longer
-blind. The evaluation seeds listed here were never looked at.
+kept), 81 and 82 those of 2026-12-04, 91 and 92 the tenth session's (51 its development
+seed); their figures were taken and they are no longer blind. The evaluation seeds listed
+here were never looked at.
 
-Run: `.venv/bin/python benchmarks/collusion/corpus.py OUT [--seeds 91 92] [--hands N]`.
+Run: `.venv/bin/python benchmarks/collusion/corpus.py OUT [--seeds 101 102] [--hands N]`.
 """
 
 import argparse
@@ -25,7 +26,7 @@ from pathlib import Path
 from checker.cli import main as feltcheck
 
 TUNING_SEEDS = (51, 52)
-EVALUATION_SEEDS = (91, 92)
+EVALUATION_SEEDS = (101, 102)
 # Five times the issue's floor of 200,000: at 200,000 more than half of the teams' schemes
 # changed fewer than 100 decisions, too few for any test at the benchmark's budget
 # (docs/collusion.md, "Figures (seventh session)").
