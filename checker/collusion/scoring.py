@@ -430,8 +430,8 @@ def _most_deviant_by_position(signal: Signal, table: _Table, own_n: NDArray[np.f
     """For each player, the opponent toward whom its hits are furthest from what its own
     rates by stratum predict (-1: none), with that row's occasions per stratum and hits: the
     opponent its own baseline leaves out, as `_rate`'s leaves out its most deviant opponent
-    (a chip dumper's own opening rate, inflated by the hands its partner was in, would make it
-    look like sparing everyone else)."""
+    (a chip dumper's own re-raise rate, inflated by the hands its partner was in, would make
+    it look like sparing everyone else)."""
     matrix = table.matrix
     strata = list(signal.strata)
     occasions = np.concatenate([matrix[:, strata], matrix[:, [WIDTH + c for c in strata]]])
