@@ -142,6 +142,14 @@ def led_by(pair: PairScore, which: CollusionFamily, name: str) -> FamilyScore:
     return scores
 
 
+def not_evidence(pair: PairScore, name: str, which: CollusionFamily) -> None:
+    """p00's `name` toward p01 is what her own baselines predict, and its family is not
+    flagged."""
+    z, _ = signal_z(pair, name, "p00")
+    assert abs(z) < 1.0
+    assert family(pair, which).q_value > 0.01
+
+
 def raise_back(pair: PairScore, actor: str) -> tuple[float, float]:
     return signal_z(pair, "raise_back", actor)
 
@@ -192,9 +200,7 @@ def test_re_raising_one_opponent_heads_up_is_the_situation_not_a_partner() -> No
     put(agg, key, C.BACK_S1, 0)
     put(agg, key, C.BACK_K, 20)
     pair = scored(agg, key)
-    z, _ = signal_z(pair, "reraises_partner", "p00")
-    assert abs(z) < 1.0
-    assert family(pair, CollusionFamily.TEAM_PLAY).q_value > 0.01
+    not_evidence(pair, "reraises_partner", CollusionFamily.TEAM_PLAY)
     assert pair.p_value > 0.1
 
 
@@ -206,9 +212,7 @@ def test_an_opponent_everyone_re_raises_more_is_no_partner() -> None:
             key, base = (("p00", "p01"), 0) if other == "p00" else (("p01", other), WIDTH)
             put(agg, key, base + C.BACK_K, 22)
     pair = scored(agg, ("p00", "p01"))
-    z, _ = signal_z(pair, "reraises_partner", "p00")
-    assert abs(z) < 1.0
-    assert family(pair, CollusionFamily.TEAM_PLAY).q_value > 0.01
+    not_evidence(pair, "reraises_partner", CollusionFamily.TEAM_PLAY)
 
 
 def test_never_betting_heads_up_against_a_partner_is_soft_play() -> None:
@@ -236,9 +240,7 @@ def test_betting_less_against_one_opponent_where_one_faces_bets_is_the_situation
     put(agg, key, C.AGG_S3, 40)
     put(agg, key, C.AGG_K, 4)
     pair = scored(agg, key)
-    z, _ = signal_z(pair, "aggression_with_partner", "p00")
-    assert abs(z) < 1.0
-    assert family(pair, CollusionFamily.SOFT_PLAY).q_value > 0.01
+    not_evidence(pair, "aggression_with_partner", CollusionFamily.SOFT_PLAY)
     assert pair.p_value > 0.1
 
 
@@ -456,9 +458,7 @@ def test_opening_less_from_early_seats_is_position_not_a_partner() -> None:
     put(agg, key, C.OPEN_N, 160)
     put(agg, key, C.OPEN_K, 16)
     pair = scored(agg, key)
-    z, _ = signal_z(pair, "opens_with_partner_in", "p00")
-    assert abs(z) < 1.0
-    assert family(pair, CollusionFamily.SOFT_PLAY).q_value > 0.01
+    not_evidence(pair, "opens_with_partner_in", CollusionFamily.SOFT_PLAY)
 
 
 def test_an_opponent_everyone_opens_less_against_is_no_partner() -> None:
@@ -470,9 +470,7 @@ def test_an_opponent_everyone_opens_less_against_is_no_partner() -> None:
             key, base = (("p00", "p01"), 0) if other == "p00" else (("p01", other), WIDTH)
             put(agg, key, base + C.OPEN_K, OPENED // 2)
     pair = scored(agg, ("p00", "p01"))
-    z, _ = signal_z(pair, "opens_with_partner_in", "p00")
-    assert abs(z) < 1.0
-    assert family(pair, CollusionFamily.SOFT_PLAY).q_value > 0.01
+    not_evidence(pair, "opens_with_partner_in", CollusionFamily.SOFT_PLAY)
 
 
 @settings(max_examples=100, deadline=None)
