@@ -223,6 +223,9 @@ class Hand(BaseModel):
     hand_id: str
     tournament_id: str | None = None
     tournament_name: str | None = None
+    # A fast-fold pool (PokerStars Zoom, Full Tilt Rush): every hand is dealt at a new table
+    # under the pool's name, so consecutive hands under one name are not one table's sequence.
+    fast_fold: bool = False
     table: str | None = None
     max_seats: int | None = None
     game: Game
