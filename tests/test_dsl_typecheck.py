@@ -547,7 +547,7 @@ def test_bad_list_declarations() -> None:
 
 def test_every_enum_has_a_type_name() -> None:
     assert sorted(ENUM_TYPES) == sorted([
-        "action_kind", "betting_structure", "game", "street", "tournament_kind",
+        "action_kind", "betting_structure", "game", "play", "street", "tournament_kind",
         "cancellation_stage", "prize_currency", "suit", "prize_kind", "collusion_family",
         "collusion_view"])
 

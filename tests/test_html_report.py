@@ -65,8 +65,9 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
 
 def test_the_summary_numbers_are_the_json_reports(built: Built) -> None:
     summary = built.doc["summary"]
-    expected = {key: value for key, value in summary.items() if key != "findings"}
+    expected = {key: value for key, value in summary.items() if key not in ("findings", "plays")}
     expected |= {f"findings.{severity}": n for severity, n in summary["findings"].items()}
+    expected |= {f"plays.{play}": n for play, n in summary["plays"].items()}
     expected["hands_audited"] = summary["hands"] - summary["hands_rejected"]
     shown = {e.attrs["data-summary"]: e for e in built.dom.walk() if "data-summary" in e.attrs}
     assert set(shown) == set(expected)

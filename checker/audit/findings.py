@@ -74,10 +74,7 @@ class HandJudge:
         """Replay `hand` and record its findings; on a replay error, the hand's findings so
         far are kept and the error comes back as a warning text (the hand is not judged
         further, and the table's next hand starts with no previous hand known)."""
-        key = (hand.tournament_id, hand.table)
-        table = self.tables.get(key)
-        if table is None:
-            table = self.tables[key] = TableState(hand.table or "", gap=self.gap)
+        table = self._table(hand)
         failures = self.rules.failures
         try:
             if self.sink is not None:
@@ -90,6 +87,16 @@ class HandJudge:
             table.forget()
             return f"replay failed, hand not fully audited: {type(exc).__name__}: {exc}"
         return None
+
+    def _table(self, hand: Hand) -> TableState:
+        if hand.fast_fold:
+            # A pool deals every hand at a new table under one name: no hand follows another.
+            return TableState(hand.table or "")
+        key = (hand.tournament_id, hand.table)
+        table = self.tables.get(key)
+        if table is None:
+            table = self.tables[key] = TableState(hand.table or "", gap=self.gap)
+        return table
 
     def judge_summary(self, summary: TournamentSummary) -> None:
         """Judge a tournament summary (SummaryJudge): summaries have no table to follow."""

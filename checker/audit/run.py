@@ -21,6 +21,8 @@ from checker.ingest.stream import UnrecognizedFile, discover, read_paths
 from checker.ingest.tournament_log import NAME as TOURNAMENT_LOG
 from checker.model import Hand, LogRecord, Rejection, SourceLocation, TournamentSummary
 from checker.model.findings import SEVERITIES, Finding
+from checker.model.hand import Play
+from checker.model.tournament_log import HandPlayed
 
 
 @dataclass(slots=True)
@@ -68,6 +70,9 @@ class AuditResult:
     rejected: list[Rejection] = field(default_factory=list)
     warnings: list[ReadWarning] = field(default_factory=list)
     tournaments: set[str] = field(default_factory=set)
+    # Hands judged by kind of play (Play values; a rule's `applies to` selects among them):
+    # hand records read and not rejected, and the `hand` lines of tournament logs.
+    plays: dict[str, int] = field(default_factory=lambda: dict.fromkeys(Play, 0))
     # Findings are produced by replay and the rules (the replay issue); sorted on output.
     findings: list[Finding] = field(default_factory=list)
     # Clause 28: every pair that met, scored and judged (empty when no rule listens to `pair`).
@@ -173,6 +178,8 @@ def _run(paths: Iterable[Path], result: AuditResult, judge: HandJudge, seating: 
                 tally.events += 1
                 if record.tournament is not None:
                     result.tournaments.add(record.tournament)
+                if isinstance(record.event, HandPlayed):
+                    result.plays[Play.TOURNAMENT] += 1
                 seating.feed(record)
                 unjudged = judge.judge_log(record)
                 if unjudged is not None:
@@ -209,6 +216,7 @@ def _no_progress(_: AuditProgress) -> None:
 
 
 def _note_hand(result: AuditResult, hand: Hand) -> None:
+    result.plays[hand.play] += 1
     if hand.tournament_id is not None:
         result.tournaments.add(hand.tournament_id)
     _note_warnings(result, hand.location, hand.hand_id, hand.warnings)

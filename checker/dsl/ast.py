@@ -199,6 +199,14 @@ class ClauseRef:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayRef:
+    """A kind of play named in a rule's `applies to`."""
+
+    play: str
+    span: Span = _span()  # noqa: RUF009
+
+
+@dataclass(frozen=True, slots=True)
 class Let:
     name: str
     value: Expr
@@ -215,6 +223,8 @@ class Rule:
     cites: tuple[ClauseRef, ...] = ()
     severity: Severity | None = None
     event: str | None = None
+    # `applies to`: the kinds of play (model.hand.Play) the rule judges; empty: every kind.
+    plays: tuple["PlayRef", ...] = ()
     lets: tuple[Let, ...] = ()
     when: Expr | None = None
     require: Expr | None = None

@@ -108,8 +108,8 @@ class CompiledRule:
     `explain(event)` also gives the trace when the rule does not apply (empty unless the
     rule was compiled with trace=True)."""
 
-    __slots__ = ("clauses", "evaluate", "event", "explain", "guard_keys", "rule", "rule_id",
-                 "severity", "specialise", "title")
+    __slots__ = ("clauses", "evaluate", "event", "explain", "guard_keys", "plays", "rule",
+                 "rule_id", "severity", "specialise", "title")
 
     def __init__(self, rule: ast.Rule, evaluate: Evaluate, explain: Explain,
                  specialise: Specialise | None = None,
@@ -120,6 +120,11 @@ class CompiledRule:
         self.severity = rule.severity or "error"
         self.clauses = tuple(ref.clause for ref in rule.cites)
         self.title = rule.title or rule.rule_id
+        # The kinds of play (`applies to`, Play values) the rule judges; None: every kind.
+        self.plays: frozenset[str] | None = (
+            frozenset(ref.play for ref in rule.plays) if rule.plays else None)
+        if self.plays is not None:
+            evaluate, explain = _for_plays(self.plays, evaluate, explain)
         self.evaluate = evaluate
         self.explain = explain
         # The key parts of each guard of the rule's `when` (what an engine may key on).
@@ -128,6 +133,24 @@ class CompiledRule:
 
     def __repr__(self) -> str:
         return f"CompiledRule({self.rule_id!r}, on {self.event})"
+
+
+def _for_plays(plays: frozenset[str], evaluate: Evaluate, explain: Explain
+               ) -> tuple[Evaluate, Explain]:
+    """The rule's callables that do not apply to a hand of another kind of play. (The engine
+    selects by kind of play before it calls a rule: its specialised callables skip this.)"""
+    def evaluate_in_plays(event: object) -> Verdict | None:
+        return evaluate(event) if _play(event) in plays else None
+
+    def explain_in_plays(event: object) -> tuple[Verdict | None, list[TraceStep]]:
+        return explain(event) if _play(event) in plays else (None, [])
+
+    return evaluate_in_plays, explain_in_plays
+
+
+def _play(event: object) -> str:
+    play: str = getattr(getattr(event, "hand"), "play")  # noqa: B009
+    return play
 
 
 # ---------------------------------------------------------------- public API

@@ -4,7 +4,9 @@ Each event is run only through the rules whose guards (checker.dsl.guards) hold 
 event, the few discrete paths that the most rules' guards read form the event's key; which
 rules apply to a key is worked out once, on the first event with that key, then looked up.
 Reading a path costs ~30-50 ns and skipping a rule saves ~250 ns, so the key is kept short
-and guards on paths outside it simply stay in their rule's `when`.
+and guards on paths outside it simply stay in their rule's `when`. When a rule of the event
+names kinds of play (`applies to`), the hand's kind of play leads the key, and a rule is
+selected only for the kinds it names.
 """
 
 import operator
@@ -22,6 +24,8 @@ Selection = tuple[tuple[CompiledRule, Evaluate], ...]
 # Distinct keys kept per event before the table starts afresh (real inputs show a few dozen).
 _MAX_KEYS = 4096
 _IS_NONE = partial(operator.is_, None)
+# Every event a rule naming kinds of play listens to has the hand (the type checker sees to it).
+_HAND_PLAY: Callable[[object], str] = operator.attrgetter("hand.play")
 # At most this many paths in a key; a path must be read by this many rules' guards (one
 # rule's worth of saving does not pay for reading the path on every event).
 _MAX_KEY_PARTS = 4
@@ -35,17 +39,22 @@ class EventRules:
     rules: list[tuple[CompiledRule, tuple[Guard, ...], Evaluate]]
     key: Callable[[object], Hashable]
     selections: dict[Hashable, Selection] = field(default_factory=dict)
+    # The event's kind of play (a Play value) when some rule names kinds; None otherwise.
+    play: Callable[[object], str] | None = None
 
     def select(self, event: object) -> Selection:
-        key = self.key(event)
+        play = self.play
+        key = self.key(event) if play is None else (play(event), self.key(event))
         chosen = self.selections.get(key)
         if chosen is None:
             if len(self.selections) >= _MAX_KEYS:
                 self.selections.clear()
             env = [event, None]
+            kind = None if play is None else play(event)
             chosen = self.selections[key] = tuple(
                 (rule, evaluate) for rule, guards, evaluate in self.rules
-                if all(guard.test(env) for guard in guards))
+                if (rule.plays is None or kind in rule.plays)
+                and all(guard.test(env) for guard in guards))
         return chosen
 
 
@@ -94,7 +103,9 @@ def event_rules(rules: list[CompiledRule]) -> EventRules:
     """The dispatch of the rules listening to one event."""
     parts = key_parts(rules)
     chosen = frozenset(parts)
-    return EventRules([(rule, *rule.specialise(chosen)) for rule in rules], event_key(parts))
+    play = _HAND_PLAY if any(rule.plays is not None for rule in rules) else None
+    return EventRules([(rule, *rule.specialise(chosen)) for rule in rules], event_key(parts),
+                      play=play)
 
 
 def key_parts(rules: list[CompiledRule]) -> list[KeyPart]:

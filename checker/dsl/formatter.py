@@ -222,6 +222,9 @@ def _rule_parts(index: int, rule: ast.Rule) -> list[tuple[Key, str]]:
         parts.append(((index, "severity", 0), f"severity {rule.severity}"))
     if rule.event is not None:
         parts.append(((index, "event", 0), f"on {rule.event}"))
+    if rule.plays:
+        parts.append(((index, "plays", 0),
+                      "applies to " + ", ".join(ref.play for ref in rule.plays)))
     for number, let in enumerate(rule.lets):
         parts.append(((index, "let", number), f"let {let.name} = {format_expression(let.value)}"))
     if rule.when is not None:

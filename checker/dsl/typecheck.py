@@ -41,7 +41,11 @@ from checker.dsl.types import (
     optional,
     strip,
 )
-from checker.replay.facts import EVENTS
+from checker.model.hand import Play
+from checker.replay.facts import EVENTS, HandFact
+
+# What `applies to` may name.
+PLAYS: tuple[str, ...] = tuple(play.value for play in Play)
 
 _LITERAL_TYPES: dict[str, Type] = {
     "int": INT, "money": MONEY, "duration": DURATION, "percent": PERCENT, "string": STRING,
@@ -111,6 +115,7 @@ def _analyse(rule: ast.Rule, params: Mapping[str, Type], source: SourceText) -> 
         hint = did_you_mean(rule.event, EVENTS) or "events: " + ", ".join(sorted(EVENTS))
         checker.error(spans.get("event", rule.span), f"unknown event '{rule.event}'", hint)
         return checker.analysis
+    checker.check_plays(rule, scope)
     if rule.require is None:
         checker.error(rule.span, f"rule {rule.rule_id} has no 'require' part",
                       "say what must hold, like 'require not actor.sitting_out'")
@@ -133,6 +138,24 @@ class _Checker:
         return self.error(span, f"type mismatch: {message}", hint)
 
     # -- rule parts
+    def check_plays(self, rule: ast.Rule, scope: Mapping[str, Type]) -> None:
+        """`applies to` names kinds of play, once each, on an event that comes from a hand
+        (every other event is a tournament's own: a kind of play would select nothing)."""
+        if not rule.plays:
+            return
+        if scope.get("hand") != FactType(HandFact):
+            self.error(rule.plays[0].span, f"'applies to' selects hands, and '{rule.event}' "
+                       "events do not come from a hand",
+                       "give it to rules on hand, post, action, timeout, pot or hand_end")
+        seen: set[str] = set()
+        for ref in rule.plays:
+            if ref.play not in PLAYS:
+                self.error(ref.span, f"unknown kind of play '{ref.play}'",
+                           did_you_mean(ref.play, PLAYS) or "kinds: " + ", ".join(PLAYS))
+            elif ref.play in seen:
+                self.error(ref.span, f"'{ref.play}' is named twice in 'applies to'")
+            seen.add(ref.play)
+
     def check_body(self, rule: ast.Rule, scope: dict[str, Type]) -> None:
         for let in rule.lets:
             value = self.infer(let.value, scope)

@@ -47,6 +47,16 @@ class BettingStructure(StrEnum):
     PL_PREFLOP_NL_POSTFLOP = "pl_preflop_nl_postflop"
 
 
+class Play(StrEnum):
+    """The kind of play a hand was dealt in. Rules name these in `applies to`: a tournament
+    rule says nothing about a cash hand. A fast-fold tournament (Zoom, Rush) is a tournament."""
+
+    TOURNAMENT = "tournament"
+    CASH = "cash"
+    # A fast-fold cash pool: a new table every hand.
+    FAST_FOLD = "fast_fold"
+
+
 class Unit(StrEnum):
     CHIPS = "chips"
     CENTS = "cents"
@@ -268,6 +278,12 @@ class Hand(BaseModel):
     end_line: int
     # What the reader had to leave out or could not confirm; a usable record still.
     warnings: list[str] = Field(default_factory=list)
+
+    @property
+    def play(self) -> Play:
+        if self.tournament_id is not None:
+            return Play.TOURNAMENT
+        return Play.FAST_FOLD if self.fast_fold else Play.CASH
 
     @property
     def posts(self) -> list[Action]:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import NewType
 
-from checker.model.hand import ActionKind, BettingStructure, Game, Street
+from checker.model.hand import ActionKind, BettingStructure, Game, Play, Street
 from checker.model.summary import PrizeKind
 from checker.model.tournament_log import CancellationStage, PrizeCurrency, TournamentKind
 
@@ -125,6 +125,8 @@ class HandFact:
     site: str
     game: Game
     structure: BettingStructure
+    # Tournament, cash or a fast-fold pool (what rules `applies to` select on).
+    play: Play = Play.TOURNAMENT
     small_blind: Chips | None = None
     big_blind: Chips | None = None
     ante: Chips | None = None
@@ -989,6 +991,7 @@ EVENTS: dict[str, type] = {
 
 # Enumerations whose members rules may name bare (`hand.structure in {no_limit, pot_limit}`).
 ENUMS: tuple[type[StrEnum], ...] = (
-    ActionKind, BettingStructure, Game, Street, TournamentKind, CancellationStage, PrizeCurrency,
+    ActionKind, BettingStructure, Game, Play, Street, TournamentKind, CancellationStage,
+    PrizeCurrency,
     Suit, PrizeKind, CollusionFamily, CollusionView,
 )

@@ -97,6 +97,7 @@ def _hand_fact(hand: Hand, players: list[PlayerFact]) -> HandFact:
     pot = hand.pot
     return HandFact(
         hand_id=hand.hand_id, site=hand.site, game=hand.game, structure=hand.structure,
+        play=hand.play,
         small_blind=_chips(hand.small_blind), big_blind=_chips(hand.big_blind),
         ante=_chips(hand.ante), small_bet=_chips(hand.small_bet), big_bet=_chips(hand.big_bet),
         bring_in=_chips(hand.bring_in), cap=_chips(hand.cap), button_seat=hand.button_seat,

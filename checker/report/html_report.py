@@ -125,6 +125,9 @@ def _summary(summary: dict[str, Any], formats: dict[str, dict[str, int]]) -> str
         _card("Log events", "events", summary["events"],
               f'{_value("events_rejected", summary["events_rejected"])} rejected'),
         _card("Tournaments", "tournaments", summary["tournaments"]),
+        *(_card(f"{kind.replace('_', '-').capitalize()} hands", f"plays.{kind}", count,
+                "judged by the rules that apply to them")
+          for kind, count in summary["plays"].items()),
         _card("Read warnings", "warnings", summary["warnings"]),
         *(_card(f"{s} findings", f"findings.{s}", summary["findings"][s], kind=s)
           for s in SEVERITIES),

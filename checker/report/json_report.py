@@ -40,6 +40,8 @@ def report_document(
             "events": result.events,
             "events_rejected": result.events_rejected,
             "tournaments": len(result.tournaments),
+            # Hands judged by kind of play: which rules (`applies to`) covered how many.
+            "plays": {str(play): count for play, count in result.plays.items()},
             "warnings": len(result.warnings),
             "findings": {s: result.finding_counts[s] for s in SEVERITIES},
         },

@@ -32,6 +32,9 @@ def render_junit(report: ReportInput) -> str:
     for name, value in (("ruleset", ruleset.name), ("ruleset.sha256", ruleset.sha256),
                         ("fail-on", report.fail_on)):
         ET.SubElement(properties, "property", {"name": name, "value": value})
+    # How many hands of each kind of play the rules judged (`applies to` selects by kind).
+    for play, count in report.result.plays.items():
+        ET.SubElement(properties, "property", {"name": f"hands.{play}", "value": str(count)})
     suite.extend(cases)
     ET.indent(root)
     body = ET.tostring(root, encoding="unicode")

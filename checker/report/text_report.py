@@ -103,6 +103,9 @@ def _totals(console: Console, doc: dict[str, Any]) -> None:
     console.print(
         f"tournament-log events read {summary['events']} = accepted {accepted} + rejected "
         f"{summary['events_rejected']}", soft_wrap=True)
+    plays = summary["plays"]
+    console.print("hands judged by kind of play: " + ", ".join(
+        f"{kind.replace('_', '-')} {plays[kind]}" for kind in plays), soft_wrap=True)
     line = Text("findings: ")
     line.append_text(Text(", ").join(
         Text(f"{counts[s]} {s}", style=_SEVERITY_STYLE[s] if counts[s] else "")
