@@ -281,7 +281,8 @@ class Hand(BaseModel):
 
     @property
     def play(self) -> Play:
-        if self.tournament_id is not None:
+        # A record that names its tournament, by id or by event name (PHH's `event`).
+        if self.tournament_id is not None or self.tournament_name is not None:
             return Play.TOURNAMENT
         return Play.FAST_FOLD if self.fast_fold else Play.CASH
 
