@@ -375,12 +375,17 @@ class EntrantFact:
     table: str
     seat: int
     starting_stack: Chips
+    # The entrant's `seat` line: where a finding about this entrant points (0: not known).
+    line: int = 0
 
 
 @dataclass(slots=True)
 class StartFact:
     at: Seconds
     entrants: list[EntrantFact]
+    # The starting stack more entrants hold than any other; None when two or more stacks tie
+    # for the most (or nobody entered): then no stack is the usual one.
+    common_stack: Chips | None = None
 
 
 @dataclass(slots=True)
@@ -854,6 +859,32 @@ class StartEvent:
 
 
 @dataclass(slots=True)
+class EntrantEvent:
+    """One entrant of the start (each `seat` line before `tournament_start`), after the
+    start itself: rules that judge one entrant's seat listen to this, and their findings
+    point at that entrant's `seat` line."""
+
+    tournament: TournamentFact
+    start: StartFact
+    entrant: EntrantFact
+
+
+@dataclass(slots=True)
+class SeatingStartedEvent:
+    """Seating begins (the `seating_started` line): `tournament.seating_started_at` is set."""
+
+    tournament: TournamentFact
+
+
+@dataclass(slots=True)
+class RegistrationClosedEvent:
+    """Registration closes (the `registration_closed` line): the entrants, the prize pool and
+    the lobby's payout shares it states, and the structure the terms then in force give."""
+
+    tournament: TournamentFact
+
+
+@dataclass(slots=True)
 class InfoViewEvent:
     tournament: TournamentFact
     view: InfoViewFact
@@ -967,7 +998,10 @@ EVENTS: dict[str, type] = {
     "hand_end": HandEndEvent,
     "registration": RegistrationEvent,
     "unregistration": UnregistrationEvent,
+    "registration_closed": RegistrationClosedEvent,
+    "seating_started": SeatingStartedEvent,
     "tournament_start": StartEvent,
+    "entrant": EntrantEvent,
     "info_view": InfoViewEvent,
     "break": BreakEvent,
     "clock": ClockEvent,
