@@ -197,3 +197,38 @@ def test_injected_unequal_stacks_are_found_at_the_seat_line_the_truth_names(
         found = {(f["location"]["tournament"], f["location"]["event"]) for f in findings
                  if f["rule"] == rule}
         assert found == injected, rule
+
+
+# ---------------------------------------------------------------- summaries (1, 25)
+
+# Each planted summary: its finding at the first line of the offending place (the header is
+# line 1); the twin gives none.
+SUMMARY_PLACES: dict[str, tuple[str, int]] = {
+    # "2: Rosa Delacroix" is followed by "4: Sam Whitlock": nobody holds 3rd.
+    "summary-skipped-place": ("summary.no-skipped-places", 10),
+    # "8: Hal Bricknell" in a field of 6.
+    "summary-place-beyond-entries": ("summary.places-within-entries", 14),
+    # "1: Gina Harrow, $33.35" opens the three-way tie paid 33.35/33.33/33.32.
+    "summary-tied-prizes": ("summary.tied-places-share-equally", 9),
+    # "2: Walt Grimsby" is the lowest place listed.
+    "summary-no-winner": ("summary.winner-placed-first", 9),
+}
+
+
+def test_summary_findings_point_at_the_offending_place() -> None:
+    for name, (rule, line) in SUMMARY_PLACES.items():
+        assert _places(FIXTURES / f"{name}.planted.txt") == [(rule, line, None)], name
+        assert _places(FIXTURES / f"{name}.twin.txt") == [], name
+
+
+def test_two_offending_places_of_one_summary_are_two_findings(tmp_path: Path) -> None:
+    # Places 8 and 9 in a field of 6: one finding at each line, with distinct fingerprints.
+    text = (FIXTURES / "summary-place-beyond-entries.planted.txt").read_text(encoding="utf-8")
+    more = tmp_path / "two-beyond.txt"
+    more.write_text(text.replace("8: Hal Bricknell\n", "8: Hal Bricknell\n9: Ida Moreau\n"),
+                    encoding="utf-8")
+    rules = _ruleset()
+    result = audit([more], ruleset_id(rules, RULES), rules)
+    assert sorted((f.rule, f.location.line) for f in result.findings) == [
+        ("summary.places-within-entries", 14), ("summary.places-within-entries", 15)]
+    assert len({f.fingerprint for f in result.findings}) == 2

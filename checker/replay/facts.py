@@ -988,6 +988,15 @@ class SummaryEvent:
     summary: SummaryFact
 
 
+@dataclass(slots=True)
+class SummaryPlaceEvent:
+    """One place number a summary lists, after the summary itself: rules that judge one
+    place listen to this, and their findings point at the place's first line."""
+
+    summary: SummaryFact
+    place: PlaceFact
+
+
 # What `on NAME` may name, and the event each delivers. Rules listen to exactly one.
 EVENTS: dict[str, type] = {
     "hand": HandEvent,
@@ -1019,6 +1028,7 @@ EVENTS: dict[str, type] = {
     "pair": PairEvent,
     "ring": RingEvent,
     "summary": SummaryEvent,
+    "summary_place": SummaryPlaceEvent,
 }
 
 # Enumerations whose members rules may name bare (`hand.structure in {no_limit, pot_limit}`).
