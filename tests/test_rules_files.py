@@ -33,6 +33,7 @@ from checker.replay.facts import (
     ClockFact,
     EliminationEvent,
     EliminationFact,
+    EntrantEvent,
     EntrantFact,
     Game,
     HandEndEvent,
@@ -47,7 +48,6 @@ from checker.replay.facts import (
     PotFact,
     PrizeCurrency,
     Seconds,
-    StartEvent,
     StartFact,
     Street,
     StreetFact,
@@ -766,11 +766,12 @@ def test_bounty_caps() -> None:
 
 
 def test_starting_stack_defaults_to_1500() -> None:
-    def start(stack: int, terms: int | None) -> StartEvent:
+    def start(stack: int, terms: int | None) -> EntrantEvent:
         entrants = [EntrantFact(player=f"P{n}", table="1", seat=n, starting_stack=Chips(stack))
                     for n in range(1, 10)]
-        return StartEvent(tournament=tournament(terms_starting_stack=terms),
-                          start=StartFact(at=Seconds(0), entrants=entrants))
+        return EntrantEvent(tournament=tournament(terms_starting_stack=terms),
+                            start=StartFact(at=Seconds(0), entrants=entrants),
+                            entrant=entrants[0])
 
     rule = "tournament.starting-stack"
     assert outcome("fulltilt", rule, start(1500, None)) == "pass"

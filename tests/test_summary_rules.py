@@ -1,7 +1,8 @@
 """The summary rules of rules/fulltilt.rules ("summaries"), on hand-built `summary` events:
 each reading changes a verdict on a concrete case, under every rule set (tda2024 and
-pokerstars inherit them unchanged). Then the audit's SummaryJudge: a summary's finding is
-located at its header line and names its tournament."""
+pokerstars inherit them unchanged); the rules judged per place run on every place. Then the
+audit's SummaryJudge: a summary's finding is located at its header line and names its
+tournament."""
 
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from checker.replay.facts import (
     PrizeKind,
     SummaryEvent,
     SummaryFact,
+    SummaryPlaceEvent,
 )
 from tests.conftest import REPO
 from tests.test_rules_files import RULE_SETS, outcomes
@@ -71,9 +73,24 @@ def event(rows: list[Row], *, entries: int | None = None, pool: int | None = Non
     return SummaryEvent(fact)
 
 
+# Rules judged per place (`on summary_place`, located at the place's line).
+BY_PLACE = {TIES, SKIPS, WINNER, WITHIN}
+
+
 def same_everywhere(rule_id: str, summary: SummaryEvent) -> str:
-    """The verdict, asserted to be the same under every rule set."""
-    found = outcomes(rule_id, summary)
+    """The verdict, asserted to be the same under every rule set. A rule judged per place
+    is run on every place of the summary, and the summary's verdict is theirs taken
+    together: a failing place fails it, else an unknown one leaves it unknown, else a
+    passing one passes it (n/a when no place is judged)."""
+    if rule_id not in BY_PLACE:
+        found = outcomes(rule_id, summary)
+    else:
+        found = {}
+        per_place = [outcomes(rule_id, SummaryPlaceEvent(summary.summary, place))
+                     for place in summary.summary.places]
+        for name in RULE_SETS:
+            verdicts = {each[name] for each in per_place}
+            found[name] = next((v for v in ("fail", "unknown", "pass") if v in verdicts), "n/a")
     assert set(found) == set(RULE_SETS)
     assert len(set(found.values())) == 1, found
     return next(iter(found.values()))

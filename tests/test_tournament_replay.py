@@ -71,15 +71,17 @@ def _replay(path: Path) -> list[Step]:
 
 
 def test_example_yields_the_events_of_its_lines() -> None:
-    # Line n holds seq n-1: registrations seq 2-7, start seq 15, a clock at each hand (seq
-    # 17, 20, 23, 25, 27), dave's chat between hands (seq 19), each elimination without
-    # prize (seq 18, 21, 24, 26) once the next
+    # Line n holds seq n-1: registrations seq 2-7, the close seq 8, start seq 15 and then
+    # each of the six entrants at its seat line (seq 9-14), a clock
+    # at each hand (seq 17, 20, 23, 25, 27), dave's chat between hands (seq 19), each
+    # elimination without prize (seq 18, 21, 24, 26) once the next
     # line is read, the info view seq 22, alice's prize (seq 28) when its payout seq 29 is
     # read, payouts seq 29-30, end seq 31.
     steps = _replay(EXAMPLE)
     assert [(s.name, s.line) for s in steps] == (
         [("registration", line) for line in range(3, 9)]
-        + [("tournament_start", 16)]
+        + [("registration_closed", 9), ("tournament_start", 16)]
+        + [("entrant", line) for line in range(10, 16)]
         + [("clock", 18), ("elimination", 19), ("chat", 20), ("clock", 21),
            ("elimination", 22),
            ("info_view", 23), ("clock", 24), ("elimination", 25), ("clock", 26),
@@ -131,7 +133,7 @@ PLANTED: dict[str, tuple[str, int]] = {
     "log-refund-after-start": ("unregistration.only-until-seating", 6),
     "log-unregistration-refund": ("unregistration.refund", 4),
     "log-satellite-refund": ("unregistration.satellite-refund", 4),
-    "log-starting-stack": ("tournament.starting-stack", 8),
+    # log-starting-stack gives one finding per seat line: tests/test_finding_places.py.
     "log-sng-late-start": ("tournament.sit-and-go-starts-at-once", 8),
     "log-sng-start-not-full": ("tournament.sit-and-go-starts-when-full", 8),
     "log-chips-created": ("tournament.chips-conserved", 12),

@@ -23,7 +23,7 @@ from checker.model.tournament_log import (
     Timeout,
     TournamentStart,
 )
-from checker.replay.facts import ActionEvent, HandFact, PostEvent, PostFact
+from checker.replay.facts import ActionEvent, HandFact, PostEvent, PostFact, SummaryPlaceEvent
 from checker.replay.facts import HandEvent as HandStartEvent
 from checker.replay.hand_replay import replay_hand
 from checker.replay.log_hand import LogContext, NoteLine, log_hand, log_table_state, replay_log_hand
@@ -34,8 +34,9 @@ from checker.replay.tournament import Step, TournamentState
 TableKey = tuple[str | None, str | None]
 # What a log line could not have judged: where, which hand, why (a warning of the audit).
 LogWarning = tuple[SourceLocation, str | None, str]
-# The event a summary is judged as (facts.EVENTS).
+# The events a summary is judged as (facts.EVENTS): the whole summary, then each place.
 SUMMARY_EVENT = "summary"
+SUMMARY_PLACE_EVENT = "summary_place"
 
 
 class HandSink(Protocol):
@@ -124,16 +125,31 @@ class SummaryJudge:
         self.findings = findings
 
     def judge(self, summary: TournamentSummary) -> None:
-        """Record the summary's findings, located at its header line and tournament id."""
-        if SUMMARY_EVENT not in self.rules.dispatch:
+        """Record the summary's findings: those of the whole summary located at its header
+        line, those of one place at the place's first line; all name its tournament id."""
+        dispatch = self.rules.dispatch
+        by_place = SUMMARY_PLACE_EVENT in dispatch
+        if SUMMARY_EVENT not in dispatch and not by_place:
             return  # no rule reads summaries: their facts need not be built
         event = summary_event(summary)
+        file, tournament = summary.location.file, summary.tournament_id
+        # A Matrix event's summaries share its id; the header's game text names the match.
+        scope = f"{summary.name or ''} {summary.game or ''}"
         for rule, verdict in self.rules.failures(SUMMARY_EVENT, event):
-            location = FindingLocation(file=summary.location.file, line=summary.location.line,
-                                       tournament=summary.tournament_id)
-            # A Matrix event's summaries share its id; the header's game text names the match.
-            scope = f"{summary.name or ''} {summary.game or ''}"
+            location = FindingLocation(file=file, line=summary.location.line,
+                                       tournament=tournament)
             self.findings.append(_located(rule, verdict, location, scope=scope))
+        if not by_place:
+            return
+        for place in event.summary.places:
+            failures = self.rules.failures(SUMMARY_PLACE_EVENT,
+                                           SummaryPlaceEvent(event.summary, place))
+            for rule, verdict in failures:
+                # The place's first line: the entry listed first at that number.
+                location = FindingLocation(file=file, line=place.holders[0].line,
+                                           tournament=tournament)
+                self.findings.append(_located(rule, verdict, location,
+                                              scope=f"{scope} place {place.place}"))
 
 
 class TournamentJudge:

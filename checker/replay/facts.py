@@ -377,12 +377,17 @@ class EntrantFact:
     table: str
     seat: int
     starting_stack: Chips
+    # The entrant's `seat` line: where a finding about this entrant points (0: not known).
+    line: int = 0
 
 
 @dataclass(slots=True)
 class StartFact:
     at: Seconds
     entrants: list[EntrantFact]
+    # The starting stack more entrants hold than any other; None when two or more stacks tie
+    # for the most (or nobody entered): then no stack is the usual one.
+    common_stack: Chips | None = None
 
 
 @dataclass(slots=True)
@@ -856,6 +861,32 @@ class StartEvent:
 
 
 @dataclass(slots=True)
+class EntrantEvent:
+    """One entrant of the start (each `seat` line before `tournament_start`), after the
+    start itself: rules that judge one entrant's seat listen to this, and their findings
+    point at that entrant's `seat` line."""
+
+    tournament: TournamentFact
+    start: StartFact
+    entrant: EntrantFact
+
+
+@dataclass(slots=True)
+class SeatingStartedEvent:
+    """Seating begins (the `seating_started` line): `tournament.seating_started_at` is set."""
+
+    tournament: TournamentFact
+
+
+@dataclass(slots=True)
+class RegistrationClosedEvent:
+    """Registration closes (the `registration_closed` line): the entrants, the prize pool and
+    the lobby's payout shares it states, and the structure the terms then in force give."""
+
+    tournament: TournamentFact
+
+
+@dataclass(slots=True)
 class InfoViewEvent:
     tournament: TournamentFact
     view: InfoViewFact
@@ -959,6 +990,15 @@ class SummaryEvent:
     summary: SummaryFact
 
 
+@dataclass(slots=True)
+class SummaryPlaceEvent:
+    """One place number a summary lists, after the summary itself: rules that judge one
+    place listen to this, and their findings point at the place's first line."""
+
+    summary: SummaryFact
+    place: PlaceFact
+
+
 # What `on NAME` may name, and the event each delivers. Rules listen to exactly one.
 EVENTS: dict[str, type] = {
     "hand": HandEvent,
@@ -969,7 +1009,10 @@ EVENTS: dict[str, type] = {
     "hand_end": HandEndEvent,
     "registration": RegistrationEvent,
     "unregistration": UnregistrationEvent,
+    "registration_closed": RegistrationClosedEvent,
+    "seating_started": SeatingStartedEvent,
     "tournament_start": StartEvent,
+    "entrant": EntrantEvent,
     "info_view": InfoViewEvent,
     "break": BreakEvent,
     "clock": ClockEvent,
@@ -987,6 +1030,7 @@ EVENTS: dict[str, type] = {
     "pair": PairEvent,
     "ring": RingEvent,
     "summary": SummaryEvent,
+    "summary_place": SummaryPlaceEvent,
 }
 
 # Enumerations whose members rules may name bare (`hand.structure in {no_limit, pot_limit}`).

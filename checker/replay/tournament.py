@@ -9,12 +9,14 @@ business. Parts live in their own modules: the clock (tournament_clock), the mon
 (tournament_eliminations), hand-for-hand deals (tournament_deals), chat and failures
 (tournament_integrity).
 
-Events delivered: registration, unregistration, tournament_start, elimination, payout, bounty,
-tournament_end, info_view, break (at its `break_end`), clock (at every `hand`, as of its
-deal), chat, table_balance (at a `table_hold` that holds), rollback, server_failure (once its
-rollbacks are read), cancellation and cancellation_entry. Log events that only update the
-state: tournament_terms, registration_closed, seating_started, seat, rebuy, table_move,
-hand_for_hand, table_closed, level, break_start. Time-outs and connection changes belong to
+Events delivered: registration, unregistration, registration_closed, seating_started,
+tournament_start, entrant (one per entrant of the start, at the start, located at its `seat`
+line), elimination, payout, bounty, tournament_end, info_view, break (at its `break_end`),
+clock (at every `hand`, as of its deal), chat, table_balance (at a `table_hold` that holds),
+rollback, server_failure (once its rollbacks are read), cancellation and cancellation_entry.
+Each step carries the line of the record that decides it, where its findings point. Log
+events that only update the state: tournament_terms, seat, rebuy, table_move, hand_for_hand,
+table_closed, level, break_start. Time-outs and connection changes belong to
 their hand (`SKIPPED` here; the hand replay of log hands reads them). A line read before the
 tournament's terms is skipped too: without terms there is no tournament fact to fill.
 
@@ -70,6 +72,7 @@ from checker.replay.facts import (
     ClockEvent,
     EliminationEvent,
     EliminationFact,
+    EntrantEvent,
     EntrantFact,
     InfoViewEvent,
     InfoViewFact,
@@ -77,10 +80,12 @@ from checker.replay.facts import (
     PayoutEvent,
     PayoutFact,
     Percent,
+    RegistrationClosedEvent,
     RegistrationEvent,
     RegistrationFact,
     RollbackEvent,
     RollbackFact,
+    SeatingStartedEvent,
     Seconds,
     ServerFailureEvent,
     StartEvent,
@@ -142,6 +147,8 @@ class TournamentState:
     # Chips brought into play: starting stacks and rebuys.
     chips_in: int = 0
     entrants: list[EntrantFact] = field(default_factory=list)
+    # The `seq` of each entrant's `seat` line (the log's own place for its findings).
+    entrant_seqs: list[int] = field(default_factory=list)
     last_hand: dict[str, _HandResult] = field(default_factory=dict)
     eliminations: EliminationBook = field(default_factory=EliminationBook)
     tables: set[str] = field(default_factory=set)
@@ -271,13 +278,21 @@ class TournamentState:
             fact.prize_pool = Money(event.prize_pool)
             fact.payout_shares = [Percent(s) for s in event.payout_shares_bp]
             fact.structure_shares = self._structure_for(event.entrants)
+            yield Step("registration_closed", RegistrationClosedEvent(fact), line, seq)
         elif isinstance(event, SeatingStarted):
             fact.seating_started_at = at
+            yield Step("seating_started", SeatingStartedEvent(fact), line, seq)
         elif isinstance(event, SeatAssigned):
-            self._seat(event)
+            self._seat(event, line, seq)
         elif isinstance(event, TournamentStart):
             self.clock.play_from = at
-            yield Step("tournament_start", self._start(fact, event, at), line, seq)
+            started = self._start(fact, event, at)
+            yield Step("tournament_start", started, line, seq)
+            # Each entrant at its own seat line: a finding about one entrant points there.
+            for entrant, entrant_seq in zip(started.start.entrants, self.entrant_seqs,
+                                            strict=True):
+                yield Step("entrant", EntrantEvent(fact, started.start, entrant),
+                           entrant.line, entrant_seq)
         elif isinstance(event, LevelChange):
             self.clock.new_level(event.level, at)
         elif isinstance(event, BreakStart):
@@ -312,9 +327,11 @@ class TournamentState:
         # Busted and rebought: back at the table whose hand left them no chips.
         self.seating.rebought(event.player)
 
-    def _seat(self, event: SeatAssigned) -> None:
+    def _seat(self, event: SeatAssigned, line: int, seq: int) -> None:
         self.entrants.append(EntrantFact(player=event.player, table=event.table,
-                                         seat=event.seat, starting_stack=Chips(event.stack)))
+                                         seat=event.seat, starting_stack=Chips(event.stack),
+                                         line=line))
+        self.entrant_seqs.append(seq)
         self.stacks[event.player] = event.stack
         self.chips_in += event.stack
         self.tables.add(event.table)
@@ -369,7 +386,8 @@ class TournamentState:
         fact.entrants = event.entrants
         fact.players_remaining = event.entrants
         fact.tables_remaining = event.tables
-        return StartEvent(fact, StartFact(at=at, entrants=list(self.entrants)))
+        return StartEvent(fact, StartFact(at=at, entrants=list(self.entrants),
+                                          common_stack=_common_stack(self.entrants)))
 
     def _elimination(self, fact: TournamentFact, event: Elimination, at: Seconds,
                      line: int, seq: int) -> Iterator[Step]:
@@ -563,6 +581,17 @@ class TournamentState:
         if self.fact is None:  # eliminations are only held once the terms are known
             raise ValueError(f"tournament {self.tournament_id}: no terms")
         return self.fact
+
+
+def _common_stack(entrants: list[EntrantFact]) -> Chips | None:
+    """The starting stack more entrants hold than any other; None on a tie for the most."""
+    counts: dict[int, int] = {}
+    for entrant in entrants:
+        counts[entrant.starting_stack] = counts.get(entrant.starting_stack, 0) + 1
+    ranked = sorted(counts.values(), reverse=True)
+    if not ranked or (len(ranked) > 1 and ranked[0] == ranked[1]):
+        return None
+    return Chips(max(counts, key=lambda stack: counts[stack]))
 
 
 def _chips(value: int | None) -> Chips | None:
