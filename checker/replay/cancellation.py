@@ -139,7 +139,7 @@ def _cancellation(fact: TournamentFact, terms: TournamentTerms, ledger: Tourname
     next_payout = 0
     if stage is CancellationStage.IN_THE_MONEY:
         in_play = max(collected, terms.guarantee or 0)
-        next_payout = _prize_of_place(payout_shares(fact, terms, ledger), remaining, in_play)
+        next_payout = prize_of_place(payout_shares(fact, terms, ledger), remaining, in_play)
     entries = [_entry(terms, ledger, stacks, payment, next_payout) for payment in payments]
     listed = {entry.player for entry in entries}
     due = ledger.entries if stage is CancellationStage.BEFORE_START else ledger.remaining()
@@ -174,7 +174,7 @@ def _entry(terms: TournamentTerms, ledger: TournamentLedger, stacks: dict[str, i
         can_reach_paid_matrix_place=terms.kind is TournamentKind.MATRIX and score is not None)
 
 
-def _prize_of_place(shares: list[int], place: int, pool: int) -> int:
+def prize_of_place(shares: list[int], place: int, pool: int) -> int:
     """The prize of `place` (1 = first): its share of `pool`, rounded down; 0 unpaid."""
     if not 1 <= place <= len(shares):
         return 0
