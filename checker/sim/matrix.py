@@ -37,6 +37,8 @@ NOT_IN_A_MATRIX = frozenset({"cancellation"})
 # A match's next line that leaves its state settled (every line before it written): the
 # Matrix may be cancelled then.
 _BETWEEN_HANDS = frozenset({"hand", "level"})
+# Lines of a hand written before its hand line.
+_HAND_NOTES = frozenset({"timeout", "disconnect", "reconnect"})
 # Payout shares are in basis points.
 _WHOLE = 10_000
 
@@ -125,6 +127,8 @@ class Matrix:
         ahead: list[Event | None] = [next(stream, None) for stream in streams]
         places: list[dict[str, int]] = [{} for _ in self.matches]
         written: set[str] = set()
+        # Hands whose time-out or connection lines are written and whose hand line is not.
+        noted: set[str] = set()
         while True:
             waiting = [(str(line["at"]), n) for n, line in enumerate(ahead) if line is not None]
             if not waiting:
@@ -132,7 +136,7 @@ class Matrix:
             n = min(waiting)[1]
             line = ahead[n]
             assert line is not None
-            if (line["event"] == "hand"
+            if (line["event"] == "hand" and not noted
                     and all(a is None or a["event"] in _BETWEEN_HANDS for a in ahead)
                     and self.incidents.wants("cancellation", self.fault_rng)):
                 yield from self._cancel(ahead, places, written)
@@ -141,6 +145,9 @@ class Matrix:
                 places[n][str(line["player"])] = int(line["place"])
             elif line["event"] == "hand":
                 written.add(str(line["hand"]))
+                noted.discard(str(line["hand"]))
+            elif line["event"] in _HAND_NOTES and line.get("hand") is not None:
+                noted.add(str(line["hand"]))
             yield line
             ahead[n] = next(streams[n], None)
         yield from self._score_payouts(places)
