@@ -166,7 +166,8 @@ class Matrix:
         score = {p: sum(matrix_points(MATRIX.score_points, place.get(p, 1)) for place in places)
                  for p in names}
         ranked = sorted(names, key=lambda p: -score[p])
-        last = self.matches[-1]
+        # Once the last match is over.
+        last = max(self.matches, key=lambda match: match.clock.wall)
         last.clock.advance(1)
         position = 1
         for value in sorted(set(score.values()), reverse=True):
