@@ -21,9 +21,9 @@ unknown). Both build the same facts from the replayed state, mechanics only:
   of the collected pool and the guarantee), rounded down to the cent; 0 beyond the places
   paid. A Matrix match's comes from the payment;
 - `non_cash_value`: one package's value times the packages awarded (at least one);
-- Matrix: a payment with an estimated Matrix score is read as the server's statement that
-  the player can still reach a paid Matrix place (the log states no Matrix scoring from which
-  to work out the highest score still possible); a null estimate takes no part.
+- Matrix, schema 1.0's single-line form: a payment with an estimated Matrix score is read as
+  the server's statement that the player can still reach a paid Matrix place; a null
+  estimate takes no part. A whole Matrix's cancellation is tournament_matrix's.
 """
 
 from dataclasses import dataclass, field

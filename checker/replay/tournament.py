@@ -12,7 +12,8 @@ business. Parts live in their own modules: the clock (tournament_clock), the mon
 Events delivered: registration, unregistration, tournament_start, elimination, payout, bounty,
 tournament_end, info_view, break (at its `break_end`), clock (at every `hand`, as of its
 deal), chat, table_balance (at a `table_hold` that holds), rollback, server_failure (once its
-rollbacks are read), cancellation and cancellation_entry. Log events that only update the
+rollbacks are read), cancellation and cancellation_entry (a Matrix's, at its
+`matrix_cancellation`, from its matches' states: tournament_matrix). Log events that only update the
 state: tournament_terms, registration_closed, seating_started, seat, rebuy, table_move,
 hand_for_hand, table_closed, level, break_start. Time-outs and connection changes belong to
 their hand (`SKIPPED` here; the hand replay of log hands reads them). A line read before the
