@@ -326,7 +326,7 @@ PLANTED: dict[str, tuple[str, int]] = {
     "log-cancel-rebuy": ("cancellation.rebuy-before-the-money", 15),
     "log-cancel-non-cash-kept": ("cancellation.non-cash-prizes", 18),
     "log-cancel-non-cash-valued": ("cancellation.non-cash-prizes", 16),
-    "log-cancel-matrix": ("cancellation.matrix", 9),
+    "log-cancel-matrix": ("cancellation.matrix", 54),
     "log-cancel-below-minimum": ("cancellation.below-minimum-refund", 5),
     "log-cancel-chips-as-played": ("cancellation.chips-as-played", 10),
     "log-cancel-unpaid-player": ("cancellation.every-player-paid", 10),
@@ -433,10 +433,12 @@ def test_several_tournaments_need_a_choice(capsys: pytest.CaptureFixture[str],
 
 def test_refund_report_reads_the_logs_own_cancellation() -> None:
     report = refund_report(FIXTURES / "log-cancel-matrix.planted.jsonl", _ruleset())
-    assert report.cancelled_at == 8 and report.stage == "before_money"
+    assert report.tournament == "900701"  # the Matrix, not one of its matches
+    assert report.cancelled_at == 53 and report.stage == "before_money"
     owed = {p.player: (report.owed(p), p.paid) for p in report.players}
-    # The twin's amounts (see the fixture block); alice was paid $1 short.
-    assert owed == {"alice": (1746, 1646), "bob": (1503, 1503), "carol": (600, 600)}
+    # The twin's amounts (worked in tests/fixture_makers/make_matrix_fixtures.py); bob was
+    # paid $1 short.
+    assert owed == {"alice": (762, 762), "bob": (1972, 1872), "carol": (2265, 2265)}
 
 
 def test_refund_error_without_terms(tmp_path: Path) -> None:

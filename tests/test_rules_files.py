@@ -40,6 +40,7 @@ from checker.replay.facts import (
     HandEvent,
     HandFact,
     MatrixMatchFact,
+    MatrixMatchStateFact,
     Money,
     PlayerFact,
     PostEvent,
@@ -886,29 +887,39 @@ def test_before_the_money_cancellation_shares_eliminated_buy_ins_by_chips() -> N
 
 
 def test_matrix_cancellation_adds_fees_matches_and_both_shares() -> None:
-    def entry(name: str, chips: int, score: int, can_reach: bool, paid: int) -> CancelledEntryFact:
+    def entry(name: str, chips: int, score: int, above: int, paid: int) -> CancelledEntryFact:
         return CancelledEntryFact(
             player=name, chips=Chips(chips), buy_in=Money(2000), fee=Money(200),
             via_satellite=False, paid=Money(paid), paid_currency=PrizeCurrency.CASH,
             matches=[MatrixMatchFact(match="1", buy_in=Money(500), in_the_money=True,
                                      next_payout=Money(1500)),
                      MatrixMatchFact(match="3", buy_in=Money(500), in_the_money=False)],
-            estimated_matrix_score=score, can_reach_paid_matrix_place=can_reach)
+            estimated_matrix_score=score, matrix_players_surely_above=above)
 
     def cancelled(paid: int) -> CancellationEntryEvent:
-        entries = [entry("Me", 3000, 60, True, paid), entry("You", 4000, 40, True, 0),
-                   entry("Out", 3000, 50, False, 0)]
+        entries = [entry("Me", 3000, 60, 0, paid), entry("You", 4000, 40, 2, 0),
+                   entry("Out", 3000, 50, 3, 0)]
         fact = CancellationFact(
             at=Seconds(2000), stage=CancellationStage.BEFORE_MONEY, entries=entries,
             total_chips=Chips(10000), eliminated_buy_ins=Money(4000), prize_pool=Money(20000),
             paid_out_so_far=Money(0), guarantee=None, non_cash_value=Money(0),
-            matrix_score_pool=Money(10000))
+            matrix_score_pool=Money(10000), whole_matrix=True,
+            matrix_matches=[
+                MatrixMatchStateFact(match="1", buy_in=Money(500), finished=False,
+                                     in_the_money=True, players_remaining=3),
+                MatrixMatchStateFact(match="2", buy_in=Money(500), finished=True,
+                                     in_the_money=True, players_remaining=1),
+                MatrixMatchStateFact(match="3", buy_in=Money(500), finished=False,
+                                     in_the_money=False, players_remaining=4)],
+            matrix_out_of_every_match=8, matrix_paid_places=3)
         return CancellationEntryEvent(tournament=tournament(kind=TournamentKind.MATRIX),
                                       cancellation=fact, entry=entries[0])
 
     rule = "cancellation.matrix"
-    # $2 fees + $15 (match 1, in the money) + $5 (match 3) + $12 (3/10 of $40) + $60 (60/100
-    # of the $100 score pool, "Out" cannot reach a paid position) = $94.
+    # $2 fee + $15 (match 1, in the money) + $5 (match 3) + $12 (3/10 of the 8 players' $5
+    # in match 3, the only match before the money: $40) + $60 (60/100 of the $100 score
+    # pool: three players surely above "Out" with three positions paid, so only Me and You
+    # share it) = $94.
     assert outcome("fulltilt", rule, cancelled(9400)) == "pass"
     assert outcome("fulltilt", rule, cancelled(9000)) == "fail"
     assert "$94.00" in message("fulltilt", rule, cancelled(9000))

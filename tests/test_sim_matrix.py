@@ -84,7 +84,8 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> list[Run]:
 def _by_match(run: Run) -> dict[str, list[dict[str, Any]]]:
     matches: dict[str, list[dict[str, Any]]] = {}
     for event in run.events:
-        matches.setdefault(event["tournament"], []).append(event)
+        if event["tournament"] != run.matrix.spec.tournament:  # the Matrix's own lines
+            matches.setdefault(event["tournament"], []).append(event)
     return matches
 
 

@@ -192,7 +192,8 @@ class TournamentJudge:
         self.file = record.location.file
         state = self.states.get(tournament)
         if state is None:
-            state = self.states[tournament] = TournamentState(tournament)
+            # A Matrix's state reads its matches' (the states of this file).
+            state = self.states[tournament] = TournamentState(tournament, siblings=self.states)
         self._judge_steps(tournament, state.feed(record))
         if isinstance(event, HandPlayed):
             return self._judge_hand(record, event, state)

@@ -24,12 +24,13 @@ from checker.dsl.types import Type
 from checker.ingest.stream import FileRecords, open_file
 from checker.ingest.tournament_log import NAME as TOURNAMENT_LOG
 from checker.model.records import Rejection
-from checker.model.tournament_log import Cancellation, LogRecord
+from checker.model.tournament_log import Cancellation, LogRecord, MatrixCancellation, MatrixTerms
 from checker.replay.cancellation import hypothetical_cancellation
 from checker.replay.facts import (
     CancellationEntryEvent,
     CancellationEvent,
     CancellationFact,
+    CancelledEntryFact,
     Seconds,
 )
 from checker.replay.tournament import TournamentState
@@ -77,6 +78,9 @@ class PlayerDue:
     dues: list[ClauseDue]
     # What the log's own cancellation paid, when the moment is (after) one.
     paid: int | None = None
+    # A whole Matrix's cancellation: what the replays say of the player (matches still in,
+    # Matrix points); None elsewhere.
+    matrix: CancelledEntryFact | None = None
 
 
 @dataclass(slots=True)
@@ -97,6 +101,8 @@ class RefundReport:
     players: list[PlayerDue] = field(default_factory=list)
     # Lines of the log that could not be read (skipped), as the reader reported them.
     skipped: list[str] = field(default_factory=list)
+    # A whole Matrix's cancellation facts (its matches, score pool); None elsewhere.
+    matrix: CancellationFact | None = None
 
     def owed(self, player: PlayerDue) -> int | None:
         """The amount the first applicable rule with an `expected` gives (None: none does)."""
@@ -109,33 +115,47 @@ def refund_report(path: Path, rules: Ruleset, at_event: int | None = None,
     had it been cancelled at the line whose `seq` is `at_event` (default: its last line)."""
     records, skipped = _read_log(path)
     chosen = _choose_tournament(records, tournament)
-    mine = [r for r in records if r.tournament == chosen]
+    # A Matrix is replayed with its matches: its cancellation reads their states.
+    matrix = next((r.event for r in records if isinstance(r.event, MatrixTerms)
+                   and r.event.tournament == chosen), None)
+    followed = {chosen} if matrix is None else {chosen, *matrix.matches}
+    mine = [r for r in records if r.tournament in followed]
     last = _cut(records, mine, at_event)
-    state = TournamentState(chosen)
+    states: dict[str, TournamentState] = {}
+    for name in sorted(followed):
+        states[name] = TournamentState(name, siblings=states)
+    state = states[chosen]
     # The log's own cancellation, once read: its events are those the audit judged.
     logged: list[tuple[str, object]] = []
-    cancelled: Cancellation | None = None
+    cancelled: Cancellation | MatrixCancellation | None = None
     for record in mine:
         if record.event.seq > last.event.seq:
             break
-        steps = list(state.feed(record))
-        if isinstance(record.event, Cancellation) and not logged:
+        assert record.tournament is not None  # a header has no tournament, so is not mine
+        steps = list(states[record.tournament].feed(record))
+        if (isinstance(record.event, Cancellation | MatrixCancellation)
+                and record.tournament == chosen and not logged):
             cancelled = record.event
             logged = [(s.name, s.event) for s in steps if s.name in _CANCELLATION_EVENTS]
     fact, terms = state.fact, state.terms
-    if fact is None or terms is None or state.scheduled is None:
+    if fact is None or state.scheduled is None or (terms is None and state.matrix is None):
         raise RefundError(f"{path}: tournament {chosen} has no tournament_terms by event "
                           f"{last.event.seq}")
     moment = Seconds(int((last.at - state.scheduled).total_seconds()))
-    events = logged or hypothetical_cancellation(fact, terms, state.ledger, state.stacks,
-                                                 moment)
+    if logged:
+        events = logged
+    elif terms is not None:
+        events = hypothetical_cancellation(fact, terms, state.ledger, state.stacks, moment)
+    else:
+        events = state.matrix_cancellation(None, moment)
     cancellation = _cancellation(events)
     report = RefundReport(
         file=path.as_posix(), tournament=chosen, at_event=last.event.seq, at=last.at,
-        stage=str(cancellation.stage), currency=terms.currency,
+        stage=str(cancellation.stage), currency=fact.currency,
         total_chips=cancellation.total_chips, prize_pool=cancellation.prize_pool,
-        eliminated_buy_ins=cancellation.eliminated_buy_ins, guarantee=terms.guarantee,
-        cancelled_at=None if cancelled is None else cancelled.seq, skipped=skipped)
+        eliminated_buy_ins=cancellation.eliminated_buy_ins, guarantee=fact.guarantee,
+        cancelled_at=None if cancelled is None else cancelled.seq, skipped=skipped,
+        matrix=cancellation if cancellation.whole_matrix else None)
     paid = {p.player: p.paid for p in cancelled.payouts} if cancelled is not None else {}
     judged = RuleReader.for_event(rules, ENTRY_EVENT)
     for name, event in events:
@@ -145,7 +165,8 @@ def refund_report(path: Path, rules: Ruleset, at_event: int | None = None,
                 player=entry.player, chips=entry.chips,
                 entered_with=None if entry.entered_with is None else str(entry.entered_with),
                 via_satellite=entry.via_satellite, dues=judged.dues(event),
-                paid=paid.get(entry.player)))
+                paid=paid.get(entry.player),
+                matrix=entry if cancellation.whole_matrix else None))
     return report
 
 
@@ -246,6 +267,11 @@ def _read_log(path: Path) -> tuple[list[LogRecord], list[str]]:
 
 def _choose_tournament(records: list[LogRecord], wanted: str | None) -> str:
     found = list(dict.fromkeys(r.tournament for r in records if r.tournament is not None))
+    if wanted is None:
+        # A Matrix's matches are parts of it: the Matrix is the log's tournament.
+        parts = {match for r in records if isinstance(r.event, MatrixTerms)
+                 for match in r.event.matches}
+        found = [t for t in found if t not in parts]
     if wanted is not None:
         if wanted not in found:
             raise RefundError(f"no tournament {wanted} in the log (it holds: "

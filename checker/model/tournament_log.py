@@ -32,7 +32,8 @@ from checker.model.source import SourceLocation
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
 
-SCHEMA_VERSION = "1.0"
+# 1.1: the Matrix-level events (matrix_terms, matrix_payout, matrix_cancellation).
+SCHEMA_VERSION = "1.1"
 
 Count = Annotated[int, Strict(), Ge(0)]
 Positive = Annotated[int, Strict(), Ge(1)]
@@ -229,6 +230,19 @@ class CancellationPayout(BaseModel):
     # Matrix only.
     matches: list[MatrixMatch] = Field(default_factory=list)
     estimated_matrix_score: Count | None = None
+
+
+class MatrixCancellationPayout(BaseModel):
+    """One player still in a match of a cancelled Matrix: their chips summed over the
+    matches they are still in, what they were paid, and the server's Matrix-score estimate."""
+
+    model_config = _FROZEN
+
+    player: Name
+    chips: Chips
+    paid: Money
+    paid_currency: PrizeCurrency
+    estimated_matrix_score: Count
 
 
 # ---------------------------------------------------------------- events
@@ -507,6 +521,44 @@ class Cancellation(_Event):
     matrix_score_pool: Money | None = None
 
 
+class MatrixTerms(_Event):
+    """The whole Matrix (clause 31.7), `tournament` its id: the match tournaments it links,
+    the entry (buy-in: every match's buy-in plus the score pool's share; the fee, paid once),
+    the Matrix-score pool and its scoring (points per match place, shares per Matrix
+    position)."""
+
+    event: Literal["matrix_terms"]
+    name: Name | None = None
+    matches: Annotated[list[Name], Field(min_length=1)]
+    currency: CurrencyCode
+    buy_in: Money
+    fee: Money
+    score_pool: Money
+    # Matrix points a match's 1st, 2nd, ... place earns (places beyond the list: none).
+    score_points: list[Count]
+    # The score pool's shares by Matrix position, first first: as many positions are paid.
+    score_shares_bp: list[BasisPoints]
+
+
+class MatrixPayout(_Event):
+    """A Matrix-score prize credited: the player's Matrix position and score."""
+
+    event: Literal["matrix_payout"]
+    player: Name
+    position: Positive
+    score: Count
+    paid: Money
+    paid_currency: PrizeCurrency
+
+
+class MatrixCancellation(_Event):
+    """The whole Matrix cancelled; its matches end `cancelled` with no line of their own."""
+
+    event: Literal["matrix_cancellation"]
+    reason: Name
+    payouts: list[MatrixCancellationPayout]
+
+
 class TournamentEnd(_Event):
     event: Literal["tournament_end"]
     outcome: Outcome
@@ -542,6 +594,9 @@ TournamentEvent = Annotated[
     | ServerFailure
     | Rollback
     | Cancellation
+    | MatrixTerms
+    | MatrixPayout
+    | MatrixCancellation
     | TournamentEnd,
     Field(discriminator="event"),
 ]

@@ -21,9 +21,9 @@ unknown). Both build the same facts from the replayed state, mechanics only:
   of the collected pool and the guarantee), rounded down to the cent; 0 beyond the places
   paid. A Matrix match's comes from the payment;
 - `non_cash_value`: one package's value times the packages awarded (at least one);
-- Matrix: a payment with an estimated Matrix score is read as the server's statement that
-  the player can still reach a paid Matrix place (the log states no Matrix scoring from which
-  to work out the highest score still possible); a null estimate takes no part.
+- Matrix, schema 1.0's single-line form: a payment with an estimated Matrix score is read as
+  the server's statement that the player can still reach a paid Matrix place; a null
+  estimate takes no part. A whole Matrix's cancellation is tournament_matrix's.
 """
 
 from dataclasses import dataclass, field
@@ -139,7 +139,7 @@ def _cancellation(fact: TournamentFact, terms: TournamentTerms, ledger: Tourname
     next_payout = 0
     if stage is CancellationStage.IN_THE_MONEY:
         in_play = max(collected, terms.guarantee or 0)
-        next_payout = _prize_of_place(payout_shares(fact, terms, ledger), remaining, in_play)
+        next_payout = prize_of_place(payout_shares(fact, terms, ledger), remaining, in_play)
     entries = [_entry(terms, ledger, stacks, payment, next_payout) for payment in payments]
     listed = {entry.player for entry in entries}
     due = ledger.entries if stage is CancellationStage.BEFORE_START else ledger.remaining()
@@ -174,7 +174,7 @@ def _entry(terms: TournamentTerms, ledger: TournamentLedger, stacks: dict[str, i
         can_reach_paid_matrix_place=terms.kind is TournamentKind.MATRIX and score is not None)
 
 
-def _prize_of_place(shares: list[int], place: int, pool: int) -> int:
+def prize_of_place(shares: list[int], place: int, pool: int) -> int:
     """The prize of `place` (1 = first): its share of `pool`, rounded down; 0 unpaid."""
     if not 1 <= place <= len(shares):
         return 0

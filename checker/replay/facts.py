@@ -544,6 +544,19 @@ class MatrixMatchFact:
 
 
 @dataclass(slots=True)
+class MatrixMatchStateFact:
+    """Matrix: one match of a cancelled Matrix as the match's own replay left it."""
+
+    match: str
+    buy_in: Money
+    # Played out: no more than one player left (the winner is in it no longer).
+    finished: bool
+    # No more players left than its places are paid.
+    in_the_money: bool
+    players_remaining: int
+
+
+@dataclass(slots=True)
 class CancelledEntryFact:
     """What one remaining (or, before the start, registered) player was paid on cancellation."""
 
@@ -567,6 +580,14 @@ class CancelledEntryFact:
     matches: list[MatrixMatchFact] = field(default_factory=list)
     estimated_matrix_score: int = 0
     can_reach_paid_matrix_place: bool = False
+    # A whole Matrix's cancellation (`matrix_cancellation`), from the matches' replays and
+    # the Matrix's scoring: the Matrix points the player's places have earned so far, the
+    # highest score still possible (first place in every match they are still in), and how
+    # many other entrants would stand above that even at their lowest score still possible
+    # (the last place still open in each match they are still in).
+    earned_matrix_score: int = 0
+    highest_matrix_score: int = 0
+    matrix_players_surely_above: int = 0
 
 
 @dataclass(slots=True)
@@ -583,6 +604,12 @@ class CancellationFact:
     non_cash_value: Money
     # Matrix: the prize pool paid by Matrix score (0 elsewhere).
     matrix_score_pool: Money = Money(0)
+    # A whole Matrix's cancellation (`matrix_cancellation`): every match of it, the entrants
+    # in no match any more, and the Matrix positions the score pool pays.
+    whole_matrix: bool = False
+    matrix_matches: list[MatrixMatchStateFact] = field(default_factory=list)
+    matrix_out_of_every_match: int = 0
+    matrix_paid_places: int = 0
     # Players owed a payment (before the start: every registered player; after it: everyone
     # not eliminated) whom the cancellation does not pay, in registration order.
     not_paid: list[str] = field(default_factory=list)

@@ -13,9 +13,10 @@ Events delivered: registration, unregistration, registration_closed, seating_sta
 tournament_start, entrant (one per entrant of the start, at the start, located at its `seat`
 line), elimination, payout, bounty, tournament_end, info_view, break (at its `break_end`),
 clock (at every `hand`, as of its deal), chat, table_balance (at a `table_hold` that holds),
-rollback, server_failure (once its rollbacks are read), cancellation and cancellation_entry.
-Each step carries the line of the record that decides it, where its findings point. Log
-events that only update the state: tournament_terms, seat, rebuy, table_move, hand_for_hand,
+rollback, server_failure (once its rollbacks are read), cancellation and cancellation_entry (a
+Matrix's, at its `matrix_cancellation`, from its matches' states: tournament_matrix). Each
+step carries the line of the record that decides it, where its findings point. Log events
+that only update the state: tournament_terms, seat, rebuy, table_move, hand_for_hand,
 table_closed, level, break_start. Time-outs and connection changes belong to
 their hand (`SKIPPED` here; the hand replay of log hands reads them). A line read before the
 tournament's terms is skipped too: without terms there is no tournament fact to fill.
@@ -43,6 +44,8 @@ from checker.model.tournament_log import (
     InfoView,
     LevelChange,
     LogRecord,
+    MatrixCancellation,
+    MatrixTerms,
     Outcome,
     Payout,
     Rebuy,
@@ -61,7 +64,7 @@ from checker.model.tournament_log import (
     TournamentTerms,
     Unregistration,
 )
-from checker.replay.cancellation import cancellation_events
+from checker.replay.cancellation import cancellation_events, payout_shares
 from checker.replay.facts import (
     BountyEvent,
     BountyFact,
@@ -102,6 +105,7 @@ from checker.replay.tournament_deals import DealClock, DealtHand
 from checker.replay.tournament_eliminations import EliminationBook, HeldBust
 from checker.replay.tournament_integrity import ChatDesk, OpenFailure, chat_fact, rollback_fact
 from checker.replay.tournament_ledger import TournamentLedger
+from checker.replay.tournament_matrix import MatchView, matrix_cancellation_events, matrix_fact
 from checker.replay.tournament_tables import TableSeating
 
 # Log events of a hand, not of the tournament: the hand replay reads them (log_hand).
@@ -167,6 +171,10 @@ class TournamentState:
     ledger: TournamentLedger = field(default_factory=TournamentLedger)
     # The terms in force (the last `tournament_terms` read).
     terms: TournamentTerms | None = None
+    # A Matrix's own record (this state is the whole Matrix's, not a match's), and the
+    # states of the log's other tournaments (its matches among them), shared by all.
+    matrix: MatrixTerms | None = None
+    siblings: "dict[str, TournamentState]" = field(default_factory=dict)
 
     def feed(self, record: LogRecord) -> Iterator[Step]:
         """The events `record` delivers, in order (none for most lines)."""
@@ -175,6 +183,11 @@ class TournamentState:
         yield from self._complete_before(event)
         if isinstance(event, TournamentTerms):
             self._terms(event)
+            return
+        if isinstance(event, MatrixTerms):
+            self.matrix, self.scheduled = event, event.at
+            if self.fact is None:
+                self.fact = matrix_fact(event)
             return
         fact = self.fact
         if fact is None or self.scheduled is None or event.event in SKIPPED:
@@ -212,8 +225,38 @@ class TournamentState:
             pause = self.clock.end_break(at)
             if pause is not None:
                 yield Step("break", BreakEvent(fact, pause), line, seq)
+        elif isinstance(event, MatrixCancellation):
+            self.cancelled = True
+            for name, delivered in self.matrix_cancellation(event, at):
+                yield Step(name, delivered, line, seq)
         else:
             yield from self._update(fact, event, at, line, seq)
+
+    def matrix_cancellation(self, event: MatrixCancellation | None, at: Seconds
+                            ) -> list[tuple[str, object]]:
+        """A Matrix's cancellation events (`event` None: hypothetical, at `at`), from the
+        replays of its matches; none when this state is no Matrix's."""
+        if self.matrix is None or self.fact is None:
+            return []
+        views = [view for view in (self.siblings[match].match_view(match)
+                                   for match in self.matrix.matches if match in self.siblings)
+                 if view is not None]
+        return matrix_cancellation_events(self.fact, self.matrix, views, event, at)
+
+    def match_view(self, match: str) -> MatchView | None:
+        """This tournament as one match of a Matrix sees it (None before its terms)."""
+        fact, terms = self.fact, self.terms
+        if fact is None or terms is None:
+            return None
+        ledger = self.ledger
+        return MatchView(
+            match=match, buy_in=terms.buy_in,
+            started=fact.started_at is not None or bool(ledger.eliminated),
+            entries=dict(ledger.entries), remaining=ledger.remaining(),
+            places=dict(ledger.places), stacks=dict(self.stacks),
+            shares=payout_shares(fact, terms, ledger),
+            pool=max(ledger.collected(terms.buy_in), terms.guarantee or 0),
+            paid_out=ledger.paid_out)
 
     def close(self) -> Iterator[Step]:
         """The tournament (or its file) ends: deliver everything still held back
@@ -396,7 +439,7 @@ class TournamentState:
         with_chips = Chips(started.get(event.player, 0))
         self.stacks[event.player] = 0
         self.seating.remove(event.player)
-        self.ledger.out(event.player)
+        self.ledger.out(event.player, event.place)
         if fact.kind is TournamentKind.SATELLITE and fact.seats_awarded > 0:
             # Everyone left holds a seat once no more players remain than seats: this
             # elimination came after that when it leaves fewer players than seats.

@@ -17,8 +17,9 @@ class TournamentLedger:
     # Entries paid for and not refunded: accepted registrations less accepted
     # unregistrations (a multi-entry player's re-entries each count).
     entries_paid: int = 0
-    # Players eliminated so far, in order.
+    # Players eliminated so far, in order, and the place each finished in.
     eliminated: list[str] = field(default_factory=list)
+    places: dict[str, int] = field(default_factory=dict)
     # Prizes credited so far (payout lines), in cents.
     paid_out: int = 0
     # Money paid for rebuys and add-ons, in cents.
@@ -39,8 +40,9 @@ class TournamentLedger:
     def paid(self, event: Payout) -> None:
         self.paid_out += event.paid
 
-    def out(self, player: str) -> None:
+    def out(self, player: str, place: int) -> None:
         self.eliminated.append(player)
+        self.places[player] = place
 
     def remaining(self) -> list[str]:
         """The registered players not eliminated, in registration order."""

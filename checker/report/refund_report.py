@@ -10,6 +10,7 @@ from typing import Any
 
 from checker.audit.refund import ClauseDue, PlayerDue, RefundReport
 from checker.dsl.units import format_money
+from checker.replay.facts import CancellationFact, CancelledEntryFact
 
 _HEADERS = ("player", "chips", "entered", "owed", "paid (log)", "clauses", "rule: parts")
 
@@ -35,6 +36,8 @@ def render_refund_text(report: RefundReport) -> str:
               for player in report.players for due in player.dues if due.parts}
     if legend:
         out += ["", "parts:", *(f"  {rule}: {parts}" for rule, parts in legend.items())]
+    if report.matrix is not None:
+        out += ["", *_matrix_lines(report.matrix, report.players)]
     for skipped in report.skipped:
         out.append(f"skipped: {skipped}")
     return "\n".join(out) + "\n"
@@ -50,7 +53,47 @@ def render_refund_json(report: RefundReport) -> str:
         "players": [_player_json(report, p) for p in report.players],
         "skipped": report.skipped,
     }
+    if report.matrix is not None:
+        document["matrix"] = _matrix_json(report.matrix)
     return json.dumps(document, indent=2) + "\n"
+
+
+def _matrix_lines(matrix: CancellationFact, players: list[PlayerDue]) -> list[str]:
+    """The whole Matrix as its matches' replays stand, and each player's part of it."""
+    lines = [f"Matrix: score pool {format_money(matrix.matrix_score_pool)}, "
+             f"{matrix.matrix_paid_places} position(s) paid; "
+             f"{matrix.matrix_out_of_every_match} entrant(s) out of every match"]
+    for match in matrix.matrix_matches:
+        state = ("finished" if match.finished else
+                 "in the money" if match.in_the_money else "before the money")
+        lines.append(f"  match {match.match}: {state}, {match.players_remaining} left, "
+                     f"buy-in {format_money(match.buy_in)}")
+    for player in players:
+        if player.matrix is not None:
+            lines.append(f"  {player.player}: {_live(player.matrix)}; Matrix points "
+                         f"{player.matrix.earned_matrix_score} earned, "
+                         f"{player.matrix.highest_matrix_score} at most, estimated "
+                         f"{player.matrix.estimated_matrix_score}; "
+                         f"{player.matrix.matrix_players_surely_above} surely above")
+    return lines
+
+
+def _live(entry: CancelledEntryFact) -> str:
+    if not entry.matches:
+        return "in no match"
+    return "in " + ", ".join(
+        f"{m.match} (next payout {format_money(m.next_payout)})" if m.in_the_money
+        else f"{m.match} (buy-in {format_money(m.buy_in)})" for m in entry.matches)
+
+
+def _matrix_json(matrix: CancellationFact) -> dict[str, Any]:
+    return {
+        "score_pool": matrix.matrix_score_pool, "paid_positions": matrix.matrix_paid_places,
+        "out_of_every_match": matrix.matrix_out_of_every_match,
+        "matches": [{"match": m.match, "buy_in": m.buy_in, "finished": m.finished,
+                     "in_the_money": m.in_the_money, "players_remaining": m.players_remaining}
+                    for m in matrix.matrix_matches],
+    }
 
 
 def _moment(report: RefundReport) -> str:
@@ -95,6 +138,13 @@ def _player_json(report: RefundReport, player: PlayerDue) -> dict[str, Any]:
         "player": player.player, "chips": player.chips, "entered_with": player.entered_with,
         "via_satellite": player.via_satellite, "owed": report.owed(player),
         "paid": player.paid, "rules": [_due_json(due) for due in player.dues],
+        **({} if player.matrix is None else {"matrix": {
+            "matches": [{"match": m.match, "buy_in": m.buy_in, "in_the_money": m.in_the_money,
+                         "next_payout": m.next_payout} for m in player.matrix.matches],
+            "earned_score": player.matrix.earned_matrix_score,
+            "highest_score": player.matrix.highest_matrix_score,
+            "estimated_score": player.matrix.estimated_matrix_score,
+            "players_surely_above": player.matrix.matrix_players_surely_above}}),
     }
 
 

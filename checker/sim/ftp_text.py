@@ -33,6 +33,7 @@ from checker.model.tournament_log import (
     Elimination,
     HandAction,
     HandPlayed,
+    Outcome,
     Payout,
     Rebuy,
     RebuyKind,
@@ -661,7 +662,8 @@ class _Tournament:
     matrix: MatrixMatch | None = None
 
     def take(self, event: Any) -> None:
-        if isinstance(event, Cancellation):
+        if isinstance(event, Cancellation) or (
+                isinstance(event, TournamentEnd) and event.outcome is Outcome.CANCELLED):
             self.cancelled = True
         elif isinstance(event, TournamentTerms):
             self.terms = event
@@ -743,7 +745,8 @@ def _write_matrix(folder: Path, spec: "SitAndGoSpec", events: Sequence[Mapping[s
     (every entrant's Matrix buy-in, `spec.buy_in`), as Full Tilt's match summaries state it."""
     by_match: dict[str, list[Mapping[str, Any]]] = {}
     for line in events:
-        by_match.setdefault(str(line["tournament"]), []).append(line)
+        if line["tournament"] != spec.tournament:  # the Matrix's own lines are no match's
+            by_match.setdefault(str(line["tournament"]), []).append(line)
     written: list[Path] = []
     folder.mkdir(parents=True, exist_ok=True)
     for tournament, lines in by_match.items():

@@ -99,6 +99,10 @@ class MatrixConfig:
     matches: int
     seats: int
     buy_ins: tuple[MatrixMoney, ...]
+    # Matrix points per match place (1st first), and the score pool's shares by Matrix
+    # position (basis points, first first).
+    score_points: tuple[int, ...]
+    score_shares_bp: tuple[int, ...]
 
     def buy_in(self, money: MatrixMoney) -> int:
         """The Matrix buy-in (fee apart): every match's buy-in and the score pool's share."""
@@ -184,7 +188,9 @@ def server_config() -> ServerConfig:
 
 def _matrix(data: dict[str, Any]) -> MatrixConfig:
     return MatrixConfig(matches=data["matches"], seats=data["seats"], buy_ins=tuple(
-        MatrixMoney(*money) for money in data["buy_ins"]))
+        MatrixMoney(*money) for money in data["buy_ins"]),
+        score_points=tuple(data["score_points"]),
+        score_shares_bp=tuple(data["score_shares_bp"]))
 
 
 def _mtt(data: dict[str, Any]) -> MttConfig:
