@@ -46,8 +46,9 @@ STARS_TOUR: set[Finding] = {
 }
 
 
-def error_findings(folder: str, rules: str) -> set[Finding]:
-    path = REPO / "rules" / f"{rules}.rules"
+def error_findings(folder: str, rules: str, path: Path | None = None) -> set[Finding]:
+    """`rules` names a rule set of rules/, or the one at `path`."""
+    path = path or REPO / "rules" / f"{rules}.rules"
     loaded = load_ruleset(path)
     root = CORPUS / folder
     result = audit([root], ruleset_id(loaded, path), loaded)

@@ -9,7 +9,9 @@ folders"). False findings whose cause lies outside the readers are pinned too, e
 after its cause, so that fixing the cause fails here and the set is emptied on purpose.
 """
 
-from tests.test_corpus_findings import Finding, error_findings
+from pathlib import Path
+
+from tests.test_corpus_findings import REPO, Finding, error_findings
 
 # (file under the folder, hand id, rule)
 
@@ -46,10 +48,11 @@ def test_phh_gives_exactly_the_triaged_errors() -> None:
 
 
 # PokerStars hi/lo pots, now that the reader labels their halves: the odd chip of an uneven
-# split goes to the high half (the site's procedure), which fulltilt.rules' literal reading of
-# clause 22 (pots.hilo-split-odd-chip) gives to the half whose winner sits nearer the button's
-# left: true under Full Tilt's rules. pokerstars.rules overrides the rule with PokerStars'
-# procedure, under which the hands are clean.
+# split goes to the high half (the site's procedure). Clause 22's literal reading
+# (`pots.hilo_odd_unit_to_high = false`) gives it to the half whose winner sits nearer the
+# button's left, under which these two hands break the rule; both fulltilt.rules (issue 14:
+# Full Tilt's servers do the same) and pokerstars.rules give it to the high half, under which
+# they are clean.
 STARS_TOUR_HILO_ODD_CHIP: set[Finding] = {
     ("Flop/NLO8-USD-STT-201109.Knockout.sample.txt", "68173842857", "pots.hilo-split-odd-chip"),
     ("Flop/PLO8-9max-USD-STT-5.00-200505.hero.quartered.txt", "1676150046",
@@ -57,8 +60,15 @@ STARS_TOUR_HILO_ODD_CHIP: set[Finding] = {
 }  # fmt: skip
 
 
-def test_pokerstars_hi_lo_pots_are_judged_under_each_sites_odd_chip_policy() -> None:
-    full_tilt = error_findings("stars/tour", "fulltilt")
-    assert {f for f in full_tilt if f[2].startswith("pots.")} == STARS_TOUR_HILO_ODD_CHIP
-    pokerstars = error_findings("stars/tour", "pokerstars")
-    assert {f for f in pokerstars if f[2].startswith("pots.")} == set()
+def test_pokerstars_hi_lo_pots_are_judged_under_each_sites_odd_chip_policy(
+        tmp_path: Path) -> None:
+    literal = tmp_path / "literal.rules"
+    literal.write_text(
+        'ruleset literal "clause 22 read literally between the halves of a hi/lo pot"\n'
+        f'extends "{(REPO / "rules" / "fulltilt.rules").as_posix()}"\n'
+        "override param pots.hilo_odd_unit_to_high = false\n", encoding="utf-8")
+    by_seat = error_findings("stars/tour", "literal", literal)
+    assert {f for f in by_seat if f[2].startswith("pots.")} == STARS_TOUR_HILO_ODD_CHIP
+    for site in ("fulltilt", "pokerstars"):
+        found = error_findings("stars/tour", site)
+        assert {f for f in found if f[2].startswith("pots.")} == set(), site

@@ -38,8 +38,9 @@ def test_the_planted_odd_chip_shows_the_failing_rule_with_expected_and_recorded(
     (odd,) = [r for r in e.rules if r.rule_id == ODD_CHIP]
     assert odd.verdict == "failed" and odd.clauses[0].clause == "22"
     assert odd.clauses[0].text.startswith("When a pot cannot be divided equally")
-    # 75 chips two ways: 37 each (the rule's `let base`), one odd chip.
-    assert [(b.name, b.value) for b in odd.trace.lets] == [("base", "37")]
+    # 75 chips two ways in single chips (a tournament, the rule's `let unit`): 37 each (its
+    # `let base`), one odd chip.
+    assert [(b.name, b.value) for b in odd.trace.lets] == [("unit", "1"), ("base", "37")]
     # The record pays Carol (the button) 38 and Bob (nearer the button's left) 37: the rule's
     # expected award for Bob is the share plus the odd chip, 38.
     broken = [c for c in odd.trace.deciding if c.holds is False]
@@ -174,7 +175,7 @@ def test_the_command_exit_codes(capsys: pytest.CaptureFixture[str], tmp_path: Pa
     out = capsys.readouterr().out
     assert "FAILED  pots.odd-chip-left-of-button" in out
     assert "where w = Bob: " in out and "recorded w.awarded = 37; expected == " in out
-    assert "base + 1 else base = 38 -> DOES NOT HOLD" in out
+    assert "base + unit else base = 38 -> DOES NOT HOLD" in out
     assert page.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
     assert main(["explain", planted, "--hand", "1"]) == 2
     assert "hand 1 not found" in capsys.readouterr().err

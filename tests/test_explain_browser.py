@@ -60,7 +60,7 @@ def test_the_planted_odd_chip_page_shows_expected_and_recorded_recipient(tmp_dir
     broken = _rows(card, "broken")
     assert broken[0].startswith("w = Bob w.awarded == ")
     assert "w.awarded (w = Bob) = 37 == " in broken[0]
-    assert broken[0].endswith("then base + 1 else base (w = Bob) = 38 does not hold")
+    assert broken[0].endswith("then base + unit else base (w = Bob) = 38 does not hold")
     assert "Counter-example in the trace: w = Bob" in _text(card)
     assert "Clause 22 When a pot cannot be divided equally" in _text(card)
     # The timeline marks the showdown step with the failing rule; the script left it current.

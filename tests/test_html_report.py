@@ -161,11 +161,14 @@ def test_the_filter_box_hides_the_findings_that_do_not_match(built: Built,
     dom = parse(dump_dom(filtered))
     rows = dom.find_all("tr", "finding")
     visible = [row for row in rows if "hidden" not in row.attrs]
-    assert [row.attrs["data-hand"] for row in visible] == ["911000001"]
+    # The odd-chip fixtures: pots.hilo-split-odd-chip's, then pots.odd-chip-left-of-button's
+    # (in chips, and in a cash game's 50-cent units).
+    assert [row.attrs["data-hand"] for row in visible] == ["913000001", "911000001",
+                                                           "914000001"]
     shown_clauses = [s.attrs["data-clause"] for s in dom.find_all("section", "clause")
                      if "hidden" not in s.attrs]
     assert shown_clauses == ["22"]
-    assert dom.find(id="shown").text == f"1 of {len(rows)} rows shown"
+    assert dom.find(id="shown").text == f"3 of {len(rows)} rows shown"
 
 
 def test_the_report_is_drawn(built: Built, tmp_path: Path) -> None:

@@ -157,6 +157,9 @@ class HandFact:
     # Whether the record states who was paid what. False when it leaves the awards out (PHH
     # without usable winnings): no pot then has winners, and no rule can judge the payout.
     awards_recorded: bool = True
+    # Dealt at a cash table: the record names no tournament (as `_dealt_players` tells them
+    # apart). Which unit a split is made in differs between the two (the rules' business).
+    cash_game: bool = False
 
 
 @dataclass(slots=True)
@@ -307,6 +310,11 @@ class PotFact:
     # `amount` is what the record pays on it, and the last board's the rest of the pot, so
     # the pot is still checked in full (whether the boards split it evenly is not measured).
     board: int | None = None
+    # The smallest unit in play: the largest amount that every starting stack, post, bet,
+    # uncalled return and the rake of the hand is a whole multiple of (cents in cash games
+    # recorded in money, else chips); 1 when the record shows no amount. Measured, not
+    # ruled: whether a split is made in it is the rules' business.
+    unit: Chips = Chips(1)
 
 
 # ---------------------------------------------------------------- tournament level

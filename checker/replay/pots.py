@@ -12,6 +12,7 @@ pot. A pot run more than once (awards on several boards) is one fact per board.
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from math import gcd
 
 from checker.model.hand import Award, Hand
 from checker.replay.betting import DRAW_GAMES, STUD_GAMES, high_cards
@@ -62,6 +63,30 @@ def pot_index(name: str) -> int | None:
 
 
 def pot_facts(hand: Hand, players: list[PlayerFact]) -> list[PotFact]:
+    facts = _pot_facts(hand, players)
+    unit = smallest_unit(hand)
+    for fact in facts:
+        fact.unit = unit
+    return facts
+
+
+def smallest_unit(hand: Hand) -> Chips:
+    """The largest amount that every starting stack, post, bet, uncalled return and the
+    rake of the hand is a whole multiple of. The awards are left out: they are what the rules
+    judge, and a split made in a smaller unit must not lower the unit it is judged in."""
+    unit = 0
+    for seat in hand.seats:
+        unit = gcd(unit, seat.stack)
+    for action in hand.actions:
+        unit = gcd(gcd(unit, action.amount), action.to or 0)
+    for back in hand.returns:
+        unit = gcd(unit, back.amount)
+    if hand.pot is not None:
+        unit = gcd(unit, hand.pot.rake)
+    return Chips(unit or 1)
+
+
+def _pot_facts(hand: Hand, players: list[PlayerFact]) -> list[PotFact]:
     returned: dict[str, int] = {}
     for back in hand.returns:
         returned[back.player] = returned.get(back.player, 0) + back.amount
