@@ -281,8 +281,9 @@ class Hand(BaseModel):
 
     @property
     def play(self) -> Play:
-        # A record that names its tournament, by id or by event name (PHH's `event`).
-        if self.tournament_id is not None or self.tournament_name is not None:
+        # A record names its tournament by id. (A name alone does not tell: PHH's `event`
+        # names cash games too, "Million Dollar Cash Game".)
+        if self.tournament_id is not None:
             return Play.TOURNAMENT
         return Play.FAST_FOLD if self.fast_fold else Play.CASH
 

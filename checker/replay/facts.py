@@ -157,9 +157,6 @@ class HandFact:
     # Whether the record states who was paid what. False when it leaves the awards out (PHH
     # without usable winnings): no pot then has winners, and no rule can judge the payout.
     awards_recorded: bool = True
-    # Dealt at a cash table: the record names no tournament (as `_dealt_players` tells them
-    # apart). Which unit a split is made in differs between the two (the rules' business).
-    cash_game: bool = False
 
 
 @dataclass(slots=True)

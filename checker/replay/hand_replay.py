@@ -112,7 +112,7 @@ def _hand_fact(hand: Hand, players: list[PlayerFact]) -> HandFact:
         total_returned=Chips(sum(r.amount for r in hand.returns)),
         total_awarded=Chips(sum(a.amount for a in hand.awards)),
         rake=Chips(pot.rake if pot is not None else 0),
-        awards_recorded=hand.awards_recorded, cash_game=hand.tournament_id is None,
+        awards_recorded=hand.awards_recorded,
     )
 
 
