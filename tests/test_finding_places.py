@@ -232,3 +232,15 @@ def test_two_offending_places_of_one_summary_are_two_findings(tmp_path: Path) ->
     assert sorted((f.rule, f.location.line) for f in result.findings) == [
         ("summary.places-within-entries", 14), ("summary.places-within-entries", 15)]
     assert len({f.fingerprint for f in result.findings}) == 2
+
+
+def test_a_pot_finding_points_at_the_pots_first_award_line() -> None:
+    """A wrong split is the award lines' fault, not the hand header's: the planted 50-cent
+    split's finding is at the first line paying that pot; its twin has none."""
+    planted = FIXTURES / "split-unit.planted.txt"
+    lines = planted.read_text(encoding="utf-8").splitlines()
+    first_award = next(number for number, text in enumerate(lines, 1)
+                       if "ties for the pot" in text or "wins the pot" in text)
+    assert first_award > 1
+    assert _places(planted) == [("pots.odd-chip-left-of-button", first_award, None)]
+    assert _places(FIXTURES / "split-unit.twin.txt") == []

@@ -23,7 +23,14 @@ from checker.model.tournament_log import (
     Timeout,
     TournamentStart,
 )
-from checker.replay.facts import ActionEvent, HandFact, PostEvent, PostFact, SummaryPlaceEvent
+from checker.replay.facts import (
+    ActionEvent,
+    HandFact,
+    PostEvent,
+    PostFact,
+    PotEvent,
+    SummaryPlaceEvent,
+)
 from checker.replay.facts import HandEvent as HandStartEvent
 from checker.replay.hand_replay import replay_hand
 from checker.replay.log_hand import LogContext, NoteLine, log_hand, log_table_state, replay_log_hand
@@ -310,6 +317,8 @@ def _finding(rule: CompiledRule, verdict: Verdict, hand: Hand, event: object,
         line, street, index = event.action.line, event.street.name.value, event.action.index
     elif isinstance(event, PostEvent):
         line, index = event.post.line, _post_index(hand, event.post)
+    elif isinstance(event, PotEvent) and event.pot.line is not None:
+        line = event.pot.line  # the pot's award line, not the hand's first
     location = FindingLocation(file=hand.location.file, line=line,
                                tournament=hand.tournament_id, table=hand.table,
                                hand=hand.hand_id, street=street, action=index, event=seq)

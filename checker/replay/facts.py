@@ -312,6 +312,9 @@ class PotFact:
     # recorded in money, else chips); 1 when the record shows no amount. Measured, not
     # ruled: whether a split is made in it is the rules' business.
     unit: Chips = Chips(1)
+    # Where the record pays this pot: its first award line; the summary's pot line when it
+    # pays none (a finding about the pot points here). None when the record has neither.
+    line: int | None = None
 
 
 # ---------------------------------------------------------------- tournament level

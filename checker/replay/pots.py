@@ -194,7 +194,14 @@ def _fact(hand: Hand, players: list[PlayerFact], index: int, amount: int, half: 
                    winners=list(winners.values()),
                    paid_to_ineligible=[n for n in winners if n not in eligible],
                    whole_amount=None if whole is None else Chips(whole),
-                   shared=Chips(amount) if known else None, board=board)
+                   shared=Chips(amount) if known else None, board=board,
+                   line=_pot_line(hand, awards))
+
+
+def _pot_line(hand: Hand, awards: list[Award]) -> int | None:
+    if awards:
+        return min(award.line for award in awards)
+    return hand.pot.line if hand.pot is not None else None
 
 
 def _known_cards(hand: Hand, player: str) -> list[str]:
