@@ -583,6 +583,19 @@ def test_a_rupee_tournament_is_in_chips_with_its_currency() -> None:
     assert (hand.small_blind, hand.big_blind, hand.level) == (6000, 12000, "XXVI")
 
 
+def test_a_satellite_seat_won_is_a_tournament_event_of_its_player() -> None:
+    won = RUPEES.replace(
+        "Ben collected 12000 from pot\n",
+        "Ben collected 12000 from pot\nBen wins an entry to tournament #2869142162\n",
+    )
+    hand = one_hand(won)
+    assert [(e.kind, e.player, e.text, e.line) for e in hand.events] == [
+        (HandEventKind.OTHER, "Ben", "Ben wins an entry to tournament #2869142162", 11)
+    ]
+    damaged = won.replace("tournament #2869142162", "tournament #28691x2162")
+    assert "line 11 not understood" in one_rejection(damaged).reason
+
+
 def test_zoom_hands_and_zoom_tournaments_are_fast_fold() -> None:
     zoom = SITS_OUT.replace("PokerStars Hand #", "PokerStars Zoom Hand #", 1)
     assert one_hand(zoom).fast_fold

@@ -232,6 +232,9 @@ _EVENTS: list[tuple[str, re.Pattern[str], HandEventKind]] = [
                 r"(?: and received .+)?$"), HandEventKind.OTHER),
     (" wins the tournament and receives ",
      re.compile(r"^(.+) wins the tournament and receives .+$"), HandEventKind.OTHER),
+    # A satellite's seat: "Name wins an entry to tournament #2869142162".
+    (" wins an entry to tournament #",
+     re.compile(r"^(.+) wins an entry to tournament #\d+$"), HandEventKind.OTHER),
     (" bounty for eliminating ",
      re.compile(r"^(.+?) wins the \S+ bounty for eliminating .+$"), HandEventKind.OTHER),
     (" and their own bounty increases by ",
