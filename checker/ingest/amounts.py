@@ -1,4 +1,5 @@
-"""Amounts as the sites write them ("$1,234.50", "2,856,582", "50K", "€0.96") to integers.
+"""Amounts as the sites write them ("$1,234.50", "2,856,582", "50K", "€0.96", "₹13.50") to
+integers.
 
 Money becomes integer cents; chips stay integer chips. A value that would need a fraction of
 the unit raises ValueError, which the reader turns into a located rejection.
@@ -6,7 +7,7 @@ the unit raises ValueError, which the reader turns into a located rejection.
 
 import re
 
-_CURRENCY_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
+_CURRENCY_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR"}
 _NUMBER = re.compile(r"^(?P<num>\d[\d,]*(?:\.\d+)?|\.\d+)(?P<suffix>[KkMm]?)$")
 _SCALE = {"": 1, "k": 1_000, "K": 1_000, "m": 1_000_000, "M": 1_000_000}
 

@@ -1060,6 +1060,7 @@ class _HandReader:
             "hand_id": header.hand_id,
             "tournament_id": setting.tournament_id,
             "tournament_name": setting.tournament_name,
+            "fast_fold": setting.fast_fold,
             "table": setting.table,
             "max_seats": setting.max_seats or self.seats_line,
             "game": setting.game,

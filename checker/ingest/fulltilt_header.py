@@ -47,6 +47,7 @@ _GAME_PART = re.compile(
 _TOURNAMENT_TABLE = re.compile(
     r"(?P<name>.+) \((?P<id>\d+)\), (?P<table>(?:Table|Match) .+?)(?: \((?P<desc>[^()]*)\))?"
 )
+_RUSH = re.compile(r"\brush\b", re.IGNORECASE)
 _CASH_TABLE = re.compile(r"Table (?P<table>.+?)(?: \((?P<desc>[^()]*)\))?")
 
 STRUCTURES = {
@@ -121,6 +122,9 @@ class TableSetting:
     stake_low: int
     stake_high: int
     ante: int | None
+    # Rush Poker (fast-fold): a Rush tournament ("$4 + $0.40 Rush On Demand", "Turbo $50K
+    # Guarantee (Rush)") or a Rush cash table ("Table Mach (6 max, rush)").
+    fast_fold: bool = False
 
     @property
     def table_key(self) -> tuple[str | None, str]:
@@ -222,6 +226,7 @@ def _setting(middle: str) -> TableSetting:
         stake_low=amount(stakes["low"], in_cents),
         stake_high=amount(stakes["high"], in_cents),
         ante=amount(stakes["ante"], in_cents) if stakes["ante"] else None,
+        fast_fold=_RUSH.search(t_name or "") is not None or _RUSH.search(desc or "") is not None,
     )
 
 

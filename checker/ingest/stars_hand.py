@@ -18,6 +18,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime
+from itertools import chain
 from typing import NoReturn
 
 from pydantic import ValidationError
@@ -43,6 +44,10 @@ _HEADER_AT = re.compile(
 
 _GAMES = {
     "hold'em": Game.HOLDEM,
+    "6+ hold'em": Game.HOLDEM_SHORT_DECK,
+    # Two boards from the flop on, each pot split between them: read as hold'em run twice
+    # from the flop (boards and awards per board, as the record writes them).
+    "split hold'em": Game.HOLDEM,
     "omaha": Game.OMAHA,
     "omaha hi/lo": Game.OMAHA_HILO,
     "5 card omaha": Game.OMAHA5,
@@ -71,15 +76,15 @@ _GAME_NAMES = "|".join(
     re.escape(name).replace("\\ ", " ").replace(" ", r"\ ")
     for name in sorted(_GAMES, key=len, reverse=True)
 )
-_AMOUNT = r"[$€£]?\d[\d,]*(?:\.\d+)?"
+_AMOUNT = r"[$€£₹]?\d[\d,]*(?:\.\d+)?"
 
 _HEADER = re.compile(
-    rf"""^(?P<site>PokerStars|Full\ Tilt)(?:\ Home\ Game|\ Zoom|\ Rush)?
+    rf"""^(?P<site>PokerStars|Full\ Tilt)(?:\ Home\ Game|(?P<pool>\ Zoom|\ Rush))?
     \ (?:Hand|Game)\ \#(?P<id>\d+):\s+
     (?:\{{[^}}]*\}}\s+)?
-    (?:(?:Zoom\ )?Tournament\ \#(?P<tid>\d+),?\s+
+    (?:(?P<zoom>Zoom\ )?Tournament\ \#(?P<tid>\d+),?\s+
        (?P<buyin>Freeroll
-         |{_AMOUNT}(?:\ ?(?:FPP|SC|StarsCoin))?(?:\+{_AMOUNT})*(?:\ (?:USD|EUR|GBP|CAD))?
+         |{_AMOUNT}(?:\ ?(?:FPP|SC|StarsCoin))?(?:\+{_AMOUNT})*(?:\ (?:USD|EUR|GBP|CAD|INR))?
        )?\s*)?
     (?:(?P<mix>[^()]+?)\ \()?
     (?P<game>{_GAME_NAMES})
@@ -95,7 +100,17 @@ _DATE = re.compile(
     r"^(\d{4})/(\d{1,2})/(\d{1,2})(?: -)? (\d{1,2}):(\d{2}):(\d{2}) \(?([A-Z]{1,5})\)?"
     r"(?: \[(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{2}):(\d{2}) ET\])?$"
 )
-_CURRENCY_CODE = re.compile(r"\b(USD|EUR|GBP|CAD)\b")
+# Games PokerStars dealt that the model has no game for, named in the rejection.
+_UNSUPPORTED_GAMES = {
+    "Fusion": "hole cards dealt on the flop and the turn as well, Omaha's hand at the end",
+}
+_UNSUPPORTED = re.compile(
+    r"#\d+:\s+(?:Tournament #\d+,[^-]*?\s)?(" + "|".join(_UNSUPPORTED_GAMES) + r")"
+    r" (?:Pot Limit|No Limit|Limit)\b"
+)
+_CURRENCY_CODE = re.compile(r"\b(USD|EUR|GBP|CAD|INR)\b")
+# 6+ Hold'em's stakes: "Button Blind $2 - Ante $2 USD" (no-break spaces in some files).
+_BUTTON_STAKES = re.compile(rf"^Button Blind\s({_AMOUNT}) - Ante\s({_AMOUNT})(?:\s+[A-Z]{{3}})?$")
 
 _TABLE = re.compile(
     r"^Table '(?P<table>.*)'(?: (?P<max>\d+)-max)?(?: \(Play Money\))?"
@@ -193,6 +208,9 @@ _ACTION_VERBS = frozenset({"folds", "checks", "calls", "bets", "raises", "posts"
 
 # Each pattern with a piece of text it cannot match without, tested first because it is cheap.
 _EVENTS: list[tuple[str, re.Pattern[str], HandEventKind]] = [
+    # `Name: sits out` names a player at the table but not in the seat list (not dealt in).
+    (": sits out", re.compile(r"^(.+): sits out$"), HandEventKind.SITTING_OUT),
+    (": is sitting out", re.compile(r"^(.+): is sitting out$"), HandEventKind.SITTING_OUT),
     (" is sitting out", re.compile(r"^(.+) is sitting out$"), HandEventKind.SITTING_OUT),
     (" is connected", re.compile(r"^(.+) is connected$"), HandEventKind.RECONNECTED),
     (" has returned", re.compile(r"^(.+) has returned$"), HandEventKind.RETURNED),
@@ -214,6 +232,9 @@ _EVENTS: list[tuple[str, re.Pattern[str], HandEventKind]] = [
                 r"(?: and received .+)?$"), HandEventKind.OTHER),
     (" wins the tournament and receives ",
      re.compile(r"^(.+) wins the tournament and receives .+$"), HandEventKind.OTHER),
+    # A satellite's seat: "Name wins an entry to tournament #2869142162".
+    (" wins an entry to tournament #",
+     re.compile(r"^(.+) wins an entry to tournament #\d+$"), HandEventKind.OTHER),
     (" bounty for eliminating ",
      re.compile(r"^(.+?) wins the \S+ bounty for eliminating .+$"), HandEventKind.OTHER),
     (" and their own bounty increases by ",
@@ -224,11 +245,18 @@ _EVENTS: list[tuple[str, re.Pattern[str], HandEventKind]] = [
     (" takes the add-on and receives ",
      re.compile(r"^(.+) takes the add-on and receives \d+ chips for .+$"), HandEventKind.OTHER),
 ]  # fmt: skip
-# Lines naming no single player: a shared bounty and the dealer's notices.
+# Lines naming no single player: a shared bounty and the dealer's notices (a draw game whose
+# deck runs out reshuffles the discards; a hand called off before the deal is cancelled).
+_CANCELLED = "Hand cancelled"
 _NOTICES = re.compile(
     r"^(?:.+ split the \S+ bounty for eliminating .+|Betting is capped"
-    r"|Pair on board - a double bet is allowed|No low hand qualified)$"
+    r"|Pair on board - a double bet is allowed|No low hand qualified"
+    r"|The deck is reshuffled|Hand cancelled)$"
 )
+_CASH_OUT = re.compile(
+    rf"^(.+) cashed out the hand for ({_AMOUNT})(?: \| Cash Out Fee ({_AMOUNT}))?$"
+)
+_NOT_AWARDED = " (pot not awarded as player cashed out)"
 
 # --- summary lines ---------------------------------------------------------------------------
 
@@ -245,6 +273,7 @@ _NAME_ENDS = ("", " ")
 # Split-pot games: a shown hand's summary line names its high hand and, when it has one, its
 # qualifying low ("... with HI: two pair, Aces and Kings; LO: 8,7,6,2,A").
 _HILO_GAMES = frozenset({Game.OMAHA_HILO, Game.OMAHA5_HILO, Game.COURCHEVEL_HILO, Game.STUD_HILO})
+_COURCHEVEL = frozenset({Game.COURCHEVEL, Game.COURCHEVEL_HILO})
 _HI_NAMED = " with HI: "
 _LO_NAMED = "; LO: "
 
@@ -270,6 +299,20 @@ def _finish(start: int, lines: list[str], cut: bool) -> Block | None:
     return _CutBlock(start, lines[:last]) if cut else Block(start, lines[:last])
 
 
+# The client's archive format: each hand after a `*********** # N **************` line, every
+# line of it indented by one space. Known from the first line, so other files pay nothing.
+_ARCHIVE_SEPARATOR = re.compile(r"^\*{5,} # \d+ \*{5,}\s*$")
+
+
+def _archive_lines(lines: Iterator[Line]) -> Iterator[Line]:
+    """An archive file's lines as a plain file has them: separators blank, indent removed."""
+    for number, text in lines:
+        if _ARCHIVE_SEPARATOR.match(text):
+            yield number, ""
+        else:
+            yield number, text[1:] if text.startswith(" ") else text
+
+
 class StarsHandFormat:
     name = NAME
     holds_hands = True
@@ -279,6 +322,12 @@ class StarsHandFormat:
 
     def blocks(self, lines: Iterator[Line]) -> Iterator[Block]:
         """One block per hand header, also for a header glued to the end of another line."""
+        first = next(lines, None)
+        if first is None:
+            return
+        lines = chain((first,), lines)
+        if _ARCHIVE_SEPARATOR.match(first[1].lstrip("\ufeff")):
+            lines = _archive_lines(lines)
         start = 0
         current: list[str] = []
         for number, text in lines:
@@ -343,6 +392,7 @@ _POST_PREFIXES = (
     ("small blind ", ActionKind.SMALL_BLIND),
     ("big blind ", ActionKind.BIG_BLIND),
     ("small & big blinds ", ActionKind.SMALL_AND_BIG_BLIND),
+    ("button blind ", ActionKind.BUTTON_BLIND),
 )
 # The same few texts ("folds", "calls 40", "posts the ante 10") recur in every hand, so their
 # parse is kept, one table for chips and one for cents; cleared when it grows too big.
@@ -452,10 +502,17 @@ class _HandReader:
         self.shown: list[Json] = []
         self.returns: list[Json] = []
         self.awards: list[Json] = []
+        self.cash_outs: list[Json] = []
+        # Winners the summary names who were not paid the pot, having cashed out: amount, line.
+        self.not_awarded: dict[str, int] = {}
+        self.not_awarded_line: dict[str, int] = {}
+        # The line of `Hand cancelled`: the hand was called off before the deal.
+        self.cancelled = 0
         self.warnings: list[str] = []
         # Hi/lo games: each shown player's (high hand, low hand or None) as the summary names
         # them, which tells the high half's awards from the low half's.
         self.hilo = False
+        self.courchevel = False
         self.named_hands: dict[str, tuple[str, str | None]] = {}
 
     def names_longest_first(self) -> list[str]:
@@ -507,6 +564,8 @@ class _HandReader:
             hand["returns"] = self.returns
         if self.awards:
             hand["awards"] = self.awards
+        if self.cash_outs:
+            hand["cash_outs"] = self.cash_outs
         hand["location"] = {"file": self.path, "line": start}
         hand["end_line"] = start + len(lines) - 1
         if self.warnings:
@@ -564,9 +623,18 @@ class _HandReader:
         found = _HEADER.match(text)
         if found is None:
             self.hand_id = text.split("#", 1)[1].split(":", 1)[0]
+            unsupported = _UNSUPPORTED.search(text)
+            if unsupported is not None:
+                raise self.fail(
+                    f"line {line}: unsupported game {unsupported[1]!r} "
+                    f"({_UNSUPPORTED_GAMES[unsupported[1]]}): "
+                    f"{text[:120]!r}",
+                    line,
+                )
             raise self.fail(f"line {line}: hand header not understood: {text[:120]!r}", line)
         self.hand_id = hand_id = found["id"]
-        key = found["site"] + text[found.end("id") : found.start("date")]
+        # The text before the id names the site and a fast-fold pool ("PokerStars Zoom Hand").
+        key = text[: found.start("id")] + text[found.end("id") : found.start("date")]
         terms = _TERMS_CACHE.get(key)
         if terms is None:
             terms = self.terms(found, line)
@@ -575,6 +643,7 @@ class _HandReader:
             _TERMS_CACHE[key] = terms
         self.family, self.cents, self.big_blind = terms.family, terms.cents, terms.big_blind
         self.hilo = terms.fields["game"] in _HILO_GAMES
+        self.courchevel = terms.fields["game"] in _COURCHEVEL
         self.street = _FIRST_STREET[self.family]
         hand = terms.fields.copy()
         hand["hand_id"] = hand_id
@@ -591,12 +660,19 @@ class _HandReader:
         if stakes is None:
             raise self.fail(f"line {line}: the header states no stakes: {found[0][:120]!r}", line)
         # Real-money cash games are in cents; tournament and play-money chips stay chips.
-        self.cents = cents = not tournament and any(symbol in stakes for symbol in "$€£")
-        low, high = self.stakes(stakes, line)
+        self.cents = cents = not tournament and any(symbol in stakes for symbol in "$€£₹")
+        button = _BUTTON_STAKES.match(stakes) if game is Game.HOLDEM_SHORT_DECK else None
+        if button is not None:
+            low = high = self.amount(button[1], line)
+        else:
+            low, high = self.stakes(stakes, line)
         fields: Json = {
             "site": "Full Tilt Poker" if found["site"].lower() == "full tilt" else "PokerStars",
             "source_format": NAME,
             "tournament_id": found["tid"],
+            # Zoom (and Full Tilt Rush, written by PokerStars software) deal each hand at a
+            # new table: consecutive hands under one name are not one table's sequence.
+            "fast_fold": True if found["pool"] or found["zoom"] else None,
             "game": game,
             "structure": structure,
             "mixed": found["mix"].strip() if found["mix"] else None,
@@ -604,7 +680,10 @@ class _HandReader:
             "currency": _currency(found["buyin"] if tournament else stakes),
             "level": found["level"].upper() if found["level"] else None,
         }
-        if structure is BettingStructure.FIXED_LIMIT:
+        if button is not None:
+            # The button's blind is the only blind; the header's ante is posted as such.
+            fields["button_blind"] = big_blind = low
+        elif structure is BettingStructure.FIXED_LIMIT:
             # Limit headers show the bet sizes; the big blind is the small bet.
             fields["small_bet"], fields["big_bet"] = low, high
             big_blind = low
@@ -821,6 +900,9 @@ class _HandReader:
         if found is None:
             found = rounds.get(name.upper())
         tail = text[end + 4 :].strip()
+        if found is None and name == "PRE-FLOP" and self.courchevel:
+            self.courchevel_card(tail, text, number)
+            return
         if found is None or (found[1] is None and tail):
             raise self.fail(
                 f"line {number}: round {text[:60]!r} does not belong in this game", number
@@ -831,6 +913,8 @@ class _HandReader:
             return
         if street in _BOARD_SHAPE:
             self.board_cards(street, board, tail, text, number)
+        elif tail and street is Street.SEVENTH and self.family is _STUD:
+            self.community_card(tail, text, number)
         elif tail:
             raise self.not_understood(text, number)
         if board:
@@ -856,9 +940,49 @@ class _HandReader:
         self.street_in = {}
         self.rounds.append(self.street_in)
 
+    def one_card(self, tail: str, text: str, number: int) -> str:
+        """The single card of a `[Xx]` tail."""
+        card = tail[1:-1]
+        if not (tail.startswith("[") and tail.endswith("]")) or card not in _CARD_SET:
+            raise self.fail(f"line {number}: board line not understood: {text[:80]!r}", number)
+        return card
+
+    def courchevel_card(self, tail: str, text: str, number: int) -> None:
+        """Courchevel `*** PRE-FLOP *** [Xx]`: the flop's first card, shown before the first
+        betting round (which the hole cards line opened)."""
+        if self.boards or self.street is not Street.PREFLOP:
+            raise self.fail(f"line {number}: {text[:40]!r} after the board was dealt", number)
+        self.boards.append([self.one_card(tail, text, number)])
+
+    def courchevel_flop(self, tail: str, text: str, number: int) -> None:
+        """Courchevel's flop repeats the card shown before the first round: `[7h 5d 3s]`
+        (2013) or `[8s] [2c 9h]` (2017)."""
+        first = self.boards[0][0]
+        groups = [group.split() for group in _BRACKETS.findall(tail)]
+        cards = [card for group in groups for card in group]
+        shapes = ([3], [1, 2])
+        if (
+            [len(group) for group in groups] not in shapes
+            or cards[0] != first
+            or not _CARD_SET.issuperset(cards)
+            or _BRACKETS.sub("", tail).strip()
+        ):
+            raise self.fail(f"line {number}: board line not understood: {text[:80]!r}", number)
+        self.boards[0] = cards
+
+    def community_card(self, tail: str, text: str, number: int) -> None:
+        """Stud `*** RIVER *** [Xx]`: too few cards left for everyone's seventh, so one card
+        is dealt face up to the middle for all (the summary writes it as the board)."""
+        if self.boards:
+            raise self.not_understood(text, number)
+        self.boards.append([self.one_card(tail, text, number)])
+
     def board_cards(self, street: Street, board: int, tail: str, text: str, number: int) -> None:
         before, new = _BOARD_SHAPE[street]
         if board == 0 and self.usual_board_line(before, new, tail):
+            return
+        if street is Street.FLOP and len(self.boards) == 1 and len(self.boards[0]) == 1:
+            self.courchevel_flop(tail, text, number)
             return
         groups = _BRACKETS.findall(tail)
         if len(groups) != (1 if before == 0 else 2) or _BRACKETS.sub("", tail).strip():
@@ -1023,6 +1147,8 @@ class _HandReader:
             kind, amount_text = ActionKind.BIG_BLIND, arg[10:]
         elif arg.startswith("small & big blinds "):
             kind, amount_text = ActionKind.SMALL_AND_BIG_BLIND, arg[19:]
+        elif arg.startswith("button blind "):
+            kind, amount_text = ActionKind.BUTTON_BLIND, arg[13:]
         else:
             raise self.not_understood(text, number)
         amount = self.amount(amount_text, number)
@@ -1098,7 +1224,9 @@ class _HandReader:
                 raise self.not_understood(text, number)
             amount = self.amount(found[1], number)
             self.returns.append({"player": found[2], "amount": amount, "line": number})
-        elif " collected " in text and self.collected(text, number):
+        elif (" collected " in text and self.collected(text, number)) or (
+            " cashed out the hand for " in text and self.cash_out(text, number)
+        ):
             return
         elif not self.event_line(text, number):
             verb = text.split(": ", 1)[1].split(" ", 1)[0] if ": " in text else ""
@@ -1124,6 +1252,18 @@ class _HandReader:
         self.awards.append(award)
         return True
 
+    def cash_out(self, text: str, number: int) -> bool:
+        """`Name cashed out the hand for $N[ | Cash Out Fee $N]`: the site's payment."""
+        found = _CASH_OUT.match(text)
+        if found is None or found[1] not in self.seat_of:
+            return False
+        cash_out: Json = {"player": found[1], "amount": self.money(found[2], number)}
+        if found[3]:
+            cash_out["fee"] = self.money(found[3], number)
+        cash_out["line"] = number
+        self.cash_outs.append(cash_out)
+        return True
+
     def event_line(self, text: str, number: int) -> bool:
         """Connections, time-outs, tournament results and dealer notices; False if none fits."""
         for needed, pattern, kind in _EVENTS:
@@ -1133,6 +1273,8 @@ class _HandReader:
                 return True
         if _NOTICES.match(text):
             self.event(HandEventKind.OTHER, None, text, number)
+            if text == _CANCELLED:
+                self.cancelled = number
             return True
         return False
 
@@ -1201,9 +1343,12 @@ class _HandReader:
             elif text and text != "Hand was run twice":
                 raise self.fail(f"summary line {number} not understood: {text[:80]!r}", number)
         if "pot" not in hand:
-            raise self.fail(f"the summary from line {heading} has no 'Total pot' line", heading)
+            if not self.cancelled:
+                raise self.fail(f"the summary from line {heading} has no 'Total pot' line", heading)
+            hand["pot"] = self.posts_returned()
         self.check_summary_seats(listed, heading)
         self.check_awards(won, heading)
+        self.unpaid_awards()
         if self.hilo and self.named_hands:
             self.label_halves()
         hand["summary"] = summary
@@ -1241,8 +1386,12 @@ class _HandReader:
             for kind, cards in _SUMMARY_CARDS.findall(detail):
                 self.summary_cards(name, kind, cards, number)
         if "won (" in detail or "collected (" in detail:
+            # A winner who cashed out is not paid the pot: the body has no collected line.
+            paid = won if not detail.endswith(_NOT_AWARDED) else self.not_awarded
             for amount in _SUMMARY_WON.findall(detail):
-                won[name] = won.get(name, 0) + self.amount(amount, number)
+                paid[name] = paid.get(name, 0) + self.amount(amount, number)
+            if paid is self.not_awarded:
+                self.not_awarded_line[name] = number
         if self.hilo and _HI_NAMED in detail:
             high, _, low = detail.split(_HI_NAMED, 1)[1].partition(_LO_NAMED)
             self.named_hands[name] = (high, low or None)
@@ -1268,6 +1417,34 @@ class _HandReader:
                 if entry["player"] == name:
                     return  # shown in the body already
             self.shown.append({"player": name, "cards": good, "line": number})
+
+    def posts_returned(self) -> Json:
+        """`Hand cancelled`: no pot; what each player posted goes back to them."""
+        back: dict[str, int] = {}
+        for action in self.actions:
+            amount = action.get("amount", 0)
+            assert isinstance(amount, int)
+            if amount:
+                player = action["player"]
+                assert isinstance(player, str)
+                back[player] = back.get(player, 0) + amount
+        for player, amount in back.items():
+            self.returns.append({"player": player, "amount": amount, "line": self.cancelled})
+        return {"total": 0, "line": self.cancelled}
+
+    def unpaid_awards(self) -> None:
+        """`won (N) ... (pot not awarded as player cashed out)`: the pot's winner had taken the
+        site's cash-out; the award stands as the record names it, marked as kept by the site."""
+        cashed = {cash_out["player"] for cash_out in self.cash_outs}
+        for name, amount in self.not_awarded.items():
+            line = self.not_awarded_line[name]
+            if name not in cashed:
+                raise self.fail(
+                    f"summary line {line}: {name}'s pot was not awarded as cashed out, but the "
+                    f"hand has no line where {name} cashed out",
+                    line,
+                )
+            self.awards.append({"player": name, "amount": amount, "cashed_out": True, "line": line})
 
     def label_halves(self) -> None:
         """Hi/lo: which half of its pot each award is. PokerStars writes "collected N from pot"

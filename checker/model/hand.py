@@ -88,6 +88,8 @@ class ActionKind(StrEnum):
     BIG_BLIND = "big_blind"
     # Small and big blind posted together by a returning player (live part + dead part).
     SMALL_AND_BIG_BLIND = "small_and_big_blind"
+    # PokerStars 6+ Hold'em: the button alone posts a live blind (everyone antes).
+    BUTTON_BLIND = "button_blind"
     # Dead money that does not count toward the player's bet on the street.
     DEAD_BLIND = "dead_blind"
     STRADDLE = "straddle"
@@ -108,6 +110,7 @@ POST_KINDS = frozenset(
         ActionKind.SMALL_BLIND,
         ActionKind.BIG_BLIND,
         ActionKind.SMALL_AND_BIG_BLIND,
+        ActionKind.BUTTON_BLIND,
         ActionKind.DEAD_BLIND,
         ActionKind.STRADDLE,
     }
@@ -202,6 +205,24 @@ class Award(BaseModel):
     half: str | None = None
     # 0-based board for run-it-twice hands.
     board: int = 0
+    # The winner had cashed out of the hand (`Hand.cash_outs`): the record names this award
+    # ("won (N) ... pot not awarded as player cashed out") but the site keeps it, having paid
+    # the cash-out instead.
+    cashed_out: bool = False
+    line: int
+
+
+class CashOut(BaseModel):
+    """`Name cashed out the hand for $N | Cash Out Fee $N`: all in before the last card, the
+    player took a payment from the site instead of playing the hand out. A side payment: the
+    pot is still won by the best hand (see `Award.cashed_out`)."""
+
+    model_config = _FROZEN
+
+    player: str
+    amount: int
+    # The site's fee, when the line states one (older lines do not).
+    fee: int = 0
     line: int
 
 
@@ -250,6 +271,8 @@ class Hand(BaseModel):
     big_blind: int | None = None
     small_bet: int | None = None
     big_bet: int | None = None
+    # PokerStars 6+ Hold'em: the button's blind (the game has no small or big blind).
+    button_blind: int | None = None
     ante: int | None = None
     bring_in: int | None = None
     level: str | None = None
@@ -268,6 +291,7 @@ class Hand(BaseModel):
     shown: list[ShownCards] = Field(default_factory=list)
     returns: list[UncalledReturn] = Field(default_factory=list)
     awards: list[Award] = Field(default_factory=list)
+    cash_outs: list[CashOut] = Field(default_factory=list)
     # Whether `awards` is what the record says was paid. False when the input states no
     # usable payout for a pot that held chips (PHH without usable winnings or final stacks):
     # the awards are then unknown, not none, and nothing about them can be judged.

@@ -41,7 +41,8 @@ _FIRST_STREET = {True: Street.THIRD, False: Street.PREFLOP}
 _BIG_BET_STREETS = frozenset({Street.TURN, Street.RIVER, Street.FIFTH, Street.SIXTH,
                               Street.SEVENTH, Street.DRAW2, Street.DRAW3})
 _RAISE_KINDS = frozenset({ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE})
-_LIVE_BLINDS = frozenset({ActionKind.SMALL_BLIND, ActionKind.BIG_BLIND, ActionKind.STRADDLE})
+_LIVE_BLINDS = frozenset({ActionKind.SMALL_BLIND, ActionKind.BIG_BLIND, ActionKind.STRADDLE,
+                          ActionKind.BUTTON_BLIND})
 # The dealer's notice PokerStars writes on seven-card stud's fourth street when a player
 # shows an open pair (the double bet is then allowed). Full Tilt writes none.
 _OPEN_PAIR_NOTICE = "Pair on board"
@@ -144,8 +145,9 @@ class Betting:
                 posted.current = player.street_in
         # The first big blind is the positional one; a later "big blind" is a player posting
         # out of turn to come in (it does not move the action), a straddle does.
-        if kind is ActionKind.STRADDLE or (kind is ActionKind.BIG_BLIND
-                                           and not self.big_blind_posted):
+        # 6+ Hold'em's button blind is the only blind: the action starts left of it.
+        if kind is ActionKind.STRADDLE or kind is ActionKind.BUTTON_BLIND or (
+                kind is ActionKind.BIG_BLIND and not self.big_blind_posted):
             self.blind_seat = player.seat
         if self.first_blind_seat is None and (kind is ActionKind.SMALL_BLIND or (
                 kind is ActionKind.BIG_BLIND and not self.big_blind_posted)):
@@ -323,7 +325,7 @@ class Betting:
 
     def _new_street(self, name: Street) -> StreetFact:
         unit = bet_unit(self.hand, name)
-        full = unit if unit is not None else self.hand.big_blind or 0
+        full = unit if unit is not None else self.hand.big_blind or self.hand.button_blind or 0
         return StreetFact(name=name, bet_unit=None if unit is None else Chips(unit),
                           last_full_raise=Chips(full), pot_before=Chips(self.pot),
                           open_pair_on_board=name in self.open_pair_streets)
