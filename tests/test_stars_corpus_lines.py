@@ -820,3 +820,52 @@ def test_the_hands_holding_the_new_lines_give_no_error_finding(
 # Table-sequence rules that fire on cash and Zoom hands, Zoom tables changing every hand: being
 # scoped to tournaments separately (they say nothing of how the new lines are read).
 TOURNAMENT_ONLY = frozenset({"seating.no-seat-changes", "blinds.button-moves-forward"})
+
+
+# --- a returning player's dead small blind at a cash table --------------------------------------
+
+# Dan comes back owing the small blind: PokerStars writes it as a second `posts small blind`,
+# and Dan then calls the whole big blind (real hand 22991200661 of the corpus does this).
+DEAD_SMALL_BLIND = """\
+PokerStars Game #22991200999:  Hold'em No Limit ($0.01/$0.02 USD) - 2010/05/07 0:17:07 WET [2010/05/06 19:17:07 ET]
+Table 'Testia' 9-max Seat #1 is the button
+Seat 1: Ann ($5 in chips)
+Seat 2: Bob ($2 in chips)
+Seat 3: Cat ($2 in chips)
+Seat 4: Dan ($1.24 in chips)
+Bob: posts small blind $0.01
+Cat: posts big blind $0.02
+Dan: posts small blind $0.01
+*** HOLE CARDS ***
+Dan: calls $0.02
+Ann: folds
+Bob: calls $0.01
+Cat: checks
+*** FLOP *** [Td 3s Th]
+Bob: checks
+Cat: checks
+Dan: bets $0.08
+Bob: folds
+Cat: folds
+Uncalled bet ($0.08) returned to Dan
+Dan collected $0.07 from pot
+*** SUMMARY ***
+Total pot $0.07 | Rake $0
+Board [Td 3s Th]
+Seat 1: Ann (button) folded before Flop (didn't bet)
+Seat 2: Bob (small blind) folded on the Flop
+Seat 3: Cat (big blind) folded on the Flop
+Seat 4: Dan collected ($0.07)
+"""
+
+
+def test_a_second_small_blind_at_a_cash_table_is_dead(tmp_path: Path, rules: Ruleset) -> None:
+    hand = one_hand(DEAD_SMALL_BLIND)
+    assert [a.kind for a in hand.actions[:3]] == [
+        ActionKind.SMALL_BLIND, ActionKind.BIG_BLIND, ActionKind.DEAD_BLIND]
+    assert errors(DEAD_SMALL_BLIND, tmp_path, rules) == set()
+    # Calling only the cent more, as if the dead blind counted, is short of the bet.
+    short = (DEAD_SMALL_BLIND.replace("Dan: calls $0.02", "Dan: calls $0.01")
+             .replace("collected $0.07", "collected $0.06").replace("pot $0.07", "pot $0.06")
+             .replace("collected ($0.07)", "collected ($0.06)"))
+    assert "betting.call-amount" in rules_of(errors(short, tmp_path, rules))

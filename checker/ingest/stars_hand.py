@@ -387,6 +387,8 @@ _FOLD: _Play = (ActionKind.FOLD, 0, None, False, False)
 _CHECK: _Play = (ActionKind.CHECK, 0, None, False, False)
 _ANTE = ActionKind.ANTE
 _SMALL_AND_BIG = ActionKind.SMALL_AND_BIG_BLIND
+_SMALL_BLIND = ActionKind.SMALL_BLIND
+_DEAD_BLIND = ActionKind.DEAD_BLIND
 _POST_PREFIXES = (
     ("the ante ", ActionKind.ANTE),
     ("small blind ", ActionKind.SMALL_BLIND),
@@ -476,6 +478,8 @@ class _HandReader:
         self.path = path
         self.hand_id: str | None = None
         self.cents = False
+        # A cash table (the header names no tournament), play money included.
+        self.cash = False
         self.family = _FLOP
         self.street = Street.PREFLOP
         self.street_seen = False
@@ -492,6 +496,8 @@ class _HandReader:
         self.put_in = 0
         self.ante = 0
         self.first_post: dict[ActionKind, int] = {}
+        # A small blind has been posted in this hand (a second one at a cash table is dead).
+        self.small_blind_posted = False
         self.actions: list[Json] = []
         self.events: list[Json] = []
         self.hole: dict[str, list[str]] = {}
@@ -643,6 +649,7 @@ class _HandReader:
             _TERMS_CACHE[key] = terms
         self.family, self.cents, self.big_blind = terms.family, terms.cents, terms.big_blind
         self.hilo = terms.fields["game"] in _HILO_GAMES
+        self.cash = "tournament_id" not in terms.fields
         self.courchevel = terms.fields["game"] in _COURCHEVEL
         self.street = _FIRST_STREET[self.family]
         hand = terms.fields.copy()
@@ -803,6 +810,8 @@ class _HandReader:
                 street, street_in, count = self.street, self.street_in, len(actions)
                 continue
             kind, amount, to, all_in, posted = play
+            if kind is _SMALL_BLIND:
+                kind = self.small_blind_kind()
             if to is not None:
                 amount = self.raised_by(name, to, number)
             action: Json
@@ -817,7 +826,7 @@ class _HandReader:
                     "line": number,
                 }
                 put_in += amount
-                if kind is not _ANTE:
+                if kind is not _ANTE and kind is not _DEAD_BLIND:
                     if kind is _SMALL_AND_BIG and self.big_blind:
                         # Only the big blind part is live; the small blind part is dead money.
                         street_in[name] = street_in.get(name, 0) + min(amount, self.big_blind)
@@ -859,6 +868,8 @@ class _HandReader:
             plays[raw[colon + 2 :]] = play
             name = text[:colon]
             kind, amount, to, all_in, _ = play
+            if kind is _SMALL_BLIND:
+                kind = self.small_blind_kind()
             if to is not None:
                 self.act(name, kind, self.raised_by(name, to, number), number, all_in)["to"] = to
             elif kind is _SMALL_AND_BIG and self.big_blind:
@@ -1110,10 +1121,20 @@ class _HandReader:
         if amount:
             action["amount"] = amount
             self.put_in += amount
-            if kind is not ActionKind.ANTE:
+            if kind is not ActionKind.ANTE and kind is not _DEAD_BLIND:
                 street_in = self.street_in
                 street_in[name] = street_in.get(name, 0) + (amount if live is None else live)
         return action
+
+    def small_blind_kind(self) -> ActionKind:
+        """A cash table's second small blind of a hand is a returning player's dead one
+        (PokerStars writes both as `posts small blind`; the returning player then calls the
+        whole big blind: real hand 22991200661). A tournament's stays what it says, for the
+        rules to judge."""
+        if self.small_blind_posted and self.cash:
+            return _DEAD_BLIND
+        self.small_blind_posted = True
+        return _SMALL_BLIND
 
     def note_posted(self, kind: ActionKind, amount: int) -> None:
         """The ante (the largest) and the first blind and bring-in, short all-in posts aside."""
