@@ -827,7 +827,7 @@ TOURNAMENT_ONLY = frozenset({"seating.no-seat-changes", "blinds.button-moves-for
 # Dan comes back owing the small blind: PokerStars writes it as a second `posts small blind`,
 # and Dan then calls the whole big blind (real hand 22991200661 of the corpus does this).
 DEAD_SMALL_BLIND = """\
-PokerStars Game #22991200999:  Hold'em No Limit ($0.01/$0.02 USD) - 2010/05/07 0:17:07 WET [2010/05/06 19:17:07 ET]
+PokerStars Game #22991200999:  Hold'em No Limit ($0.01/$0.02 USD) - 2010/05/07 0:17:07 ET
 Table 'Testia' 9-max Seat #1 is the button
 Seat 1: Ann ($5 in chips)
 Seat 2: Bob ($2 in chips)
