@@ -12,6 +12,7 @@ from checker.audit.run import audit
 from checker.cli import main
 from checker.dsl.ruleset import Ruleset, load_ruleset
 from tests.conftest import REPO
+from tests.test_rules_plays import TOURNAMENT_SEAT_CHANGE
 
 RULES = REPO / "rules" / "fulltilt.rules"
 FIXTURES = REPO / "hand_histories" / "fixtures"
@@ -244,3 +245,26 @@ def test_a_pot_finding_points_at_the_pots_first_award_line() -> None:
     assert first_award > 1
     assert _places(planted) == [("pots.odd-chip-left-of-button", first_award, None)]
     assert _places(FIXTURES / "split-unit.twin.txt") == []
+
+
+def _line_of(path: Path, text: str, after: int = 0) -> int:
+    """The number of the first line after line `after` that contains `text`."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return next(n for n, line in enumerate(lines, 1) if n > after and text in line)
+
+
+def test_a_blind_rotation_finding_points_at_the_misplaced_blinds_post() -> None:
+    """`at post hand.big_blind_player`: the big blind posted from the wrong seat is that post's
+    line, not the hand's header; the rule's fixture twin has no finding."""
+    planted = FIXTURES / "big-blind-moves-one-seat.planted.txt"
+    header = _line_of(planted, "Game #910600002")
+    post = _line_of(planted, "posts the big blind", after=header)
+    assert post > header
+    assert _places(planted) == [("blinds.big-blind-moves-one-seat", post, None)]
+
+
+def test_a_seat_change_points_at_the_seat_line_of_the_player_who_moved(tmp_path: Path) -> None:
+    path = tmp_path / "hands.txt"
+    path.write_text(TOURNAMENT_SEAT_CHANGE, encoding="utf-8")
+    seat = _line_of(path, "Seat 4: Ann", after=_line_of(path, "Hand #700002"))
+    assert ("seating.no-seat-changes", seat, None) in _places(path)

@@ -16,6 +16,7 @@ from checker.cli import main
 from checker.dsl import ast
 from checker.dsl.diagnostics import SourceText
 from checker.dsl.engine import compile_ruleset
+from checker.dsl.formatter import format_expression as ast_text
 from checker.dsl.formatter import format_rules
 from checker.dsl.parser import parse_rules
 from checker.dsl.ruleset import load_ruleset
@@ -248,3 +249,41 @@ def test_a_rule_judges_only_the_kinds_it_names_by_dispatch_and_by_itself(
         rules = compiled.by_event["hand"]
         assert sorted(r.rule_id for r in rules if r.evaluate(event) is not None) == expected
         assert sorted(r.rule_id for r in rules if r.explain(event)[0] is not None) == expected
+
+
+AT_RULE = """\
+rule t.at
+  title "t"
+  cites 1
+  on {event}
+  require false
+  at {record} {value}
+"""
+
+
+def check_at(event: str, record: str, value: str) -> list[str]:
+    text = AT_RULE.format(event=event, record=record, value=value)
+    (item,) = parse_rules(text, "t.rules").items
+    assert isinstance(item, ast.Rule)
+    return [d.message for d in check_rule(item, PARAM_TYPES, SourceText("t.rules", text))]
+
+
+def test_at_names_a_hands_record_by_a_value_of_its_kind() -> None:
+    assert check_at("hand", "post", "hand.big_blind_player") == []
+    assert check_at("hand", "seat", "hand.button_seat") == []
+    assert check_at("action", "player", "actor.name") == []
+    assert check_at("hand", "seat", "hand.big_blind_player") == [
+        "type mismatch: 'at seat' needs an int, got string | none"]
+    assert check_at("hand", "chair", "1") == ["unknown record 'chair' for 'at'"]
+    assert check_at("tournament_start", "player", '"x"') == [
+        "'at' points into a hand's record, and 'tournament_start' events do not come from a "
+        "hand"]
+
+
+def test_at_is_printed_back_after_require() -> None:
+    text = AT_RULE.format(event="hand", record="post", value="hand.small_blind_player")
+    printed = format_rules(parse_rules(text, "t.rules"))
+    assert "  require false\n  at post hand.small_blind_player\n" in printed
+    (item,) = parse_rules(printed, "t.rules").items
+    assert isinstance(item, ast.Rule) and item.at is not None
+    assert (item.at.record, ast_text(item.at.value)) == ("post", "hand.small_blind_player")

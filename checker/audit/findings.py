@@ -9,7 +9,7 @@ from typing import Protocol
 from checker.dsl.compiler import CompiledRule, Verdict
 from checker.dsl.engine import CompiledRuleset
 from checker.model.findings import Finding, FindingLocation, fingerprint
-from checker.model.hand import Hand
+from checker.model.hand import POST_KINDS, Hand
 from checker.model.source import SourceLocation
 from checker.model.summary import TournamentSummary
 from checker.model.tournament_log import (
@@ -319,6 +319,8 @@ def _finding(rule: CompiledRule, verdict: Verdict, hand: Hand, event: object,
         line, index = event.post.line, _post_index(hand, event.post)
     elif isinstance(event, PotEvent) and event.pot.line is not None:
         line = event.pot.line  # the pot's award line, not the hand's first
+    if verdict.at is not None:
+        line = _record_line(hand, verdict.at) or line
     location = FindingLocation(file=hand.location.file, line=line,
                                tournament=hand.tournament_id, table=hand.table,
                                hand=hand.hand_id, street=street, action=index, event=seq)
@@ -331,6 +333,18 @@ def _located(rule: CompiledRule, verdict: Verdict, location: FindingLocation,
                    severity=rule.severity, message=verdict.message, location=location,
                    evidence={k: json_safe(v) for k, v in verdict.evidence.items()},
                    fingerprint=fingerprint(rule.rule_id, location, scope))
+
+
+def _record_line(hand: Hand, at: tuple[str, object]) -> int | None:
+    """The line of the record a rule's `at` names in the hand: a seat's line, a player's seat
+    line or first post; None when the hand has no such record."""
+    record, value = at
+    if record == "seat":
+        return next((s.line for s in hand.seats if s.seat == value), None)
+    if record == "player":
+        return next((s.line for s in hand.seats if s.player == value), None)
+    return next((a.line for a in hand.actions if a.player == value and a.kind in POST_KINDS),
+                None)
 
 
 def _post_index(hand: Hand, post: PostFact) -> int | None:

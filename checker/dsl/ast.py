@@ -207,6 +207,17 @@ class PlayRef:
 
 
 @dataclass(frozen=True, slots=True)
+class At:
+    """`at seat EXPR`, `at player EXPR`, `at post EXPR`: which line of the hand's record a
+    finding of the rule points at (the seat line of a seat or of a player, a player's first
+    post), evaluated when the rule fails."""
+
+    record: str
+    value: Expr
+    span: Span = _span()  # noqa: RUF009
+
+
+@dataclass(frozen=True, slots=True)
 class Let:
     name: str
     value: Expr
@@ -225,6 +236,8 @@ class Rule:
     event: str | None = None
     # `applies to`: the kinds of play (model.hand.Play) the rule judges; empty: every kind.
     plays: tuple["PlayRef", ...] = ()
+    # `at`: the record of the hand a finding points at (a seat, a player's seat, a post).
+    at: "At | None" = None
     lets: tuple[Let, ...] = ()
     when: Expr | None = None
     require: Expr | None = None

@@ -79,6 +79,9 @@ class Verdict:
     trace: list[TraceStep]
     # The require was unknown (the input does not say enough): passed, but not proven.
     unknown: bool = False
+    # A failure's `at`: the record of the hand it points at (`seat`, `player` or `post`) and
+    # the value naming it (None: unknown, the finding stays at the hand).
+    at: tuple[str, object] | None = None
 
 
 PASSED = Verdict(True, "", {}, [])
@@ -328,6 +331,8 @@ class _Compiler:
             p if isinstance(p, str) else (expr_text(p), _formatter(self.kind(p)))
             for p in (rule.message.parts if rule.message else (rule.title or rule.rule_id,))]
         items = tuple(evidence.items())
+        at_record = rule.at.record if rule.at is not None else ""
+        at_value = untraced.expr(rule.at.value).fn if rule.at is not None else None
         trace = self.trace
         self.size = untraced.size
 
@@ -335,7 +340,9 @@ class _Compiler:
             values = {text: fn(env) for text, fn in items}
             message = "".join(p if isinstance(p, str) else p[1](values[p[0]]) for p in parts)
             steps = env[_TRACE_SLOT] if trace else []
-            return Verdict(False, message, {k: _snapshot(v) for k, v in values.items()}, steps)
+            at = (at_record, at_value(env)) if at_value is not None else None
+            return Verdict(False, message, {k: _snapshot(v) for k, v in values.items()}, steps,
+                           at=at)
 
         return failed
 

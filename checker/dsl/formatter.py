@@ -231,6 +231,9 @@ def _rule_parts(index: int, rule: ast.Rule) -> list[tuple[Key, str]]:
         parts.append(((index, "when", 0), f"when {format_expression(rule.when)}"))
     if rule.require is not None:
         parts.append(((index, "require", 0), f"require {format_expression(rule.require)}"))
+    if rule.at is not None:
+        parts.append(((index, "at", 0),
+                      f"at {rule.at.record} {format_expression(rule.at.value)}"))
     if rule.message is not None:
         parts.append(((index, "message", 0), f"message {format_message(rule.message)}"))
     if not parts:

@@ -19,7 +19,7 @@ from checker.dsl.units import SECONDS_PER_UNIT
 
 KEYWORDS = (
     "ruleset", "extends", "clause", "unchecked", "param", "override", "rule", "disable", "test",
-    "title", "cites", "severity", "on", "applies", "to", "let", "when", "require", "message",
+    "title", "cites", "severity", "on", "applies", "to", "at", "let", "when", "require", "message",
     "input", "expect",
 )
 _PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([^{}]*)\}")
@@ -156,6 +156,9 @@ class _ToAst(Transformer[Token, Any]):
 
     def applies(self, meta: Any, c: list[Token]) -> tuple[str, Any, ast.Span]:
         return ("plays", tuple(ast.PlayRef(str(t), _span_of(t)) for t in c), self._s(meta))
+
+    def at(self, meta: Any, c: list[Any]) -> tuple[str, Any, ast.Span]:
+        return ("at", ast.At(str(c[0]), c[1], self._s(meta)), self._s(meta))
 
     def let(self, meta: Any, c: list[Any]) -> tuple[str, Any, ast.Span]:
         return ("let", ast.Let(str(c[0]), c[1], self._s(meta)), self._s(meta))

@@ -46,6 +46,9 @@ from checker.replay.facts import EVENTS, HandFact
 
 # What `applies to` may name.
 PLAYS: tuple[str, ...] = tuple(play.value for play in Play)
+# What `at` may point at, and the kind of value that names it: a seat by its number, a
+# player's seat line or first post by the player's name.
+AT_RECORDS: dict[str, Type] = {"seat": INT, "player": STRING, "post": STRING}
 
 _LITERAL_TYPES: dict[str, Type] = {
     "int": INT, "money": MONEY, "duration": DURATION, "percent": PERCENT, "string": STRING,
@@ -172,6 +175,26 @@ class _Checker:
             for part in rule.message.parts:
                 if not isinstance(part, str):
                     self.infer(part, scope)
+        if rule.at is not None:
+            self.check_at(rule, rule.at, scope)
+
+    def check_at(self, rule: ast.Rule, at: ast.At, scope: Mapping[str, Type]) -> None:
+        """`at seat|player|post EXPR` on an event from a hand, EXPR of the record's kind
+        (unknown allowed: the finding then stays at the hand)."""
+        if scope.get("hand") != FactType(HandFact):
+            self.error(at.span, f"'at' points into a hand's record, and '{rule.event}' events "
+                       "do not come from a hand",
+                       "give it to rules on hand, post, action, timeout, pot or hand_end")
+            return
+        wanted = AT_RECORDS.get(at.record)
+        if wanted is None:
+            self.error(at.span, f"unknown record '{at.record}' for 'at'",
+                       did_you_mean(at.record, AT_RECORDS)
+                       or "records: " + ", ".join(AT_RECORDS))
+            return
+        found = self.infer(at.value, scope, wanted)
+        if found != ERROR and strip(found) != wanted:
+            self.mismatch(at.value.span, f"'at {at.record}' needs {a(wanted)}, got {found}")
 
     def condition(self, expr: ast.Expr, scope: Mapping[str, Type], part: str) -> None:
         found = self.infer(expr, scope, BOOL)
