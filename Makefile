@@ -58,6 +58,7 @@ unit: $(STAMP_ACCEL) browser
 test: lint typecheck unit
 
 bench: $(STAMP_ACCEL)
+	$(BIN)/python benchmarks/bench_read.py
 	$(BIN)/python benchmarks/bench_audit.py
 	$(BIN)/python benchmarks/bench_logs.py
 
