@@ -20,6 +20,9 @@ from checker.ingest.stars_hand import FORMAT
 from checker.ingest.stream import discover, parse_records
 from checker.model import ActionKind, Game, Hand, HandEventKind, Record, Rejection, Street, Unit
 from checker.model.hand import CashOut
+from checker.replay.facts import HandEvent as HandStartEvent
+from checker.replay.hand_replay import replay_hand
+from checker.replay.table import TableState
 
 REPO = Path(__file__).resolve().parents[1]
 CORPUS = REPO.parent / "shared" / "corpus" / "real-pokerstars"
@@ -869,3 +872,43 @@ def test_a_second_small_blind_at_a_cash_table_is_dead(tmp_path: Path, rules: Rul
              .replace("collected $0.07", "collected $0.06").replace("pot $0.07", "pot $0.06")
              .replace("collected ($0.07)", "collected ($0.06)"))
     assert "betting.call-amount" in rules_of(errors(short, tmp_path, rules))
+
+
+def _next_hand_at_keid(cal: str) -> str:
+    """A hand dealt after CASHED_OUT_WINNER at its table, Cal seated with `cal`."""
+    return f"""\
+PokerStars Hand #212451924283:  Hold'em No Limit ($0.01/$0.02 USD) - 2020/04/21 13:04:50 ET
+Table 'Keid II' 9-max Seat #5 is the button
+Seat 3: Ann ($2 in chips)
+Seat 5: Ben ($1.47 in chips)
+Seat 8: Cal ({cal} in chips)
+Cal: posts small blind $0.01
+Ann: posts big blind $0.02
+*** HOLE CARDS ***
+Ben: folds
+Cal: folds
+Uncalled bet ($0.01) returned to Ann
+Ann collected $0.02 from pot
+*** SUMMARY ***
+Total pot $0.02 | Rake $0
+Seat 3: Ann (big blind) collected ($0.02)
+Seat 5: Ben (button) folded before Flop (didn't bet)
+Seat 8: Cal (small blind) folded before Flop
+"""
+
+
+def _follows(first: Hand, second: Hand) -> bool:
+    table = TableState("Keid II")
+    for _ in replay_hand(first, table):
+        pass
+    starts = [event for name, event in replay_hand(second, table) if name == "hand"]
+    assert len(starts) == 1 and isinstance(starts[0], HandStartEvent)
+    return starts[0].table.previous_hand_known
+
+
+def test_the_hand_after_a_cash_out_follows_it_with_the_cash_out_in_the_stack() -> None:
+    """Cal cashed out for $2.44 and the site kept the $2.94 pot: he sits down to the next
+    hand with $2.44, and that hand follows this one (the table's sequence is kept)."""
+    first = one_hand(CASHED_OUT_WINNER)
+    assert _follows(first, one_hand(_next_hand_at_keid("$2.44")))
+    assert not _follows(first, one_hand(_next_hand_at_keid("$2.94")))

@@ -115,5 +115,8 @@ class TableState:
         for back in hand.returns:
             ends[back.player] = ends.get(back.player, 0) + back.amount
         for award in hand.awards:
-            ends[award.player] = ends.get(award.player, 0) + award.amount
+            if not award.cashed_out:  # the site kept it, having paid the cash-out instead
+                ends[award.player] = ends.get(award.player, 0) + award.amount
+        for cash_out in hand.cash_outs:
+            ends[cash_out.player] = ends.get(cash_out.player, 0) + cash_out.amount
         self.end_stacks = ends
