@@ -1557,3 +1557,16 @@ def test_the_public_view_reads_ahead_only_from_both_hands_shown() -> None:
     one = observe(played.public(shown=["ann"])).views["public"]
     assert ahead(both, "ann", "bob") == (3, 1, 0, 0)
     assert ahead(one, "ann", "bob") == (0, 0, 0, 0)
+
+
+def test_a_pot_the_site_kept_after_a_cash_out_moves_no_chips_between_players() -> None:
+    """PokerStars' all-in cash-out: the winner took the site's payment and the site kept the
+    pot (`Award.cashed_out`). The loser's chips went to the site, not to the winner."""
+    played = deal([("ann", 1000, "Ah Kh"), ("bob", 1000, "2c 3d")],
+                  ["preflop ann call", "preflop bob check"], win="bob")
+    assert toward(integrity(played), "ann", "bob")["FLOW"] != 0
+    kept = played.hand.model_copy(update={"awards": [
+        award.model_copy(update={"cashed_out": True}) for award in played.hand.awards]})
+    after = integrity(Played(kept, played.fact, played.actions))
+    assert "FLOW" not in toward(after, "ann", "bob")
+    assert "FLOW" not in toward(after, "bob", "ann")

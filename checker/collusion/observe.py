@@ -615,7 +615,7 @@ def _results(hand: Hand, fact: HandFact, names: tuple[str, ...], index: dict[str
             chips[at] += returned.amount
     for award in hand.awards:
         at = index.get(award.player, -1)
-        if at >= 0:
+        if at >= 0 and not award.cashed_out:  # a pot the site kept moved no chips to a player
             chips[at] += award.amount
     if len(index) < len(names):
         # Two players of one name (the replay lets none through): both read the one sum.
