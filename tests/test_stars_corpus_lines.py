@@ -912,3 +912,12 @@ def test_the_hand_after_a_cash_out_follows_it_with_the_cash_out_in_the_stack() -
     first = one_hand(CASHED_OUT_WINNER)
     assert _follows(first, one_hand(_next_hand_at_keid("$2.44")))
     assert not _follows(first, one_hand(_next_hand_at_keid("$2.94")))
+
+
+def test_the_clocks_warning_is_a_time_warning_event() -> None:
+    # PokerStars writes "Hero has 15 seconds left to act" before a slow decision.
+    text = SITS_OUT.replace("*** HOLE CARDS ***\n",
+                            "*** HOLE CARDS ***\nDee has 15 seconds left to act\n", 1)
+    hand = one_hand(text)
+    warnings = [e for e in hand.events if e.kind is HandEventKind.TIME_WARNING]
+    assert [(e.player, e.after_action) for e in warnings] == [("Dee", 2)]

@@ -226,6 +226,9 @@ _EVENTS: list[tuple[str, re.Pattern[str], HandEventKind]] = [
      HandEventKind.STANDS_UP),
     (" will be allowed to play after the button",
      re.compile(r"^(.+) will be allowed to play after the button$"), HandEventKind.OTHER),
+    # The clock's warning: "Hero has 15 seconds left to act".
+    (" seconds left to act",
+     re.compile(r"^(.+) has \d+ seconds left to act$"), HandEventKind.TIME_WARNING),
     # Tournament lines (places, prizes, bounties, rebuys, add-ons) are kept with their text.
     (" finished the tournament",
      re.compile(r"^(.+) finished the tournament(?: in \d+(?:st|nd|rd|th) place)?"
