@@ -29,6 +29,7 @@ from checker.model.tournament_log import (
     Reconnect,
     Timeout,
     TournamentEvent,
+    TournamentKind,
     TournamentTerms,
 )
 from checker.replay.evaluate import best_players
@@ -36,6 +37,7 @@ from checker.replay.log_hand import HandNote, LogContext, NoteLine, log_hand
 from checker.replay.pots import build_pots, pot_index
 from checker.sim.ftp_text import (
     Finish,
+    MatrixMatch,
     describe,
     hand_text,
     hands_file,
@@ -87,8 +89,19 @@ def _read(path: Path) -> tuple[str, list[Any]]:
     return opened[0].format.name, list(opened[0].records)
 
 
+def _matrix_match(terms: TournamentTerms) -> MatrixMatch | None:
+    """A Matrix match's hands are headed as Full Tilt heads them: the Matrix's id and the
+    match ('$20 Matrix (900701), Match 1'), not the match's log id and a table."""
+    matrix, dash, number = terms.tournament.rpartition("-")
+    if terms.kind is not TournamentKind.MATRIX or not dash or not number.isdigit():
+        return None
+    title = (terms.name or "").partition(", Match")[0]
+    return MatrixMatch(title, matrix, int(number))
+
+
 def _render(hands: list[LogHand], path: Path) -> list[Hand]:
-    path.write_bytes(hands_file(hand_text(h, t, h.table, notes=n) for h, t, n in hands))
+    path.write_bytes(hands_file(hand_text(h, t, h.table, notes=n, matrix=_matrix_match(t))
+                                for h, t, n in hands))
     name, records = _read(path)
     assert name == "fulltilt-hand"
     rejected = [r for r in records if isinstance(r, Rejection)]
@@ -166,7 +179,11 @@ def test_log_hands_read_back_the_same(name: str, tmp_path: Path) -> None:
     hands = _log_hands(path)
     read = _render(hands, tmp_path / "hands.txt")
     assert len(read) == len(hands)
-    for hand, (played, _, notes) in zip(read, hands, strict=True):
+    for hand, (played, terms, notes) in zip(read, hands, strict=True):
+        match = _matrix_match(terms)
+        if match is not None:  # the text names the Matrix and the match, as Full Tilt's does
+            played = played.model_copy(update={"tournament": match.matrix,
+                                               "table": f"Match {match.match}"})
         _assert_same(hand, played, notes)
 
 
