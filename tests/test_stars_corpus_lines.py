@@ -559,7 +559,7 @@ def test_the_community_card_makes_the_best_hand(tmp_path: Path, rules: Ruleset) 
     assert rules_of(errors(planted, tmp_path, rules)) == {"pots.best-hand-paid"}
 
 
-# --- rupees, Zoom, Rush, the archive format, unsupported games ---------------------------------
+# --- rupees, Zoom, Rush, the archive format -----------------------------------------------------
 
 RUPEES = """\
 PokerStars Hand #195617357071: Tournament #2508567281, ₹136.50+₹13.50 INR Hold'em No Limit - \
@@ -676,12 +676,6 @@ def test_the_archive_format_is_read_as_the_plain_one() -> None:
     assert (first.seats[0].player, first.fast_fold, first.awards[0].amount) == ("Ann", True, 5)
 
 
-def test_fusion_is_rejected_as_an_unsupported_game() -> None:
-    fusion = SITS_OUT.replace("Hold'em No Limit", "Fusion Pot Limit", 1)
-    rejected = one_rejection(fusion)
-    assert rejected.reason.startswith("line 1: unsupported game 'Fusion'")
-
-
 # --- the corpus ---------------------------------------------------------------------------------
 
 # Every rejection left: the record's real defect (docs/corpus-notes.md lists them with why).
@@ -705,9 +699,6 @@ EXPECTED_REJECTIONS = {
      "PLO-6max-USD-2.00-4.00-201403.2.partial.txt", 40): "no summary section (truncated)",
     ("cash/jejellyroll-fr__fpdb-3/regression-test-files/cash/Stars/Flop/"
      "PLO-6max-USD-200-400-201510.partial.observed.txt", 12): "no summary section (truncated)",
-    # A game the model has no game for (and its € signs garbled into Ä).
-    ("cash/jejellyroll-fr__fpdb-3/test_hand/ps/fusion/fusion.txt", 4):
-        "unsupported game 'Fusion'",
     # A check followed by an empty quotation.
     ("tour/wizardwerdna__pokerstats/spec/file_one_hand.txt", 22):
         "line 22 not understood: 'Little Dee: checks \"\"'",

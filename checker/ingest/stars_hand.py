@@ -55,6 +55,7 @@ _GAMES = {
     "6 card omaha": Game.OMAHA6,
     "courchevel": Game.COURCHEVEL,
     "courchevel hi/lo": Game.COURCHEVEL_HILO,
+    "fusion": Game.FUSION,
     "7 card stud": Game.STUD,
     "7 card stud hi/lo": Game.STUD_HILO,
     "razz": Game.RAZZ,
@@ -100,15 +101,12 @@ _DATE = re.compile(
     r"^(\d{4})/(\d{1,2})/(\d{1,2})(?: -)? (\d{1,2}):(\d{2}):(\d{2}) \(?([A-Z]{1,5})\)?"
     r"(?: \[(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{2}):(\d{2}) ET\])?$"
 )
-# Games PokerStars dealt that the model has no game for, named in the rejection.
-_UNSUPPORTED_GAMES = {
-    "Fusion": "hole cards dealt on the flop and the turn as well, Omaha's hand at the end",
-}
-_UNSUPPORTED = re.compile(
-    r"#\d+:\s+(?:Tournament #\d+,[^-]*?\s)?(" + "|".join(_UNSUPPORTED_GAMES) + r")"
-    r" (?:Pot Limit|No Limit|Limit)\b"
-)
 _CURRENCY_CODE = re.compile(r"\b(USD|EUR|GBP|CAD|INR)\b")
+# Cash stakes whose currency symbol a mixed-up encoding garbled into another character (cp1252's
+# € read as Mac Roman is Ä): "Ä0.01/Ä0.02 EUR". The code says what the symbol was.
+_GARBLED_STAKES = re.compile(r"^([^\x00-\x7f€£₹])\d[\d,.]*/\1\d[\d,.]*\s+(USD|EUR|GBP|INR)$")
+_SYMBOL_OF = {"USD": "$", "EUR": "€", "GBP": "£", "INR": "₹"}
+_MONEY_SYMBOL = re.compile(r"[$€£₹]\d")
 # 6+ Hold'em's stakes: "Button Blind $2 - Ante $2 USD" (no-break spaces in some files).
 _BUTTON_STAKES = re.compile(rf"^Button Blind\s({_AMOUNT}) - Ante\s({_AMOUNT})(?:\s+[A-Z]{{3}})?$")
 
@@ -155,6 +153,8 @@ _RANK = {
 _BOARD_SHAPE = {Street.FLOP: (0, 3), Street.TURN: (3, 1), Street.RIVER: (4, 1)}
 _RUN_TWICE = {"FIRST": 0, "SECOND": 1}
 _RUN_TWICE_ROUNDS = frozenset({"FLOP", "TURN", "RIVER", "SHOW DOWN"})
+# Fusion: the hole cards a player holds after each round's deal (none comes with the river).
+_FUSION_HOLDS = {Street.PREFLOP: 2, Street.FLOP: 3, Street.TURN: 4}
 
 
 def _round_of(family: str, name: str) -> tuple[int, Street | None] | None:
@@ -463,6 +463,9 @@ class _Terms:
     cents: bool
     # The big blind's size, which tells the live part of a "small & big blinds" post.
     big_blind: int
+    # A garbled currency symbol the stakes are written with, the symbol it stands for and the
+    # currency code that tells it.
+    garbled: tuple[str, str, str] | None = None
 
 
 _TERMS_CACHE: dict[str, _Terms] = {}
@@ -522,6 +525,8 @@ class _HandReader:
         # them, which tells the high half's awards from the low half's.
         self.hilo = False
         self.courchevel = False
+        self.fusion = False
+        self.garbled: tuple[str, str, str] | None = None
         self.named_hands: dict[str, tuple[str, str | None]] = {}
 
     def names_longest_first(self) -> list[str]:
@@ -543,6 +548,8 @@ class _HandReader:
         lines = block.lines
         start = block.start
         hand = self.header(lines[0].lstrip("\ufeff").rstrip(), start)
+        if self.garbled is not None:
+            lines = self.ungarble(lines, start)
         if isinstance(block, _CutBlock):
             self.check_complete(lines, start)
         try:
@@ -632,14 +639,6 @@ class _HandReader:
         found = _HEADER.match(text)
         if found is None:
             self.hand_id = text.split("#", 1)[1].split(":", 1)[0]
-            unsupported = _UNSUPPORTED.search(text)
-            if unsupported is not None:
-                raise self.fail(
-                    f"line {line}: unsupported game {unsupported[1]!r} "
-                    f"({_UNSUPPORTED_GAMES[unsupported[1]]}): "
-                    f"{text[:120]!r}",
-                    line,
-                )
             raise self.fail(f"line {line}: hand header not understood: {text[:120]!r}", line)
         self.hand_id = hand_id = found["id"]
         # The text before the id names the site and a fast-fold pool ("PokerStars Zoom Hand").
@@ -654,6 +653,8 @@ class _HandReader:
         self.hilo = terms.fields["game"] in _HILO_GAMES
         self.cash = "tournament_id" not in terms.fields
         self.courchevel = terms.fields["game"] in _COURCHEVEL
+        self.fusion = terms.fields["game"] is Game.FUSION
+        self.garbled = terms.garbled
         self.street = _FIRST_STREET[self.family]
         hand = terms.fields.copy()
         hand["hand_id"] = hand_id
@@ -669,6 +670,11 @@ class _HandReader:
         stakes = found["level_stakes"] or found["stakes"] or found["mix_stakes"]
         if stakes is None:
             raise self.fail(f"line {line}: the header states no stakes: {found[0][:120]!r}", line)
+        garbled: tuple[str, str, str] | None = None
+        odd = _GARBLED_STAKES.match(stakes) if not tournament else None
+        if odd is not None:
+            garbled = odd[1], _SYMBOL_OF[odd[2]], odd[2]
+            stakes = stakes.replace(odd[1], garbled[1])
         # Real-money cash games are in cents; tournament and play-money chips stay chips.
         self.cents = cents = not tournament and any(symbol in stakes for symbol in "$€£₹")
         button = _BUTTON_STAKES.match(stakes) if game is Game.HOLDEM_SHORT_DECK else None
@@ -701,7 +707,39 @@ class _HandReader:
             fields["small_blind"], fields["big_blind"] = low, high
             big_blind = high
         stated = {key: value for key, value in fields.items() if value is not None}
-        return _Terms(stated, family, cents, big_blind)
+        return _Terms(stated, family, cents, big_blind, garbled)
+
+    def ungarble(self, lines: list[str], start: int) -> list[str]:
+        """The lines with the garbled currency symbol of the stakes put back before every
+        amount. The digits are intact and the header's code names the currency, so the record
+        is still exact; it is read with a warning naming the odd symbol. A symbol that also
+        stands elsewhere (in a name, say), or amounts also written with a real symbol, is not
+        used consistently and the hand is rejected."""
+        assert self.garbled is not None
+        odd, symbol, code = self.garbled
+        before_amount = re.compile(re.escape(odd) + r"(?=\d)")
+        fixed: list[str] = []
+        for number, text in enumerate(lines, start):
+            if _MONEY_SYMBOL.search(text):
+                raise self.fail(
+                    f"line {number}: garbled currency symbol {odd!r} in the stakes, but this "
+                    f"line writes amounts with a real one: {text[:80]!r}",
+                    number,
+                )
+            if odd in text:
+                text = before_amount.sub(symbol, text)
+                if odd in text:
+                    raise self.fail(
+                        f"line {number}: garbled currency symbol {odd!r} also stands outside "
+                        f"an amount: {text[:80]!r}",
+                        number,
+                    )
+            fixed.append(text)
+        self.warnings.append(
+            f"line {start}: amounts are written with {odd!r}, no currency symbol (garbled by "
+            f"the file's encoding); the header states {code}: read as {symbol}"
+        )
+        return fixed
 
     def stakes(self, text: str, line: int) -> tuple[int, int]:
         parts = _CURRENCY_CODE.sub("", text).strip().split("/")
@@ -1236,7 +1274,7 @@ class _HandReader:
         """Lines that do not start with `Name: `: deals, returns, awards and notices."""
         if text.startswith("Dealt to "):
             found = _DEALT_USUAL.match(text)
-            if found is not None and found[1] in self.seat_of:
+            if found is not None and found[1] in self.seat_of and not self.fusion:
                 cards = self.know(found[1], found[2], number)
                 if self.family is _STUD:
                     self.dealt_up(found[1], found[2], cards)
@@ -1319,11 +1357,39 @@ class _HandReader:
                 f"line {number}: cards dealt to no seated player: {text[:80]!r}", number
             )
         groups = _BRACKETS.findall(rest[len(name) :])
+        if self.fusion:
+            self.fusion_deal(name, groups, text, number)
+            return
         cards: list[str] = []
         for group in groups:
             cards = self.know(name, group, number)
         if groups and self.family is _STUD:
             self.dealt_up(name, groups[-1], cards)
+
+    def fusion_deal(self, name: str, groups: list[str], text: str, number: int) -> None:
+        """Fusion deals two hole cards, a third with the flop and a fourth with the turn; each
+        later deal line repeats the cards held before it: `[6c 7h]`, `[6c 7h] [2c]`,
+        `[6c 7h 2c] [9h]`. The hand's hole cards are the last line's, all four."""
+        held = self.hole.get(name, [])
+        holds = _FUSION_HOLDS.get(self.street)
+        shown = [group.split() for group in groups]
+        new = shown[-1]
+        fits = (
+            holds is not None
+            and shown[:-1] == ([held] if held else [])
+            and len(held) + len(new) == holds
+            and _CARD_SET.issuperset(new)
+            and not set(new) & set(held)
+        )
+        if not fits:
+            so_far = f"[{' '.join(held)}]" if held else "none"
+            raise self.fail(
+                f"line {number}: Fusion deals 2 hole cards before the flop and 1 more on the "
+                f"flop and the turn, repeating those held ({name}'s so far: {so_far}); "
+                f"{_STREET_WORDS[self.street]}: {text[:80]!r}",
+                number,
+            )
+        self.hole[name] = [*held, *new]
 
     def dealt_up(self, name: str, group: str, cards: list[str]) -> None:
         """Stud: each street deals one card, written last on the line ("[3c Ac 5s]",

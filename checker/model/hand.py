@@ -26,6 +26,9 @@ class Game(StrEnum):
     OMAHA6 = "omaha6"
     COURCHEVEL = "courchevel"
     COURCHEVEL_HILO = "courchevel_hilo"
+    # PokerStars Fusion: two hole cards, a third with the flop and a fourth with the turn;
+    # pot limit, and the hand is made as in Omaha (exactly two hole cards).
+    FUSION = "fusion"
     IRISH = "irish"
     STUD = "stud"
     STUD_HILO = "stud_hilo"

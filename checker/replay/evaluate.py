@@ -1,12 +1,12 @@
 """Showdown hand strength for every game feltcheck reads.
 
-Standard high hands (hold'em, Irish, stud, five-card stud and draw, and every Omaha variant)
-go through phevaluator, a C perfect-hash evaluator: ~1 µs for 7 cards and ~1.5 µs for an
-Omaha-4 hand. The hands it does not know (short-deck high, 8-or-better, A-5 and 2-7 lows,
-badugi) go through our own pure-Python evaluators in `checker.replay.lowball` (a few µs; the
-paths that search are memoised there), which tests/test_replay_evaluate.py checks against the
-reference evaluator of the test extra. Figures and the choice are in docs/dependencies.md and
-docs/performance.md.
+Standard high hands (hold'em, Irish, stud, five-card stud and draw, and every Omaha variant,
+Fusion among them) go through phevaluator, a C perfect-hash evaluator: ~1 µs for 7 cards and
+~1.5 µs for an Omaha-4 hand. The hands it does not know (short-deck high, 8-or-better, A-5 and
+2-7 lows, badugi) go through our own pure-Python evaluators in `checker.replay.lowball` (a few
+µs; the paths that search are memoised there), which tests/test_replay_evaluate.py checks
+against the reference evaluator of the test extra. Figures and the choice are in
+docs/dependencies.md and docs/performance.md.
 
 Every rank returned here is an int where larger is better, comparable only within one game
 and one half.
@@ -32,8 +32,9 @@ _PH_ID: dict[str, int] = {r + s: int(PhCard.to_id(r + s)) for r in RANKS for s i
 
 _ANY_FIVE = frozenset({Game.HOLDEM, Game.IRISH, Game.STUD, Game.STUD_HILO, Game.STUD5,
                        Game.DRAW5})
+# Fusion deals its hole cards over three streets, but plays them as Omaha does.
 _OMAHA = frozenset({Game.OMAHA, Game.OMAHA_HILO, Game.OMAHA5, Game.OMAHA5_HILO, Game.OMAHA6,
-                    Game.COURCHEVEL, Game.COURCHEVEL_HILO})
+                    Game.COURCHEVEL, Game.COURCHEVEL_HILO, Game.FUSION})
 _OMAHA_LOW = frozenset({Game.OMAHA_HILO, Game.OMAHA5_HILO, Game.COURCHEVEL_HILO})
 _A5_LOW = frozenset({Game.RAZZ, Game.DRAWA5_TRIPLE})
 _DEUCE_SEVEN = frozenset({Game.DRAW27_SINGLE, Game.DRAW27_TRIPLE})
