@@ -268,3 +268,13 @@ def test_a_seat_change_points_at_the_seat_line_of_the_player_who_moved(tmp_path:
     path.write_text(TOURNAMENT_SEAT_CHANGE, encoding="utf-8")
     seat = _line_of(path, "Seat 4: Ann", after=_line_of(path, "Hand #700002"))
     assert ("seating.no-seat-changes", seat, None) in _places(path)
+
+
+def test_a_finding_about_one_player_of_many_points_at_the_first_offenders_seat_line() -> None:
+    """`at player first(p in hand.players: ...).name`: Dave, sitting out, posted no ante;
+    Eve, moved in, was dealt in between the button and the big blind."""
+    ante = FIXTURES / "ante-sitting-out.planted.txt"
+    assert _places(ante) == [("posts.antes-from-everyone", _line_of(ante, "Seat 4: Dave"), None)]
+    moved = FIXTURES / "moved-player-dealt-early.planted.txt"
+    eve = _line_of(moved, ": Eve (", after=_line_of(moved, "Game #912200002"))
+    assert _places(moved) == [("seating.moved-player-waits-behind-button", eve, None)]

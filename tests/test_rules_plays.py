@@ -287,3 +287,9 @@ def test_at_is_printed_back_after_require() -> None:
     (item,) = parse_rules(printed, "t.rules").items
     assert isinstance(item, ast.Rule) and item.at is not None
     assert (item.at.record, ast_text(item.at.value)) == ("post", "hand.small_blind_player")
+
+
+def test_first_is_the_first_item_whose_condition_holds() -> None:
+    assert check_at("hand", "player", "first(p in hand.players: p.stack_start <= 0).name") == []
+    assert check_at("hand", "player", "first(p in hand.players: p.stack_start).name") == [
+        "type mismatch: the body of first(...) must be bool, got chips"]

@@ -821,10 +821,26 @@ def _extreme(pick: Callable[[Any, Any], Any]) -> Callable[[Fn, int, Fn], Fn]:
     return make
 
 
+def _first(items: Fn, slot: int, body: Fn) -> Fn:
+    """The first item whose body is true; none when no body is (an unknown body is not
+    true: the item is passed over)."""
+    def first(env: Env) -> Any:
+        collection = items(env)
+        if collection is None:
+            return None
+        for item in collection:
+            env[slot] = item
+            if body(env) is True:
+                return item
+        return None
+
+    return first
+
+
 _QUANTIFIERS: dict[str, Callable[[Fn, int, Fn], Fn]] = {
     "all": _deciding(False), "any": _deciding(True), "count": _totalling(True),
     "sum": _totalling(False),
-    "min": _extreme(min), "max": _extreme(max),
+    "min": _extreme(min), "max": _extreme(max), "first": _first,
 }
 
 

@@ -44,6 +44,8 @@ from checker.dsl.types import (
 from checker.model.hand import Play
 from checker.replay.facts import EVENTS, HandFact
 
+# Quantifiers whose body is a condition.
+_CONDITIONS = frozenset({"all", "any", "count", "first"})
 # What `applies to` may name.
 PLAYS: tuple[str, ...] = tuple(play.value for play in Play)
 # What `at` may point at, and the kind of value that names it: a seat by its number, a
@@ -494,13 +496,18 @@ class _Checker:
                        "give the quantifier's variable a name of its own")
         item = base.item if isinstance(base, ListType) else ERROR
         inner = {**scope, expr.variable: item}
-        body = self.infer(expr.body, inner, BOOL if expr.kind in ("all", "any", "count")
-                          else None)
+        body = self.infer(expr.body, inner, BOOL if expr.kind in _CONDITIONS else None)
         if ERROR in (collection, body):
             return ERROR
-        return self.quantified(expr, collection, body)
+        return self.quantified(expr, collection, body, item)
 
-    def quantified(self, expr: ast.Quantifier, collection: Type, body: Type) -> Type:
+    def quantified(self, expr: ast.Quantifier, collection: Type, body: Type, item: Type
+                   ) -> Type:
+        if expr.kind == "first":
+            if not is_bool(body):
+                return self.mismatch(expr.body.span, "the body of first(...) must be bool, "
+                                                     f"got {body}")
+            return optional(item)  # no item may satisfy it
         if expr.kind in ("all", "any", "count"):
             if not is_bool(body):
                 return self.mismatch(expr.body.span, f"the body of {expr.kind}(...) must be "
