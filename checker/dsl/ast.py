@@ -6,7 +6,7 @@ from typing import Literal as Lit
 
 LiteralKind = Lit["int", "money", "duration", "percent", "string", "bool", "none"]
 Severity = Lit["error", "warning", "info"]
-QuantifierKind = Lit["all", "any", "count", "sum", "min", "max"]
+QuantifierKind = Lit["all", "any", "count", "sum", "min", "max", "first"]
 
 
 @dataclass(frozen=True, slots=True)
