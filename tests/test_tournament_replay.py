@@ -25,6 +25,7 @@ from checker.replay.facts import (
     ClockEvent,
     EliminationEvent,
     InfoViewEvent,
+    PaidPlaceEvent,
     PayoutEvent,
     RegistrationEvent,
     StartEvent,
@@ -76,17 +77,21 @@ def test_example_yields_the_events_of_its_lines() -> None:
     # at each hand (seq 17, 20, 23, 25, 27), dave's chat between hands (seq 19), each
     # elimination without prize (seq 18, 21, 24, 26) once the next
     # line is read, the info view seq 22, alice's prize (seq 28) when its payout seq 29 is
-    # read, payouts seq 29-30, end seq 31.
+    # read, payouts seq 29-30, end seq 31. Each hand's stacks come before its clock; when
+    # the file ends, its six places: 1st and 2nd paid (at the end line), 3rd to 6th with
+    # no payout, each at its holder's elimination line.
     steps = _replay(EXAMPLE)
     assert [(s.name, s.line) for s in steps] == (
         [("registration", line) for line in range(3, 9)]
         + [("registration_closed", 9), ("tournament_start", 16)]
         + [("entrant", line) for line in range(10, 16)]
-        + [("clock", 18), ("elimination", 19), ("chat", 20), ("clock", 21),
-           ("elimination", 22),
-           ("info_view", 23), ("clock", 24), ("elimination", 25), ("clock", 26),
-           ("elimination", 27), ("clock", 28), ("elimination", 29)]
+        + [("hand_stacks", 18), ("clock", 18), ("elimination", 19), ("chat", 20),
+           ("hand_stacks", 21), ("clock", 21), ("elimination", 22),
+           ("info_view", 23), ("hand_stacks", 24), ("clock", 24), ("elimination", 25),
+           ("hand_stacks", 26), ("clock", 26), ("elimination", 27),
+           ("hand_stacks", 28), ("clock", 28), ("elimination", 29)]
         + [("payout", 30), ("payout", 31), ("tournament_end", 32)]
+        + [("paid_place", line) for line in (32, 32, 27, 25, 22, 19)]
     )
 
 
@@ -113,8 +118,13 @@ def test_example_facts() -> None:
     payouts = [s.event.payout for s in steps if isinstance(s.event, PayoutEvent)]
     assert [(p.player, p.share, p.paid) for p in payouts] == [
         ("alice", 3500, 2100), ("erin", 6500, 3900)]
-    end = steps[-1].event
-    assert isinstance(end, TournamentEndEvent)
+    end = next(s.event for s in steps if isinstance(s.event, TournamentEndEvent))
+    places = [s.event.place for s in steps if isinstance(s.event, PaidPlaceEvent)]
+    # erin is never eliminated: first place at the end; 65% and 35% for the first two.
+    assert [(p.place, p.holders, p.unpaid, p.share) for p in places] == [
+        (1, ["erin"], [], 6500), (2, ["alice"], [], 3500), (3, ["carol"], ["carol"], 0),
+        (4, ["bob"], ["bob"], 0), (5, ["frank"], ["frank"], 0), (6, ["dave"], ["dave"], 0)]
+    assert all(p.ended and not p.cancelled and p.seen_until == 237 for p in places)
     assert (end.end.chips_at_start, end.end.chips_at_end) == (9000, 9000)
     assert end.end.players_with_chips == 1 and not end.end.cancelled
     assert end.tournament.prize_pool == 6000 and end.tournament.payout_shares == [6500, 3500]
@@ -136,7 +146,7 @@ PLANTED: dict[str, tuple[str, int]] = {
     # log-starting-stack gives one finding per seat line: tests/test_finding_places.py.
     "log-sng-late-start": ("tournament.sit-and-go-starts-at-once", 8),
     "log-sng-start-not-full": ("tournament.sit-and-go-starts-when-full", 8),
-    "log-chips-created": ("tournament.chips-conserved", 12),
+    "log-chips-created": ("tournament.stacks-carried-between-hands", 9),
     "log-pool-short": ("prizes.pool-holds-the-buy-ins", 12),
     "log-prize-short": ("prizes.paid-per-structure", 8),
     "log-prize-cent-short": ("prizes.paid-per-structure", 8),
@@ -284,7 +294,8 @@ def test_a_prize_never_paid_is_judged_at_the_end_of_the_file() -> None:
     steps = _feed(state, [_terms(), _bust("b", "h1", 2, 500, 10)])
     assert steps == []
     closed = list(state.close())
-    assert [(s.name, s.line) for s in closed] == [("elimination", 3)]
+    assert [(s.name, s.line) for s in closed] == [("elimination", 3), ("paid_place", 3),
+                                                  ("paid_place", 3)]
     assert isinstance(closed[0].event, EliminationEvent)
     assert closed[0].event.elimination.credited_at is None
 

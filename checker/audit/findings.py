@@ -225,6 +225,8 @@ class TournamentJudge:
         self.gap = True
         for table in self.tables.values():
             table.forget()
+        for state in self.states.values():
+            state.lost_line()
 
     def end_file(self) -> list[LogWarning]:
         """Deliver what each tournament still held back (eliminations waiting for a payout

@@ -630,6 +630,60 @@ class TournamentEndFact:
     players_with_chips: int
     # The tournament ended by cancellation (clauses 31, 34), not by play.
     cancelled: bool = False
+    # Chips the hands' stated stacks added (negative: removed) over what the lines before
+    # each hand left its players: each such change is already a `hand_stacks` finding.
+    chips_between_hands: Chips = Chips(0)
+
+
+@dataclass(slots=True)
+class CarriedStackFact:
+    """One player of a hand line whose chips the log had established before the deal."""
+
+    player: str
+    # What the lines before the hand left the player (their last hand, seat, table move,
+    # rebuy, rollback), and the stack the hand line deals them.
+    carried: Chips
+    dealt_with: Chips
+
+
+@dataclass(slots=True)
+class HandStacksFact:
+    """A tournament log's hand line against the stacks the log left its players."""
+
+    table: str
+    hand: str
+    # Only players whose chips the log established (none after a lost line until their
+    # next hand, seat or move says).
+    players: list[CarriedStackFact]
+
+
+@dataclass(slots=True)
+class PaidPlaceFact:
+    """A finishing place of a tournament log and the payouts its holders received. Players
+    tied at a place cover it and the places after it: one fact per tie. A place nobody
+    holds is a fact of its own (no holders)."""
+
+    place: int
+    # Places covered: the players tied at it (1 for a place nobody holds).
+    covers: int
+    # The structure in force's shares of the places covered, summed (0% beyond it).
+    share: Percent
+    holders: list[str]
+    # Holders with no payout line.
+    unpaid: list[str]
+    # What the holders' elimination lines state as their prize, summed.
+    prize_stated: Money
+    # When the place was decided (its holders' last elimination; the end for the players
+    # never eliminated); None when nobody holds it.
+    decided_at: Seconds | None
+    # The time of the tournament's last line read (a log may stop before the end).
+    seen_until: Seconds
+    # A `tournament_end` was read: finished by play, or cancelled (clauses 31, 34).
+    ended: bool
+    cancelled: bool
+    # The holders are the players never eliminated, first at the end (more of them than
+    # the event decides: an end before its time, clause 1's finding, not a place decided).
+    still_in: bool = False
 
 
 @dataclass(slots=True)
@@ -1004,6 +1058,22 @@ class TournamentEndEvent:
 
 
 @dataclass(slots=True)
+class HandStacksEvent:
+    """At each `hand` line of a log: its players' stacks against what the log left them."""
+
+    tournament: TournamentFact
+    stacks: HandStacksFact
+
+
+@dataclass(slots=True)
+class PaidPlaceEvent:
+    """One finishing place, once the file ends (its payout lines may follow the end)."""
+
+    tournament: TournamentFact
+    place: PaidPlaceFact
+
+
+@dataclass(slots=True)
 class SeatingAuditEvent:
     seating: SeatingAuditFact
 
@@ -1061,6 +1131,8 @@ EVENTS: dict[str, type] = {
     "cancellation": CancellationEvent,
     "cancellation_entry": CancellationEntryEvent,
     "tournament_end": TournamentEndEvent,
+    "hand_stacks": HandStacksEvent,
+    "paid_place": PaidPlaceEvent,
     "seating_audit": SeatingAuditEvent,
     "pair": PairEvent,
     "ring": RingEvent,

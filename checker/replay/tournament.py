@@ -14,7 +14,9 @@ tournament_start, entrant (one per entrant of the start, at the start, located a
 line), elimination, payout, bounty, tournament_end, info_view, break (at its `break_end`),
 clock (at every `hand`, as of its deal), chat, table_balance (at a `table_hold` that holds),
 rollback, server_failure (once its rollbacks are read), cancellation and cancellation_entry (a
-Matrix's, at its `matrix_cancellation`, from its matches' states: tournament_matrix). Each
+Matrix's, at its `matrix_cancellation`, from its matches' states: tournament_matrix),
+hand_stacks (at every `hand`: its stacks against what the log left its players) and
+paid_place (one per finishing place, when the file ends: tournament_places). Each
 step carries the line of the record that decides it, where its findings point. Log events
 that only update the state: tournament_terms, seat, rebuy, table_move, hand_for_hand,
 table_closed, level, break_start. Time-outs and connection changes belong to
@@ -70,6 +72,7 @@ from checker.replay.facts import (
     BountyFact,
     BreakEvent,
     BustFact,
+    CarriedStackFact,
     ChatEvent,
     Chips,
     ClockEvent,
@@ -77,9 +80,12 @@ from checker.replay.facts import (
     EliminationFact,
     EntrantEvent,
     EntrantFact,
+    HandStacksEvent,
+    HandStacksFact,
     InfoViewEvent,
     InfoViewFact,
     Money,
+    PaidPlaceEvent,
     PayoutEvent,
     PayoutFact,
     Percent,
@@ -106,6 +112,7 @@ from checker.replay.tournament_eliminations import EliminationBook, HeldBust
 from checker.replay.tournament_integrity import ChatDesk, OpenFailure, chat_fact, rollback_fact
 from checker.replay.tournament_ledger import TournamentLedger
 from checker.replay.tournament_matrix import MatchView, matrix_cancellation_events, matrix_fact
+from checker.replay.tournament_places import PlaceBook, Placed
 from checker.replay.tournament_tables import TableSeating
 
 # Log events of a hand, not of the tournament: the hand replay reads them (log_hand).
@@ -148,8 +155,18 @@ class TournamentState:
     professionals: frozenset[str] = frozenset()
     # Current chips of every player seated (0 once eliminated).
     stacks: dict[str, int] = field(default_factory=dict)
-    # Chips brought into play: starting stacks and rebuys.
+    # Chips brought into play: starting stacks and rebuys (less an unregistered player's).
     chips_in: int = 0
+    # Players whose chips the log has established (a lost line makes them unknown until a
+    # line states them again), and the chips hand lines added over what was carried.
+    known: set[str] = field(default_factory=set)
+    chips_between_hands: int = 0
+    # Finishing places and payouts (clauses 15, 16), judged when the file ends; the time
+    # and place of the tournament's last line read.
+    places: PlaceBook = field(default_factory=PlaceBook)
+    seen_until: int = 0
+    last_line: tuple[int, int] = (0, 0)
+    settled: bool = False
     entrants: list[EntrantFact] = field(default_factory=list)
     # The `seq` of each entrant's `seat` line (the log's own place for its findings).
     entrant_seqs: list[int] = field(default_factory=list)
@@ -190,9 +207,15 @@ class TournamentState:
                 self.fact = matrix_fact(event)
             return
         fact = self.fact
-        if fact is None or self.scheduled is None or event.event in SKIPPED:
+        if fact is None or self.scheduled is None:
             return
         at = Seconds(int((event.at - self.scheduled).total_seconds()))
+        # A log may stop at any line: how far it went decides which payouts are overdue.
+        first = self.last_line == (0, 0)
+        self.seen_until = at if first else max(self.seen_until, at)
+        self.last_line = (line, seq)
+        if event.event in SKIPPED:
+            return
         if isinstance(event, Registration):
             yield Step("registration", self._registration(fact, event, at), line, seq)
         elif isinstance(event, Unregistration):
@@ -204,7 +227,9 @@ class TournamentState:
         elif isinstance(event, Bounty):
             yield Step("bounty", self._bounty(fact, event), line, seq)
         elif isinstance(event, TournamentEnd):
-            yield from self.close()
+            yield from self._release()
+            self.places.end = Placed(1, at, 0, line, seq)
+            self.places.cancelled = self.cancelled or event.outcome is Outcome.CANCELLED
             yield Step("tournament_end", self._end(fact, event), line, seq)
         elif isinstance(event, InfoView):
             yield Step("info_view", self._info_view(fact, event, at), line, seq)
@@ -259,9 +284,30 @@ class TournamentState:
             paid_out=ledger.paid_out)
 
     def close(self) -> Iterator[Step]:
-        """The tournament (or its file) ends: deliver everything still held back
-        (eliminations waiting for a payout, hand-for-hand clocks, chat whose hand never
-        came, a server failure's last rollback)."""
+        """The file ends: deliver everything still held back (eliminations waiting for a
+        payout, hand-for-hand clocks, chat whose hand never came, a server failure's last
+        rollback), then every finishing place with its payouts (a payout line may follow
+        `tournament_end`)."""
+        yield from self._release()
+        yield from self._settle()
+
+    def lost_line(self) -> None:
+        """A line of the file was rejected or lost: no player's chips are known any more."""
+        self.known.clear()
+
+    def _settle(self) -> Iterator[Step]:
+        fact = self.fact
+        if fact is None or self.settled or self.matrix is not None:
+            return  # a Matrix's own record has no places: its matches do
+        self.settled = True
+        survivors = [player for player, chips in self.stacks.items() if chips > 0]
+        shares = fact.structure_shares or fact.payout_shares
+        for place, line, seq in self.places.places(survivors, shares, fact.entrants,
+                                                   Seconds(self.seen_until), self.last_line):
+            yield Step("paid_place", PaidPlaceEvent(fact, place), line, seq)
+
+    def _release(self) -> Iterator[Step]:
+        """The tournament ends: deliver everything still held back."""
         yield from self._end_failure()
         yield from self._deliver_busts(self.eliminations.close_all())
         yield from self._release_deals()
@@ -344,6 +390,7 @@ class TournamentState:
             self._rebuy(fact, event)
         elif isinstance(event, TableMove):
             self.stacks[event.player] = event.stack
+            self.known.add(event.player)
             self.seating.seat(event.player, event.to_table)
         elif isinstance(event, HandForHand):
             yield from self._release_deals()
@@ -376,12 +423,26 @@ class TournamentState:
                                          line=line))
         self.entrant_seqs.append(seq)
         self.stacks[event.player] = event.stack
+        self.known.add(event.player)
         self.chips_in += event.stack
         self.tables.add(event.table)
         self.seating.seat(event.player, event.table)
 
+    def _carried(self, hand: HandPlayed) -> HandStacksFact:
+        """Each player's stack at the deal against what the log left them; between hands
+        chips change only by a line that says so (seat, rebuy, move, rollback)."""
+        carried: list[CarriedStackFact] = []
+        for seat in hand.seats:
+            if seat.player in self.known:
+                before = self.stacks.get(seat.player, 0)
+                self.chips_between_hands += seat.stack - before
+                carried.append(CarriedStackFact(player=seat.player, carried=Chips(before),
+                                                dealt_with=Chips(seat.stack)))
+        return HandStacksFact(table=hand.table, hand=hand.hand, players=carried)
+
     def _hand(self, hand: HandPlayed) -> None:
         started = {s.player: s.stack for s in hand.seats}
+        self.known.update(started)
         after = dict(started)
         for act in hand.actions:
             after[act.player] = after.get(act.player, 0) - act.amount
@@ -418,11 +479,34 @@ class TournamentState:
             fact.registered = max(fact.registered - 1, 0)
             # No longer full: a Sit & Go fills again with the next registration.
             fact.filled_at = None
+            if event.player in self.stacks:
+                self._leave_seat(fact, event)
         unregistration = UnregistrationFact(
             player=event.player, at=at, accepted=event.accepted,
             via_satellite=event.via_satellite, refund=Money(event.refund),
             refund_currency=event.refund_currency)
         return UnregistrationEvent(fact, unregistration)
+
+    def _leave_seat(self, fact: TournamentFact, event: Unregistration) -> None:
+        """A seated player unregisters (clause 6 forbids it; that is the unregistration's
+        finding): the seat is left, the chips leave play, and the entry is no longer one of
+        the field, so a refund after the close takes its buy-in out of the pool."""
+        player = event.player
+        self.chips_in -= self.stacks.pop(player)
+        self.known.discard(player)
+        self.seating.remove(player)
+        if fact.started_at is None:
+            kept = [(entrant, seq) for entrant, seq in zip(self.entrants, self.entrant_seqs,
+                                                           strict=True)
+                    if entrant.player != player]
+            self.entrants = [entrant for entrant, _ in kept]
+            self.entrant_seqs = [seq for _, seq in kept]
+        else:
+            fact.players_remaining = max(fact.players_remaining - 1, 0)
+        if fact.registration_closed_at is not None:
+            fact.entrants = max(fact.entrants - 1, 0)
+            if event.refund > 0 and self.terms is not None:
+                fact.prize_pool = Money(fact.prize_pool - min(event.refund, self.terms.buy_in))
 
     def _start(self, fact: TournamentFact, event: TournamentStart, at: Seconds) -> StartEvent:
         fact.started_at = at
@@ -440,6 +524,7 @@ class TournamentState:
         self.stacks[event.player] = 0
         self.seating.remove(event.player)
         self.ledger.out(event.player, event.place)
+        self.places.out(event.player, Placed(event.place, at, event.prize, line, seq))
         if fact.kind is TournamentKind.SATELLITE and fact.seats_awarded > 0:
             # Everyone left holds a seat once no more players remain than seats: this
             # elimination came after that when it leaves fewer players than seats.
@@ -468,6 +553,7 @@ class TournamentState:
     def _payout(self, fact: TournamentFact, event: Payout, at: Seconds, line: int, seq: int
                 ) -> Iterator[Step]:
         self.ledger.paid(event)
+        self.places.payout(event.player, Placed(event.place, at, event.paid, line, seq))
         bust = self.eliminations.credit(event.player, at)
         if bust is not None:
             yield Step("elimination", EliminationEvent(fact, bust.fact), bust.line, bust.seq)
@@ -518,6 +604,7 @@ class TournamentState:
 
     def _hand_played(self, fact: TournamentFact, hand: HandPlayed, at: Seconds, line: int,
                      seq: int) -> Iterator[Step]:
+        yield Step("hand_stacks", HandStacksEvent(fact, self._carried(hand)), line, seq)
         self._hand(hand)
         if fact.hand_for_hand:
             self.deal_of[hand.hand] = self._deal(hand, count=True)
@@ -569,6 +656,7 @@ class TournamentState:
         rollback = rollback_fact(event, at, start, set(self.seating.at(event.table)))
         for restored in event.stacks:
             self.stacks[restored.player] = restored.stack
+            self.known.add(restored.player)
         if self.failure is not None:
             self.failure.rolled_back.append(event.table)
         return rollback
@@ -599,7 +687,8 @@ class TournamentState:
         end = TournamentEndFact(
             chips_at_start=Chips(self.chips_in), chips_at_end=Chips(sum(self.stacks.values())),
             players_with_chips=sum(1 for chips in self.stacks.values() if chips > 0),
-            cancelled=self.cancelled or event.outcome is Outcome.CANCELLED)
+            cancelled=self.cancelled or event.outcome is Outcome.CANCELLED,
+            chips_between_hands=Chips(self.chips_between_hands))
         return TournamentEndEvent(fact, end)
 
     def _info_view(self, fact: TournamentFact, event: InfoView, at: Seconds) -> InfoViewEvent:
