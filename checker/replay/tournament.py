@@ -480,18 +480,22 @@ class TournamentState:
             # No longer full: a Sit & Go fills again with the next registration.
             fact.filled_at = None
             if event.player in self.stacks:
-                self._leave_seat(fact, event)
+                self._leave_seat(fact, event.player)
+            if fact.registration_closed_at is not None:
+                # The close counted the entry: the field and, refunded, the pool lose it.
+                fact.entrants = max(fact.entrants - 1, 0)
+                if event.refund > 0 and self.terms is not None:
+                    fact.prize_pool = Money(fact.prize_pool
+                                            - min(event.refund, self.terms.buy_in))
         unregistration = UnregistrationFact(
             player=event.player, at=at, accepted=event.accepted,
             via_satellite=event.via_satellite, refund=Money(event.refund),
             refund_currency=event.refund_currency)
         return UnregistrationEvent(fact, unregistration)
 
-    def _leave_seat(self, fact: TournamentFact, event: Unregistration) -> None:
+    def _leave_seat(self, fact: TournamentFact, player: str) -> None:
         """A seated player unregisters (clause 6 forbids it; that is the unregistration's
-        finding): the seat is left, the chips leave play, and the entry is no longer one of
-        the field, so a refund after the close takes its buy-in out of the pool."""
-        player = event.player
+        finding): the seat is left and the chips leave play with the player."""
         self.chips_in -= self.stacks.pop(player)
         self.known.discard(player)
         self.seating.remove(player)
@@ -503,10 +507,6 @@ class TournamentState:
             self.entrant_seqs = [seq for _, seq in kept]
         else:
             fact.players_remaining = max(fact.players_remaining - 1, 0)
-        if fact.registration_closed_at is not None:
-            fact.entrants = max(fact.entrants - 1, 0)
-            if event.refund > 0 and self.terms is not None:
-                fact.prize_pool = Money(fact.prize_pool - min(event.refund, self.terms.buy_in))
 
     def _start(self, fact: TournamentFact, event: TournamentStart, at: Seconds) -> StartEvent:
         fact.started_at = at
