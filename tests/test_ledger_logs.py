@@ -8,7 +8,7 @@ from pathlib import Path
 from checker.audit.ruleset import ruleset_id
 from checker.audit.run import audit
 from checker.dsl.ruleset import Ruleset, load_ruleset
-from checker.replay.facts import Seconds
+from checker.replay.facts import Percent, Seconds
 from checker.replay.tournament_places import PlaceBook, Placed
 from tests.fixture_makers import make_ledger_fixtures as maker
 
@@ -122,9 +122,9 @@ def test_tied_players_cover_the_places_after_theirs() -> None:
     book.payout("c", Placed(2, Seconds(101), 500, 13, 13))
     book.payout("b", Placed(1, Seconds(102), 1000, 14, 14))
     book.end = Placed(1, Seconds(103), 0, 15, 15)
+    shares = [Percent(5000), Percent(3000), Percent(2000)]
     places = [(fact.place, fact.covers, fact.share, fact.holders, fact.unpaid, line)
-              for fact, line, _ in book.places(["b"], [5000, 3000, 2000], 4, Seconds(103),
-                                               (15, 15))]
+              for fact, line, _ in book.places(["b"], shares, 4, Seconds(103), (15, 15))]
     assert places == [(1, 1, 5000, ["b"], [], 15), (2, 2, 5000, ["c", "d"], ["d"], 12),
                       (4, 1, 0, ["a"], ["a"], 10)]
 
