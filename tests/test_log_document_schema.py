@@ -197,8 +197,13 @@ def test_the_named_readings_are_documented() -> None:
     assert {"second", "third", "fourth", "fifth", "sixth", "seventh"} <= streets
     match = field_table(tables["matrix_match"], "matrix_match")
     assert match["next_payout"] == ("money", False)
-    text = _text()
-    assert "## Assumptions and readings" in text
+    section = _text().split("## Assumptions and readings", 1)[1].split("\n## ", 1)[0]
+    for reading in ("**Lines are in time order.**", "**A log may stop early**",
+                    "**`paid` on a refused registration**", "**The currency of a satellite seat.**",
+                    "**Cancellation `chips` before the start**",
+                    "**Place numbers of tied players**", "**`scheduled_start` of a Sit & Go**",
+                    "**The bounty `amount` against the capped buy-in**"):
+        assert reading in section, reading
 
 
 def _changed(change: str) -> list[str]:
@@ -240,3 +245,16 @@ def test_a_changed_type_or_enumeration_is_noticed() -> None:
     assert _changed("type") == [
         "event_elimination.prize: the document says 'money', the schema 'chips'"]
     assert len(_changed("enum value")) == 1
+
+
+def test_a_changed_document_is_noticed() -> None:
+    text = _text()
+    row = "| `observer` | boolean | no (false) |"
+    assert text.count(row) == 1
+    dropped = text.replace(row, "| `observed` | boolean | no (false) |")
+    assert disagreements(dropped, _schema()) == [
+        "event_chat.observed is in the document, not in the schema",
+        "event_chat.observer is in the schema, not in the document"]
+    required = text.replace(row, "| `observer` | boolean | yes |")
+    assert disagreements(required, _schema()) == [
+        "event_chat.observer: required True in the document, False in the schema"]
