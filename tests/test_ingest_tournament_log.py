@@ -399,8 +399,31 @@ def test_audit_counts_the_events_of_the_example(tmp_path: Path) -> None:
     assert code == EXIT_OK
     summary = doc["summary"]
     assert (summary["events"], summary["events_rejected"]) == (len(example_lines()), 0)
-    assert (summary["hands"], summary["summaries"], summary["tournaments"]) == (0, 0, 1)
+    # The log's `hand` lines are hands judged, counted as hand histories' hands are.
+    hand_lines = sum(line["event"] == "hand" for line in example_lines())
+    assert hand_lines > 0
+    assert (summary["hands"], summary["summaries"], summary["tournaments"]) == (hand_lines, 0, 1)
+    assert summary["hands_rejected"] == 0 and summary["plays"]["tournament"] == hand_lines
     assert doc["formats"]["tournament-log"]["events"] == len(example_lines())
+    assert doc["formats"]["tournament-log"]["hands"] == hand_lines
+
+
+def test_a_rejected_hand_line_is_a_hand_rejected(tmp_path: Path) -> None:
+    """hands read = judged + rejected holds for logs too: a `hand` line the schema refuses
+    counts once among the hands and once among the events, both rejected."""
+    lines = EXAMPLE.read_text(encoding="utf-8").splitlines()
+    index = next(i for i, text in enumerate(lines) if json.loads(text)["event"] == "hand")
+    broken = json.loads(lines[index])
+    broken["seats"] = "not a list"
+    lines[index] = json.dumps(broken)
+    path = tmp_path / "broken.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    _, doc = _audit(tmp_path, path)
+    summary = doc["summary"]
+    hand_lines = sum(json.loads(text)["event"] == "hand" for text in lines)
+    assert (summary["hands"], summary["hands_rejected"]) == (hand_lines, 1)
+    assert summary["events_rejected"] == 1
+    assert summary["plays"]["tournament"] == hand_lines - 1
 
 
 def test_audit_counts_rejected_events_apart_from_hands(tmp_path: Path) -> None:
