@@ -399,11 +399,34 @@ def test_audit_counts_the_events_of_the_example(tmp_path: Path) -> None:
     assert code == EXIT_OK
     summary = doc["summary"]
     assert (summary["events"], summary["events_rejected"]) == (len(example_lines()), 0)
-    assert (summary["hands"], summary["summaries"], summary["tournaments"]) == (0, 0, 1)
+    # The log's `hand` lines are hands judged, counted as hand histories' hands are.
+    hand_lines = sum(line["event"] == "hand" for line in example_lines())
+    assert hand_lines > 0
+    assert (summary["hands"], summary["summaries"], summary["tournaments"]) == (hand_lines, 0, 1)
+    assert summary["hands_rejected"] == 0 and summary["plays"]["tournament"] == hand_lines
     assert doc["formats"]["tournament-log"]["events"] == len(example_lines())
+    assert doc["formats"]["tournament-log"]["hands"] == hand_lines
 
 
-def test_audit_counts_rejected_events_apart_from_hands(tmp_path: Path) -> None:
+def test_a_rejected_hand_line_is_a_hand_rejected(tmp_path: Path) -> None:
+    """hands read = judged + rejected holds for logs too: a `hand` line the schema refuses
+    counts once among the hands and once among the events, both rejected."""
+    lines = EXAMPLE.read_text(encoding="utf-8").splitlines()
+    index = next(i for i, text in enumerate(lines) if json.loads(text)["event"] == "hand")
+    broken = json.loads(lines[index])
+    broken["seats"] = "not a list"
+    lines[index] = json.dumps(broken)
+    path = tmp_path / "broken.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    _, doc = _audit(tmp_path, path)
+    summary = doc["summary"]
+    hand_lines = sum(json.loads(text)["event"] == "hand" for text in lines)
+    assert (summary["hands"], summary["hands_rejected"]) == (hand_lines, 1)
+    assert summary["events_rejected"] == 1
+    assert summary["plays"]["tournament"] == hand_lines - 1
+
+
+def test_audit_counts_rejected_events_and_rejected_hand_lines(tmp_path: Path) -> None:
     data, expected = _with_bad_lines()
     damaged = tmp_path / "damaged.jsonl"
     damaged.write_bytes(data)
@@ -413,7 +436,12 @@ def test_audit_counts_rejected_events_apart_from_hands(tmp_path: Path) -> None:
     summary = doc["summary"]
     assert summary["events"] == len(example_lines()) + len(expected)
     assert summary["events_rejected"] == len(expected)
-    assert (summary["hands"], summary["hands_rejected"], summary["summaries_rejected"]) == (0, 0, 0)
+    # Every `hand` line is a hand read; a rejected one whose id can be read, a hand rejected.
+    hand_lines = sum(line["event"] == "hand" for line in example_lines())
+    rejected_hands = sum(r["hand"] is not None for r in doc["rejected"])
+    assert rejected_hands >= 1  # one of the damaged lines is a `hand` line
+    assert (summary["hands"], summary["hands_rejected"], summary["summaries_rejected"]) == (
+        hand_lines + rejected_hands, rejected_hands, 0)
     assert sorted(r["line"] for r in doc["rejected"]) == sorted(expected)
     assert {r["record"] for r in doc["rejected"]} == {"event"}
 
@@ -425,6 +453,8 @@ def test_the_make_run_audit_reads_every_log(capsys: pytest.CaptureFixture[str]) 
     logs = sorted(p for p in (REPO / "hand_histories").rglob("*.jsonl")
                   if '"event": "log_start"' in p.read_text(encoding="utf-8").split("\n", 1)[0])
     lines = sum(len(path.read_text(encoding="utf-8").splitlines()) for path in logs)
+    hands = sum(json.loads(text)["event"] == "hand" for path in logs
+                for text in path.read_text(encoding="utf-8").splitlines())
     code = main(["audit", str(REPO / "hand_histories"), "--rules", str(RULES), "--format", "text",
                  "--fail-on", "never"])
     out = capsys.readouterr().out
@@ -433,4 +463,4 @@ def test_the_make_run_audit_reads_every_log(capsys: pytest.CaptureFixture[str]) 
     # The example is neither rejected, nor unrecognised, nor found wanting: no line names it.
     assert "sng-6max-700001.jsonl" not in out
     row = next(line for line in out.splitlines() if line.startswith("tournament-log"))
-    assert row.split()[1:] == [str(len(logs)), "0", "0", "0", "0", str(lines), "0"]
+    assert row.split()[1:] == [str(len(logs)), str(hands), "0", "0", "0", str(lines), "0"]

@@ -32,7 +32,9 @@ class FormatTally:
     hands_rejected: int = 0
     summaries: int = 0
     summaries_rejected: int = 0
-    # Tournament-log events read (accepted plus rejected); they are not hands.
+    # Hands read (judged plus rejected): a hand history's hands, and a tournament log's `hand`
+    # lines, which are events as well.
+    # Tournament-log events read (accepted plus rejected), `hand` lines included.
     events: int = 0
     events_rejected: int = 0
 
@@ -179,6 +181,8 @@ def _run(paths: Iterable[Path], result: AuditResult, judge: HandJudge, seating: 
                 if record.tournament is not None:
                     result.tournaments.add(record.tournament)
                 if isinstance(record.event, HandPlayed):
+                    # A log's `hand` line is a hand judged, as a hand history's hand is.
+                    tally.hands += 1
                     result.plays[Play.TOURNAMENT] += 1
                 seating.feed(record)
                 unjudged = judge.judge_log(record)
@@ -194,6 +198,9 @@ def _run(paths: Iterable[Path], result: AuditResult, judge: HandJudge, seating: 
                 elif record.source_format == TOURNAMENT_LOG:
                     tally.events += 1
                     tally.events_rejected += 1
+                    if record.hand is not None:  # a `hand` line: a hand read, and rejected
+                        tally.hands += 1
+                        tally.hands_rejected += 1
                     # The line may have been a hand or a seat: tables lose what they knew.
                     judge.log_line_missing()
                 else:

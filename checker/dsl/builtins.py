@@ -205,6 +205,110 @@ def mentions_card(text: str) -> bool:
     return any(match.group(0) not in _ENGLISH_SHORT for match in _SHORT_CARDS.finditer(text))
 
 
+# Phrase patterns (clause 29 chat). Text and patterns are read as words: lower case, curly
+# apostrophes straightened, suit symbols as their letters ("K♠" is "ks"); a word is a run of
+# letters, digits and ' + % / (so "he's", "60/40", "QQ+" and "16%" are one word each).
+_SUIT_SYMBOLS = str.maketrans({"♠": "s", "♥": "h", "♦": "d", "♣": "c", "’": "'", "‘": "'"})
+_WORD = re.compile(r"[a-z0-9'+%/]+")
+_CLASS_REF = re.compile(r"\[([a-z0-9_]+)\]")
+_NOTHING = "(?!)"
+_MAX_NESTING = 4
+
+
+def _words(text: str) -> list[str]:
+    found = _WORD.findall(text.casefold().translate(_SUIT_SYMBOLS))
+    return [word.strip("'") for word in found if word.strip("'")]
+
+
+def _vocabulary(entries: Sequence[str]) -> dict[str, list[str]]:
+    """`"name: member member"` entries as {name: members}; entries of one name add up."""
+    classes: dict[str, list[str]] = {}
+    for entry in entries:
+        name, _, members = entry.partition(":")
+        classes.setdefault(name.strip().casefold(), []).extend(members.casefold().split())
+    return classes
+
+
+def _member(member: str, classes: dict[str, list[str]], depth: int = 0) -> str:
+    """A regex for one vocabulary member: a word, `{name}` (every member of class `name`;
+    classes nest a few levels, not into themselves), or a shape whose `[name]` parts are each
+    one plain word of class `name` ("[rank][suit]" is "ah", "10c"...)."""
+    if member.startswith("{") and member.endswith("}"):
+        return _class(member[1:-1], classes, depth + 1)
+    parts: list[str] = []
+    at = 0
+    for ref in _CLASS_REF.finditer(member):
+        parts.append(re.escape(member[at:ref.start()]))
+        plain = [w for w in classes.get(ref.group(1), []) if "[" not in w]
+        parts.append("(?:" + "|".join(map(re.escape, plain)) + ")" if plain else _NOTHING)
+        at = ref.end()
+    parts.append(re.escape(member[at:]))
+    # `_` joins the words of a member of several words ("full_house").
+    return "".join(parts).replace("_", " ")
+
+
+def _class(name: str, classes: dict[str, list[str]], depth: int) -> str:
+    """A regex for any member of class `name`; nothing for an unknown class or past the
+    nesting limit (a class naming itself)."""
+    members = classes.get(name, [])
+    if depth > _MAX_NESTING or not members:
+        return _NOTHING
+    # A member written `-word` is a word the class's shapes must not read ("at" is not
+    # ace-ten).
+    unless = [re.escape(m[1:]).replace("_", " ") for m in members if m.startswith("-")]
+    kept = [_member(m, classes, depth) for m in members if not m.startswith("-")]
+    guard = "(?!(?:" + "|".join(unless) + ") )" if unless else ""
+    return guard + "(?:" + "|".join(kept) + ")"
+
+
+def _token(token: str, classes: dict[str, list[str]]) -> str:
+    """A regex for one pattern word followed by its space: `word`, `{class}`, `*` (any one
+    word), `...` (any words, none included), `^` and `$` (the start and end of the text),
+    alternatives `a|{b}`; a trailing `?` makes it optional."""
+    if token == "...":
+        return r"(?:[^\s^$]+ )*"
+    optional = token.endswith("?") and len(token) > 1
+    token = token[:-1] if optional else token
+    choices: list[str] = []
+    for choice in token.split("|"):
+        if choice == "*":
+            choices.append(r"[^\s^$]+")
+        elif choice in ("^", "$"):
+            choices.append(re.escape(choice))
+        elif choice.startswith("{") and choice.endswith("}"):
+            choices.append(_class(choice[1:-1], classes, 0))
+        elif choice:
+            choices.append(re.escape(choice).replace("_", " "))
+    body = "(?:" + "|".join(choices) + ") " if choices else _NOTHING
+    return f"(?:{body})?" if optional else body
+
+
+@lru_cache(maxsize=64)
+def _phrases_pattern(patterns: tuple[str, ...], vocabulary: tuple[str, ...]) -> re.Pattern[str]:
+    classes = _vocabulary(vocabulary)
+    alternatives = [" " + "".join(_token(t, classes) for t in " ".join(_words_of(p)).split())
+                    for p in patterns if p.strip()]
+    return re.compile("|".join(alternatives) if alternatives else _NOTHING)
+
+
+def _words_of(pattern: str) -> list[str]:
+    """A pattern's words, folded as text is, its syntax (`{}`, `|`, `?`, `*`, `...`) kept."""
+    return pattern.casefold().translate(_SUIT_SYMBOLS).split()
+
+
+def mentions_phrase(text: str, patterns: Sequence[str], vocabulary: Sequence[str]) -> bool:
+    """Whether `text` says any of `patterns`, read word by word, ignoring case and
+    punctuation. A pattern is words: `word`, `a|b` (either), `{name}` (any member of the
+    vocabulary's class `name`), `*` (any one word), `...` (any words, or none), `^` and `$`
+    (the start and the end of the text), and a trailing `?` makes a word optional.
+    `vocabulary` entries are `"name: member member"`; a member is a word, words joined by `_`
+    ("full_house"), a shape like `[rank][suit]` (one plain word of each named class), or
+    `-word`, a word the class does not take though its shapes would read it:
+    mentions_phrase("he needs a heart", ["* needs a? {suit}"], ["suit: heart spade"])."""
+    return _phrases_pattern(tuple(patterns), tuple(vocabulary)).search(
+        " ^ " + " ".join(_words(text)) + " $ ") is not None
+
+
 # ---------------------------------------------------------------- the table
 
 _N = Var("N", NUMERIC)
@@ -236,5 +340,7 @@ BUILTINS: dict[str, Builtin] = {
         Builtin("mentions_any", (("text", STRING), ("words", ListType(STRING))), BOOL,
                 mentions_any),
         Builtin("mentions_card", (("text", STRING),), BOOL, mentions_card),
+        Builtin("mentions_phrase", (("text", STRING), ("patterns", ListType(STRING)),
+                                    ("vocabulary", ListType(STRING))), BOOL, mentions_phrase),
     )
 }

@@ -5,8 +5,8 @@ mode), which accept only what the published schema (checker/schemas/tournament-l
 accepts — a differential test holds them to it. A line they refuse is rejected with its line
 number and the schema's own message (the models' when the schema finds nothing: a value that
 fits its pattern but does not exist, like month 13), and the next line is read. The schema runs
-only on refused lines: it costs ~30 times the models. Events are not hands: a rejected line
-counts as an event rejected, never as a hand.
+only on refused lines: it costs ~30 times the models. A rejected line counts as an event
+rejected; a rejected `hand` line (its id known) as a hand rejected too (checker/audit/run.py).
 """
 
 import json
