@@ -80,6 +80,7 @@ from checker.replay.facts import (
     InfoViewEvent,
     InfoViewFact,
     Money,
+    NoChipsEvent,
     PayoutEvent,
     PayoutFact,
     Percent,
@@ -100,6 +101,7 @@ from checker.replay.facts import (
     UnregistrationEvent,
     UnregistrationFact,
 )
+from checker.replay.tournament_busts import HeldNoChips, HoldWatch, NoChipsWatch
 from checker.replay.tournament_clock import TournamentClock
 from checker.replay.tournament_deals import DealClock, DealtHand
 from checker.replay.tournament_eliminations import EliminationBook, HeldBust
@@ -157,6 +159,9 @@ class TournamentState:
     eliminations: EliminationBook = field(default_factory=EliminationBook)
     tables: set[str] = field(default_factory=set)
     seating: TableSeating = field(default_factory=TableSeating)
+    # Hands that left players no chips (clause 16) and held tables' balance (clause 21).
+    no_chips: NoChipsWatch = field(default_factory=NoChipsWatch)
+    holds: HoldWatch = field(default_factory=HoldWatch)
     chats: ChatDesk = field(default_factory=ChatDesk)
     failure: OpenFailure | None = None
     # Hand-for-hand: the clocks held until it ends, each table's hands since it began, and
@@ -178,6 +183,12 @@ class TournamentState:
 
     def feed(self, record: LogRecord) -> Iterator[Step]:
         """The events `record` delivers, in order (none for most lines)."""
+        yield from self._feed(record)
+        if self.holds.judged:
+            event = record.event
+            self.holds.note(self.seating, event.at, record.location.line, event.seq)
+
+    def _feed(self, record: LogRecord) -> Iterator[Step]:
         event = record.event
         line, seq = record.location.line, event.seq
         yield from self._complete_before(event)
@@ -204,6 +215,7 @@ class TournamentState:
         elif isinstance(event, Bounty):
             yield Step("bounty", self._bounty(fact, event), line, seq)
         elif isinstance(event, TournamentEnd):
+            yield from self._no_chips(self.no_chips.end())
             yield from self.close()
             yield Step("tournament_end", self._end(fact, event), line, seq)
         elif isinstance(event, InfoView):
@@ -263,6 +275,7 @@ class TournamentState:
         (eliminations waiting for a payout, hand-for-hand clocks, chat whose hand never
         came, a server failure's last rollback)."""
         yield from self._end_failure()
+        self.no_chips.drop()
         yield from self._deliver_busts(self.eliminations.close_all())
         yield from self._release_deals()
         fact = self.fact
@@ -367,6 +380,7 @@ class TournamentState:
             fact.prize_pool = Money(fact.prize_pool + event.paid)
         self.stacks[event.player] = self.stacks.get(event.player, 0) + event.chips
         self.chips_in += event.chips
+        self.no_chips.rebought(event.player)
         # Busted and rebought: back at the table whose hand left them no chips.
         self.seating.rebought(event.player)
 
@@ -380,7 +394,9 @@ class TournamentState:
         self.tables.add(event.table)
         self.seating.seat(event.player, event.table)
 
-    def _hand(self, hand: HandPlayed) -> None:
+    def _hand(self, hand: HandPlayed, line: int, seq: int) -> HeldNoChips | None:
+        """Apply a hand's chips; the table's previous hand that left players no chips, now
+        complete."""
         started = {s.player: s.stack for s in hand.seats}
         after = dict(started)
         for act in hand.actions:
@@ -396,6 +412,8 @@ class TournamentState:
         self.stacks.update(after)
         self.seating.after_hand(hand.table, after.items())
         self.last_hand[hand.table] = _HandResult(hand.hand, started, winners, sizes, hand)
+        return self.no_chips.hand(hand.table, hand.hand, started, after, line, seq,
+                                  self.ledger.eliminated)
 
     # ------------------------------------------------------------ delivered events
 
@@ -439,6 +457,7 @@ class TournamentState:
         with_chips = Chips(started.get(event.player, 0))
         self.stacks[event.player] = 0
         self.seating.remove(event.player)
+        self.no_chips.eliminated(event.player)
         self.ledger.out(event.player, event.place)
         if fact.kind is TournamentKind.SATELLITE and fact.seats_awarded > 0:
             # Everyone left holds a seat once no more players remain than seats: this
@@ -518,7 +537,11 @@ class TournamentState:
 
     def _hand_played(self, fact: TournamentFact, hand: HandPlayed, at: Seconds, line: int,
                      seq: int) -> Iterator[Step]:
-        self._hand(hand)
+        for balance, changed_line, changed_seq in self.holds.dealt_elsewhere(
+                hand.table, hand.started, self.seating):
+            yield Step("table_balance", TableBalanceEvent(fact, balance), changed_line,
+                       changed_seq)
+        yield from self._no_chips(self._hand(hand, line, seq))
         if fact.hand_for_hand:
             self.deal_of[hand.hand] = self._deal(hand, count=True)
         dealt = self._seconds(hand.started)
@@ -534,6 +557,13 @@ class TournamentState:
         for held in self.chats.release(hand.hand):
             yield Step("chat", ChatEvent(fact, chat_fact(held.chat, hand)), held.line,
                        held.chat.seq)
+
+    def _no_chips(self, done: HeldNoChips | list[HeldNoChips] | None) -> Iterator[Step]:
+        fact = self.fact
+        if fact is None or done is None:
+            return
+        for held in done if isinstance(done, list) else [done]:
+            yield Step("no_chips", NoChipsEvent(fact, held.fact), held.line, held.seq)
 
     def _release_deals(self) -> Iterator[Step]:
         fact = self.fact
@@ -556,9 +586,11 @@ class TournamentState:
         if event.held:
             self.seating.held.add(event.table)
             balance = self.seating.balance(event.table, held=True)
+            self.holds.hold(balance)
             yield Step("table_balance", TableBalanceEvent(fact, balance), line, seq)
         else:
             self.seating.held.discard(event.table)
+            self.holds.resume(event.table)
 
     def _rollback(self, event: Rollback, at: Seconds) -> RollbackFact:
         """Stacks at the start of the rolled-back hand: its deal when its line was read,
@@ -569,6 +601,7 @@ class TournamentState:
         rollback = rollback_fact(event, at, start, set(self.seating.at(event.table)))
         for restored in event.stacks:
             self.stacks[restored.player] = restored.stack
+            self.no_chips.restored(restored.player, restored.stack)
         if self.failure is not None:
             self.failure.rolled_back.append(event.table)
         return rollback
