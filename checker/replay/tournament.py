@@ -69,7 +69,6 @@ from checker.replay.facts import (
     BountyEvent,
     BountyFact,
     BreakEvent,
-    BustFact,
     ChatEvent,
     Chips,
     ClockEvent,
@@ -104,7 +103,7 @@ from checker.replay.facts import (
 from checker.replay.tournament_busts import HeldNoChips, HoldWatch, NoChipsWatch
 from checker.replay.tournament_clock import TournamentClock
 from checker.replay.tournament_deals import DealClock, DealtHand
-from checker.replay.tournament_eliminations import EliminationBook, HeldBust
+from checker.replay.tournament_eliminations import EliminationBook, HeldBust, bust_of
 from checker.replay.tournament_integrity import ChatDesk, OpenFailure, chat_fact, rollback_fact
 from checker.replay.tournament_ledger import TournamentLedger
 from checker.replay.tournament_matrix import MatchView, matrix_cancellation_events, matrix_fact
@@ -191,7 +190,7 @@ class TournamentState:
     def _feed(self, record: LogRecord) -> Iterator[Step]:
         event = record.event
         line, seq = record.location.line, event.seq
-        yield from self._complete_before(event)
+        yield from self._complete_before(event, event.at)
         if isinstance(event, TournamentTerms):
             self._terms(event)
             return
@@ -209,7 +208,7 @@ class TournamentState:
         elif isinstance(event, Unregistration):
             yield Step("unregistration", self._unregistration(fact, event, at), line, seq)
         elif isinstance(event, Elimination):
-            yield from self._elimination(fact, event, at, line, seq)
+            self._elimination(fact, event, at, line, seq)
         elif isinstance(event, Payout):
             yield from self._payout(fact, event, at, line, seq)
         elif isinstance(event, Bounty):
@@ -284,19 +283,24 @@ class TournamentState:
                 yield Step("chat", ChatEvent(fact, chat_fact(held.chat, None)), held.line,
                            held.chat.seq)
 
-    def _complete_before(self, event: object) -> Iterator[Step]:
-        """What `event` completes: a server failure's rollbacks end at the first other
-        line; a hand's eliminations at the first line that is not one of them, a deal's (in
-        hand-for-hand) when a later deal is played or hand-for-hand ends."""
+    def _complete_before(self, event: object, now: datetime) -> Iterator[Step]:
+        """What `event` (written at `now`) completes: a server failure's rollbacks end at
+        the first other line; a hand's eliminations at the first line that is not one of
+        them, a deal's (in hand-for-hand) when a later deal is played or hand-for-hand ends;
+        they are delivered once a later moment's line is read (clause 25's same moment)."""
         if self.failure is not None and not isinstance(event, Rollback):
             yield from self._end_failure()
         book = self.eliminations
-        if book.key is None or isinstance(event, Elimination):
-            return
-        deal = book.open_deal()
-        if deal is None or isinstance(event, HandForHand | TournamentEnd | Cancellation) or (
-                isinstance(event, HandPlayed) and self._deal(event, count=False) > deal):
-            yield from self._deliver_busts(book.close_group())
+        if book.key is not None and not isinstance(event, Elimination):
+            deal = book.open_deal()
+            if deal is None or isinstance(event, HandForHand | TournamentEnd | Cancellation) or (
+                    isinstance(event, HandPlayed) and self._deal(event, count=False) > deal):
+                book.close_group()
+        if isinstance(event, TournamentEnd | Cancellation):
+            book.close_group()  # nobody else is eliminated at the end's moment
+            yield from self._deliver_busts(book.release_all_ready())
+        else:
+            yield from self._deliver_busts(book.release(now))
 
     # ------------------------------------------------------------ state only
 
@@ -451,7 +455,7 @@ class TournamentState:
                                           common_stack=_common_stack(self.entrants)))
 
     def _elimination(self, fact: TournamentFact, event: Elimination, at: Seconds,
-                     line: int, seq: int) -> Iterator[Step]:
+                     line: int, seq: int) -> None:
         result = self.last_hand.get(event.table)
         started = result.started_with if result is not None and result.hand == event.hand else {}
         with_chips = Chips(started.get(event.player, 0))
@@ -473,11 +477,8 @@ class TournamentState:
             player=event.player, at=at, place=event.place, started_hand_with=with_chips,
             same_hand=[], prize=Money(event.prize), credited_at=None, table=event.table,
             hand_for_hand=deal is not None)
-        done = self.eliminations.add(key, HeldBust(elimination, line, seq))
-        elimination.same_hand.append(BustFact(
-            player=event.player, table=event.table, started_hand_with=with_chips,
-            place=event.place, prize=Money(event.prize)))
-        yield from self._deliver_busts(done)
+        self.eliminations.add(key, HeldBust(elimination, line, seq, event.at))
+        elimination.same_hand.append(bust_of(elimination))
 
     def _deliver_busts(self, busts: list[HeldBust]) -> Iterator[Step]:
         for bust in busts:
@@ -487,9 +488,8 @@ class TournamentState:
     def _payout(self, fact: TournamentFact, event: Payout, at: Seconds, line: int, seq: int
                 ) -> Iterator[Step]:
         self.ledger.paid(event)
-        bust = self.eliminations.credit(event.player, at)
-        if bust is not None:
-            yield Step("elimination", EliminationEvent(fact, bust.fact), bust.line, bust.seq)
+        self.eliminations.credit(event.player, at)
+        yield from self._deliver_busts(self.eliminations.release(event.at))
         # Tied at the place: the players eliminated at it; for a player never eliminated
         # (the winner, or a satellite's seat holders), every player not eliminated.
         eliminated = event.player in self.ledger.eliminated
