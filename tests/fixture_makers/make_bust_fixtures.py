@@ -1,8 +1,8 @@
 """Write the tournament-log fixtures of issue 15's deliverables 3-5 (clauses 16, 21, 25).
 
 Each pair is a planted violation and its clean twin, differing only where the violation is.
-Deterministic: `python tests/fixture_makers/make_bust_fixtures.py` rewrites the files in
-hand_histories/fixtures/ byte for byte (tests/test_bust_fixtures.py checks).
+Deterministic: `PYTHONPATH=. python tests/fixture_makers/make_bust_fixtures.py` rewrites the
+files in hand_histories/fixtures/ byte for byte (tests/test_bust_fixtures.py checks).
 """
 
 from collections.abc import Callable
@@ -58,8 +58,9 @@ def walk(log: Log, table: str, hand_id: str, started: int, ended: int, seats: li
          button: int, small: str, big: str) -> None:
     """Everyone folds to the big blind, who takes back the uncalled 10 of its 20."""
     acts = [preflop(small, "small_blind", 10, 10), preflop(big, "big_blind", 20, 20)]
-    after = [n for n, p, _, _ in seats if p == big][0]
-    order = sorted(seats, key=lambda s: (s[0] <= after, s[0]))  # first to act after the big blind
+    after = next(n for n, p, _, _ in seats if p == big)
+    # first to act: the seat after the big blind
+    order = sorted(seats, key=lambda s: (s[0] <= after, s[0]))
     acts += [preflop(p, "fold") for _, p, _, _ in order if p not in (small, big)]
     acts.append(preflop(small, "fold"))
     hand_at(log, table, hand_id, started, ended, seats, button, acts, [(big, 20)],
