@@ -12,7 +12,9 @@ business. Parts live in their own modules: the clock (tournament_clock), the mon
 Events delivered: registration, unregistration, registration_closed, seating_started,
 tournament_start, entrant (one per entrant of the start, at the start, located at its `seat`
 line), elimination, payout, bounty, tournament_end, info_view, break (at its `break_end`),
-clock (at every `hand`, as of its deal), chat, table_balance (at a `table_hold` that holds),
+clock (at every `hand`, as of its deal), chat, table_balance (at a `table_hold` that holds;
+`kept`, while it holds, at the first hand elsewhere after its balance changed), no_chips (a
+hand that left players no chips, at the table's next hand or the end),
 rollback, server_failure (once its rollbacks are read), cancellation and cancellation_entry (a
 Matrix's, at its `matrix_cancellation`, from its matches' states: tournament_matrix). Each
 step carries the line of the record that decides it, where its findings point. Log events
