@@ -293,6 +293,6 @@ def test_a_professional_busted_on_a_split_pot_pays_every_winner(
     terms = mtt._terms()
     pros = terms["bounty"]["professionals"]
     assert len(pros) == 2 and set(pros) <= {p.name for p in players}
-    line = mtt._bounty(pros[0], Bust("1", "h1", {pros[0]: 500}, [pros[0]], ["a", "b"]))
+    line = mtt._bounty(pros[0], Bust("1", "h1", 0, {pros[0]: 500}, [pros[0]], ["a", "b"]))
     assert (line["event"], line["paid_to"], line["amount_each"]) == ("bounty", paid_to, 2000)
     assert (faults.FAULTS_KEY in line) == bool(fault_text)
