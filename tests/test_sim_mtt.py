@@ -173,6 +173,33 @@ def _seated(run: Run) -> Iterator[tuple[dict[str, Any], dict[str, set[str]]]]:
         yield event, tables
 
 
+def test_eliminations_at_one_moment_at_different_tables_are_ranked_as_one_hand(
+        clean_runs: list[Run]) -> None:
+    """Clause 25: busts of hands ending at the same second at different tables are ranked
+    together by the stacks their hands started with (equal stacks tie and share)."""
+    moments = 0
+    for run in clean_runs:
+        started: dict[tuple[str, str], int] = {}
+        by_moment: dict[str, list[dict[str, Any]]] = collections.defaultdict(list)
+        for event in run.events:
+            if event["event"] == "hand":
+                started.update({(event["hand"], s["player"]): s["stack"]
+                                for s in event["seats"]})
+            elif event["event"] == "elimination":
+                by_moment[event["at"]].append(event)
+        for busts in by_moment.values():
+            if len({b["table"] for b in busts}) < 2:
+                continue
+            moments += 1
+            for a, b in itertools.permutations(busts, 2):
+                stack_a, stack_b = started[a["hand"], a["player"]], started[b["hand"], b["player"]]
+                if stack_a > stack_b:
+                    assert a["place"] < b["place"], (a, b)
+                elif stack_a == stack_b:
+                    assert (a["place"], a["prize"]) == (b["place"], b["prize"]), (a, b)
+    assert moments >= 1  # the seeds give the occasion (seed 5: two such moments)
+
+
 def test_balancing_moves_leave_the_givers_within_one(clean_runs: list[Run]) -> None:
     moves = 0
     for run in clean_runs:
@@ -293,6 +320,6 @@ def test_a_professional_busted_on_a_split_pot_pays_every_winner(
     terms = mtt._terms()
     pros = terms["bounty"]["professionals"]
     assert len(pros) == 2 and set(pros) <= {p.name for p in players}
-    line = mtt._bounty(pros[0], Bust("1", "h1", {pros[0]: 500}, [pros[0]], ["a", "b"]))
+    line = mtt._bounty(pros[0], Bust("1", "h1", 0, {pros[0]: 500}, [pros[0]], ["a", "b"]))
     assert (line["event"], line["paid_to"], line["amount_each"]) == ("bounty", paid_to, 2000)
     assert (faults.FAULTS_KEY in line) == bool(fault_text)

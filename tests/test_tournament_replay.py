@@ -75,22 +75,25 @@ def test_example_yields_the_events_of_its_lines() -> None:
     # Line n holds seq n-1: registrations seq 2-7, the close seq 8, start seq 15 and then
     # each of the six entrants at its seat line (seq 9-14), a clock
     # at each hand (seq 17, 20, 23, 25, 27), dave's chat between hands (seq 19), each
-    # elimination without prize (seq 18, 21, 24, 26) once the next
-    # line is read, the info view seq 22, alice's prize (seq 28) when its payout seq 29 is
-    # read, payouts seq 29-30, end seq 31. Each hand's stacks come before its clock; when
-    # the file ends, its six places: 1st and 2nd paid (at the end line), 3rd to 6th with
-    # no payout, each at its holder's elimination line.
+    # elimination without prize (seq 18, 21, 24, 26) once a line written later is read
+    # (clause 25's same moment), each busting hand's no_chips (at its line) at the next
+    # hand or the end, the info view seq 22, alice's prize (seq 28, credited by her payout
+    # seq 29 at the same second) at the next second's line, payouts seq 29-30, end seq 31.
+    # Each hand's stacks come before its clock; when the file ends, its six places: 1st and
+    # 2nd paid (at the end line), 3rd to 6th with no payout, each at its holder's
+    # elimination line.
     steps = _replay(EXAMPLE)
     assert [(s.name, s.line) for s in steps] == (
         [("registration", line) for line in range(3, 9)]
         + [("registration_closed", 9), ("tournament_start", 16)]
         + [("entrant", line) for line in range(10, 16)]
         + [("hand_stacks", 18), ("clock", 18), ("elimination", 19), ("chat", 20),
-           ("hand_stacks", 21), ("clock", 21), ("elimination", 22),
-           ("info_view", 23), ("hand_stacks", 24), ("clock", 24), ("elimination", 25),
-           ("hand_stacks", 26), ("clock", 26), ("elimination", 27),
-           ("hand_stacks", 28), ("clock", 28), ("elimination", 29)]
-        + [("payout", 30), ("payout", 31), ("tournament_end", 32)]
+           ("hand_stacks", 21), ("no_chips", 18), ("clock", 21), ("elimination", 22),
+           ("info_view", 23), ("hand_stacks", 24), ("no_chips", 21), ("clock", 24),
+           ("elimination", 25), ("hand_stacks", 26), ("no_chips", 24), ("clock", 26),
+           ("elimination", 27), ("hand_stacks", 28), ("no_chips", 26), ("clock", 28)]
+        + [("payout", 30), ("elimination", 29), ("payout", 31), ("no_chips", 28),
+           ("tournament_end", 32)]
         + [("paid_place", line) for line in (32, 32, 27, 25, 22, 19)]
     )
 

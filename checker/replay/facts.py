@@ -445,6 +445,10 @@ class TableBalanceFact:
     fullest_players: int
     tables_remaining: int
     held: bool
+    # False at the `table_hold` line itself; True when the table is still held at a hand
+    # dealt at another table after its balance changed during the hold (clause 21: a held
+    # table resumes once balance is restored).
+    kept: bool = False
 
 
 @dataclass(slots=True)
@@ -470,6 +474,34 @@ class EliminationFact:
     table: str | None = None
     # Eliminated in hand-for-hand: `same_hand` is everyone eliminated in the same deal.
     hand_for_hand: bool = False
+    # Players eliminated at other tables at exactly the same moment (the elimination lines'
+    # `at`), outside this one's hand or deal (clause 25).
+    same_moment: list[BustFact] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class LeftWithoutChipsFact:
+    """A player a hand left with no chips, and what the log then said about them."""
+
+    player: str
+    # An `elimination` line for them came before the table's next hand or the end.
+    eliminated: bool = False
+    # A `rebuy` line for them came (a rebuy seats them back).
+    rebought: bool = False
+    # A `rollback` gave them chips back (clause 30).
+    restored: bool = False
+
+
+@dataclass(slots=True)
+class NoChipsFact:
+    """A hand that left players with no chips, judged at the table's next hand or at the
+    tournament's end, whichever came first."""
+
+    table: str
+    hand: str
+    players: list[LeftWithoutChipsFact]
+    # What came first: "hand ID" (the table's next hand) or "the tournament's end".
+    until: str
 
 
 @dataclass(slots=True)
@@ -1006,6 +1038,14 @@ class EliminationEvent:
 
 
 @dataclass(slots=True)
+class NoChipsEvent:
+    """A hand that left players with no chips (clause 16), located at its `hand` line."""
+
+    tournament: TournamentFact
+    busted: NoChipsFact
+
+
+@dataclass(slots=True)
 class PayoutEvent:
     tournament: TournamentFact
     payout: PayoutFact
@@ -1123,6 +1163,7 @@ EVENTS: dict[str, type] = {
     "clock": ClockEvent,
     "table_balance": TableBalanceEvent,
     "elimination": EliminationEvent,
+    "no_chips": NoChipsEvent,
     "payout": PayoutEvent,
     "bounty": BountyEvent,
     "chat": ChatEvent,

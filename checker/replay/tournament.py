@@ -12,7 +12,9 @@ business. Parts live in their own modules: the clock (tournament_clock), the mon
 Events delivered: registration, unregistration, registration_closed, seating_started,
 tournament_start, entrant (one per entrant of the start, at the start, located at its `seat`
 line), elimination, payout, bounty, tournament_end, info_view, break (at its `break_end`),
-clock (at every `hand`, as of its deal), chat, table_balance (at a `table_hold` that holds),
+clock (at every `hand`, as of its deal), chat, table_balance (at a `table_hold` that holds;
+`kept`, while it holds, at the first hand elsewhere after its balance changed), no_chips (a
+hand that left players no chips, at the table's next hand or the end),
 rollback, server_failure (once its rollbacks are read), cancellation and cancellation_entry (a
 Matrix's, at its `matrix_cancellation`, from its matches' states: tournament_matrix),
 hand_stacks (at every `hand`: its stacks against what the log left its players) and
@@ -71,7 +73,6 @@ from checker.replay.facts import (
     BountyEvent,
     BountyFact,
     BreakEvent,
-    BustFact,
     CarriedStackFact,
     ChatEvent,
     Chips,
@@ -85,6 +86,7 @@ from checker.replay.facts import (
     InfoViewEvent,
     InfoViewFact,
     Money,
+    NoChipsEvent,
     PaidPlaceEvent,
     PayoutEvent,
     PayoutFact,
@@ -106,9 +108,10 @@ from checker.replay.facts import (
     UnregistrationEvent,
     UnregistrationFact,
 )
+from checker.replay.tournament_busts import HeldNoChips, HoldWatch, NoChipsWatch
 from checker.replay.tournament_clock import TournamentClock
 from checker.replay.tournament_deals import DealClock, DealtHand
-from checker.replay.tournament_eliminations import EliminationBook, HeldBust
+from checker.replay.tournament_eliminations import EliminationBook, HeldBust, bust_of
 from checker.replay.tournament_integrity import ChatDesk, OpenFailure, chat_fact, rollback_fact
 from checker.replay.tournament_ledger import TournamentLedger
 from checker.replay.tournament_matrix import MatchView, matrix_cancellation_events, matrix_fact
@@ -174,6 +177,9 @@ class TournamentState:
     eliminations: EliminationBook = field(default_factory=EliminationBook)
     tables: set[str] = field(default_factory=set)
     seating: TableSeating = field(default_factory=TableSeating)
+    # Hands that left players no chips (clause 16) and held tables' balance (clause 21).
+    no_chips: NoChipsWatch = field(default_factory=NoChipsWatch)
+    holds: HoldWatch = field(default_factory=HoldWatch)
     chats: ChatDesk = field(default_factory=ChatDesk)
     failure: OpenFailure | None = None
     # Hand-for-hand: the clocks held until it ends, each table's hands since it began, and
@@ -195,9 +201,15 @@ class TournamentState:
 
     def feed(self, record: LogRecord) -> Iterator[Step]:
         """The events `record` delivers, in order (none for most lines)."""
+        yield from self._feed(record)
+        if self.holds.judged:
+            event = record.event
+            self.holds.note(self.seating, event.at, record.location.line, event.seq)
+
+    def _feed(self, record: LogRecord) -> Iterator[Step]:
         event = record.event
         line, seq = record.location.line, event.seq
-        yield from self._complete_before(event)
+        yield from self._complete_before(event, event.at)
         if isinstance(event, TournamentTerms):
             self._terms(event)
             return
@@ -221,12 +233,13 @@ class TournamentState:
         elif isinstance(event, Unregistration):
             yield Step("unregistration", self._unregistration(fact, event, at), line, seq)
         elif isinstance(event, Elimination):
-            yield from self._elimination(fact, event, at, line, seq)
+            self._elimination(fact, event, at, line, seq)
         elif isinstance(event, Payout):
             yield from self._payout(fact, event, at, line, seq)
         elif isinstance(event, Bounty):
             yield Step("bounty", self._bounty(fact, event), line, seq)
         elif isinstance(event, TournamentEnd):
+            yield from self._no_chips(self.no_chips.end())
             yield from self._release()
             self.places.end = Placed(1, at, 0, line, seq)
             self.places.cancelled = self.cancelled or event.outcome is Outcome.CANCELLED
@@ -309,6 +322,7 @@ class TournamentState:
     def _release(self) -> Iterator[Step]:
         """The tournament ends: deliver everything still held back."""
         yield from self._end_failure()
+        self.no_chips.drop()
         yield from self._deliver_busts(self.eliminations.close_all())
         yield from self._release_deals()
         fact = self.fact
@@ -317,19 +331,24 @@ class TournamentState:
                 yield Step("chat", ChatEvent(fact, chat_fact(held.chat, None)), held.line,
                            held.chat.seq)
 
-    def _complete_before(self, event: object) -> Iterator[Step]:
-        """What `event` completes: a server failure's rollbacks end at the first other
-        line; a hand's eliminations at the first line that is not one of them, a deal's (in
-        hand-for-hand) when a later deal is played or hand-for-hand ends."""
+    def _complete_before(self, event: object, now: datetime) -> Iterator[Step]:
+        """What `event` (written at `now`) completes: a server failure's rollbacks end at
+        the first other line; a hand's eliminations at the first line that is not one of
+        them, a deal's (in hand-for-hand) when a later deal is played or hand-for-hand ends;
+        they are delivered once a later moment's line is read (clause 25's same moment)."""
         if self.failure is not None and not isinstance(event, Rollback):
             yield from self._end_failure()
         book = self.eliminations
-        if book.key is None or isinstance(event, Elimination):
-            return
-        deal = book.open_deal()
-        if deal is None or isinstance(event, HandForHand | TournamentEnd | Cancellation) or (
-                isinstance(event, HandPlayed) and self._deal(event, count=False) > deal):
-            yield from self._deliver_busts(book.close_group())
+        if book.key is not None and not isinstance(event, Elimination):
+            deal = book.open_deal()
+            if deal is None or isinstance(event, HandForHand | TournamentEnd | Cancellation) or (
+                    isinstance(event, HandPlayed) and self._deal(event, count=False) > deal):
+                book.close_group()
+        if isinstance(event, TournamentEnd | Cancellation):
+            book.close_group()  # nobody else is eliminated at the end's moment
+            yield from self._deliver_busts(book.release_all_ready())
+        else:
+            yield from self._deliver_busts(book.release(now))
 
     # ------------------------------------------------------------ state only
 
@@ -414,6 +433,7 @@ class TournamentState:
             fact.prize_pool = Money(fact.prize_pool + event.paid)
         self.stacks[event.player] = self.stacks.get(event.player, 0) + event.chips
         self.chips_in += event.chips
+        self.no_chips.rebought(event.player)
         # Busted and rebought: back at the table whose hand left them no chips.
         self.seating.rebought(event.player)
 
@@ -440,7 +460,9 @@ class TournamentState:
                                                 dealt_with=Chips(seat.stack)))
         return HandStacksFact(table=hand.table, hand=hand.hand, players=carried)
 
-    def _hand(self, hand: HandPlayed) -> None:
+    def _hand(self, hand: HandPlayed, line: int, seq: int) -> HeldNoChips | None:
+        """Apply a hand's chips; the table's previous hand that left players no chips, now
+        complete."""
         started = {s.player: s.stack for s in hand.seats}
         self.known.update(started)
         after = dict(started)
@@ -457,6 +479,8 @@ class TournamentState:
         self.stacks.update(after)
         self.seating.after_hand(hand.table, after.items())
         self.last_hand[hand.table] = _HandResult(hand.hand, started, winners, sizes, hand)
+        return self.no_chips.hand(hand.table, hand.hand, started, after, line, seq,
+                                  self.ledger.eliminated)
 
     # ------------------------------------------------------------ delivered events
 
@@ -517,12 +541,13 @@ class TournamentState:
                                           common_stack=_common_stack(self.entrants)))
 
     def _elimination(self, fact: TournamentFact, event: Elimination, at: Seconds,
-                     line: int, seq: int) -> Iterator[Step]:
+                     line: int, seq: int) -> None:
         result = self.last_hand.get(event.table)
         started = result.started_with if result is not None and result.hand == event.hand else {}
         with_chips = Chips(started.get(event.player, 0))
         self.stacks[event.player] = 0
         self.seating.remove(event.player)
+        self.no_chips.eliminated(event.player)
         self.ledger.out(event.player, event.place)
         self.places.out(event.player, Placed(event.place, at, event.prize, line, seq))
         if fact.kind is TournamentKind.SATELLITE and fact.seats_awarded > 0:
@@ -539,11 +564,8 @@ class TournamentState:
             player=event.player, at=at, place=event.place, started_hand_with=with_chips,
             same_hand=[], prize=Money(event.prize), credited_at=None, table=event.table,
             hand_for_hand=deal is not None)
-        done = self.eliminations.add(key, HeldBust(elimination, line, seq))
-        elimination.same_hand.append(BustFact(
-            player=event.player, table=event.table, started_hand_with=with_chips,
-            place=event.place, prize=Money(event.prize)))
-        yield from self._deliver_busts(done)
+        self.eliminations.add(key, HeldBust(elimination, line, seq, event.at))
+        elimination.same_hand.append(bust_of(elimination))
 
     def _deliver_busts(self, busts: list[HeldBust]) -> Iterator[Step]:
         for bust in busts:
@@ -554,9 +576,8 @@ class TournamentState:
                 ) -> Iterator[Step]:
         self.ledger.paid(event)
         self.places.payout(event.player, Placed(event.place, at, event.paid, line, seq))
-        bust = self.eliminations.credit(event.player, at)
-        if bust is not None:
-            yield Step("elimination", EliminationEvent(fact, bust.fact), bust.line, bust.seq)
+        self.eliminations.credit(event.player, at)
+        yield from self._deliver_busts(self.eliminations.release(event.at))
         # Tied at the place: the players eliminated at it; for a player never eliminated
         # (the winner, or a satellite's seat holders), every player not eliminated.
         eliminated = event.player in self.ledger.eliminated
@@ -604,8 +625,12 @@ class TournamentState:
 
     def _hand_played(self, fact: TournamentFact, hand: HandPlayed, at: Seconds, line: int,
                      seq: int) -> Iterator[Step]:
+        for balance, changed_line, changed_seq in self.holds.dealt_elsewhere(
+                hand.table, hand.started, self.seating):
+            yield Step("table_balance", TableBalanceEvent(fact, balance), changed_line,
+                       changed_seq)
         yield Step("hand_stacks", HandStacksEvent(fact, self._carried(hand)), line, seq)
-        self._hand(hand)
+        yield from self._no_chips(self._hand(hand, line, seq))
         if fact.hand_for_hand:
             self.deal_of[hand.hand] = self._deal(hand, count=True)
         dealt = self._seconds(hand.started)
@@ -621,6 +646,13 @@ class TournamentState:
         for held in self.chats.release(hand.hand):
             yield Step("chat", ChatEvent(fact, chat_fact(held.chat, hand)), held.line,
                        held.chat.seq)
+
+    def _no_chips(self, done: HeldNoChips | list[HeldNoChips] | None) -> Iterator[Step]:
+        fact = self.fact
+        if fact is None or done is None:
+            return
+        for held in done if isinstance(done, list) else [done]:
+            yield Step("no_chips", NoChipsEvent(fact, held.fact), held.line, held.seq)
 
     def _release_deals(self) -> Iterator[Step]:
         fact = self.fact
@@ -643,9 +675,11 @@ class TournamentState:
         if event.held:
             self.seating.held.add(event.table)
             balance = self.seating.balance(event.table, held=True)
+            self.holds.hold(balance)
             yield Step("table_balance", TableBalanceEvent(fact, balance), line, seq)
         else:
             self.seating.held.discard(event.table)
+            self.holds.resume(event.table)
 
     def _rollback(self, event: Rollback, at: Seconds) -> RollbackFact:
         """Stacks at the start of the rolled-back hand: its deal when its line was read,
@@ -657,6 +691,7 @@ class TournamentState:
         for restored in event.stacks:
             self.stacks[restored.player] = restored.stack
             self.known.add(restored.player)
+            self.no_chips.restored(restored.player, restored.stack)
         if self.failure is not None:
             self.failure.rolled_back.append(event.table)
         return rollback

@@ -7,9 +7,10 @@ ends, so hands of different tables interleave in the log in time order: the driv
 runs the earliest thing due (a table's hand ending, or a table dealing) and writes events
 through a small priority queue ordered by their time.
 
-Eliminations are ranked as clause 25 says; after them the tables are kept within one player
-of each other by moving players from the fullest table to the shortest (`table_move`,
-reason `balance`), a table is broken when the others can seat its players (reason
+Eliminations are ranked as clause 25 says (busts of hands that end at the same second at
+different tables together: the log's moments are seconds); after them the tables are kept
+within one player of each other by moving players from the fullest table to the shortest
+(`table_move`, reason `balance`), a table is broken when the others can seat its players (reason
 `table_closed`, `final_table` for the last break), and a table short enough of the fullest
 is held until balance is restored (clause 21, `table_hold`). A player moved to a seat
 between the button and the big blind sits out until the button has passed (clause 20), as
@@ -91,6 +92,12 @@ class MultiTableTournament(Registration, Eliminations, Incidents, SatellitesAndR
     seats_prizes: SatellitePrizes | None = None
     rebuy_money: int = 0
     held_busts: list[Bust] = field(default_factory=list)
+    # Busts of hands ending this second, ranked together once the last of them has ended
+    # (clause 25: eliminations at different tables at the same moment are one hand).
+    moment_busts: list[Bust] = field(default_factory=list)
+    # The lines of the tables' moves and holds meanwhile, written after those eliminations
+    # (a table closed or a player moved before them would read as done before the bust).
+    moment_after: list[Event] = field(default_factory=list)
     # Tables whose stacks changed since the table's last deal (a rebuy or add-on, a wrong
     # rollback): a hand history loses the table's previous hand there.
     restocked: set[str] = field(default_factory=set)
@@ -272,15 +279,23 @@ class MultiTableTournament(Registration, Eliminations, Incidents, SatellitesAndR
         for seat, name in list(table.seats.items()):
             if name in out:
                 del table.seats[seat]
-        bust = Bust(table.name, played.plan.hand_id, started, out,
+        bust = Bust(table.name, played.plan.hand_id, self.now, started, out,
                     largest_pot_winners(result.hand))
         if self.hand_for_hand == ACTIVE:
             if out:
                 self.deal_busts.append(bust)
         elif out and self._hold_for_seats(table):
+            # This second's busts wait with it: clause 25 ranks them together.
+            self.held_busts += self.moment_busts
+            self.moment_busts = []
             self.held_busts.append(bust)
+            block += self.moment_after
+            self.moment_after = []
         elif out:
-            block += self._eliminate([bust])
+            self._leave_play(bust)
+            self.moment_busts.append(bust)
+        if not self._ending_now():  # the last hand to end this second
+            block += self._moment_eliminations()
         self.queue.push(self.now, block)
         if self.ended:
             return
@@ -291,6 +306,12 @@ class MultiTableTournament(Registration, Eliminations, Incidents, SatellitesAndR
             table.waiting = True
             return
         self._rebalance(table)
+
+    def _ending_now(self) -> bool:
+        """Whether another table's hand ends this same second (it is run next: hand
+        endings come first at equal times)."""
+        return any(t.playing is not None and t.playing.ends == self.now
+                   for t in self.tables.values())
 
     def _settle(self, result: HandResult) -> None:
         self.stacks.update(stacks_after(result.hand))
@@ -345,8 +366,13 @@ class MultiTableTournament(Registration, Eliminations, Incidents, SatellitesAndR
         self.queue.push(self.now, [self.event("break_end")])
 
     def _rebalance(self, ended: Table | None) -> None:
-        """Break, balance, hold or resume tables (checker/sim/mtt_director.py)."""
-        self.queue.push(self.now, self.director.rebalance(ended, self.now))
+        """Break, balance, hold or resume tables (checker/sim/mtt_director.py); while busts
+        of this second wait for their places, the lines wait after them."""
+        lines = self.director.rebalance(ended, self.now)
+        if self.moment_busts:
+            self.moment_after += lines
+        else:
+            self.queue.push(self.now, lines)
 
     def _stakes(self, level: int) -> dict[str, int]:
         return level_stakes(level, self.spec.structure)

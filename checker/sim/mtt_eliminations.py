@@ -1,6 +1,7 @@
-"""Eliminations in a multi-table tournament: ranked as clause 25 says (and clause 26 across
-tables in hand-for-hand), paid at once (clauses 15, 16), with a sponsored professional's
-bounty (clause 13)."""
+"""Eliminations in a multi-table tournament: ranked as clause 25 says (the busts of hands
+ending at the same second at different tables together, and clause 26 across tables in
+hand-for-hand), paid at once (clauses 15, 16), with a sponsored professional's bounty
+(clause 13)."""
 
 from checker.model.tournament_log import PrizeCurrency
 from checker.sim.faults import FAULTS_KEY
@@ -15,9 +16,10 @@ class Eliminations(TournamentFields, TournamentSteps):
         """Clause 25 (and 26 across tables in hand-for-hand): more chips at the deal finish
         higher; equal stacks tie at the best place they cover and share its prizes."""
         where = {name: bust for bust in busts for name in bust.out}
-        left = len(self.stacks)
+        # Players already out of play (`_leave_play`) are still in for the places.
+        left = len(self.stacks) + sum(1 for name in where if name not in self.stacks)
         for name in where:
-            del self.stacks[name]
+            self.stacks.pop(name, None)
         by_stack: dict[int, list[str]] = {}
         for name, bust in where.items():
             by_stack.setdefault(bust.started[name], []).append(name)
@@ -59,6 +61,21 @@ class Eliminations(TournamentFields, TournamentSteps):
             events.append(self.event("tournament_end", outcome="finished", winner=winner))
             self.ended = True
         return events
+
+    def _leave_play(self, bust: Bust) -> None:
+        """The bust's players leave play when their hand ends, as an elimination made at
+        once would take them: what happens before their places are given (the table's
+        next steps, another table's hand ending this second) counts them out."""
+        for name in bust.out:
+            del self.stacks[name]
+
+    def _moment_eliminations(self) -> list[Event]:
+        """Clause 25: eliminations at different tables at the same moment are one hand,
+        so the busts of the hands that ended this second are ranked together; then the
+        moves and holds made meanwhile."""
+        busts, self.moment_busts = self.moment_busts, []
+        after, self.moment_after = self.moment_after, []
+        return (self._eliminate(busts) if busts else []) + after
 
     def _bounty(self, professional: str, bust: Bust) -> Event:
         """Clause 13: every winner of the largest pot is paid the buy-in, capped (the fault:

@@ -26,6 +26,8 @@ class Incidents(TournamentFields, TournamentSteps):
                   and self.incidents.wants("cancellation", self.fault_rng))
         if not cancel and not self.incidents.wants("server_failure", self.fault_rng):
             return False
+        # Hands that ended this second are over: their busts are ranked before the failure.
+        self.queue.push(self.now, self._moment_eliminations())
         self._server_failure()
         if cancel:
             self._cancel()

@@ -51,6 +51,8 @@ class TournamentFields:
     seats_prizes: SatellitePrizes | None
     rebuy_money: int
     held_busts: list[Bust]
+    moment_busts: list[Bust]
+    moment_after: list[Event]
     restocked: set[str]
 
 
@@ -73,6 +75,8 @@ class TournamentSteps(Protocol):
     def _stakes(self, level: int) -> dict[str, int]: ...
 
     def _eliminate(self, busts: list[Bust], decide: bool = True) -> list[Event]: ...
+
+    def _moment_eliminations(self) -> list[Event]: ...
 
     def _variant_terms(self, name: str) -> dict[str, object]: ...
 

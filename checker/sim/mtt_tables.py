@@ -59,6 +59,9 @@ class Bust:
 
     table: str
     hand: str
+    # When the hand ended (seconds from the scheduled start): clause 25 ranks together the
+    # eliminations of hands that ended at the same moment.
+    ended: int
     started: dict[str, int]
     out: list[str]
     # Who won the hand's largest pot (every winner of it when it was split): clause 13.

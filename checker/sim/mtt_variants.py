@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from checker.model.tournament_log import PrizeCurrency
 from checker.sim.mtt_state import PENDING, SERVER, TournamentFields, TournamentSteps
-from checker.sim.mtt_tables import Table
+from checker.sim.mtt_tables import Bust, Table
 from checker.sim.sit_and_go import Event
 from checker.sim.variants import (
     REBUY,
@@ -71,12 +71,19 @@ class SatellitesAndRebuys(TournamentFields, TournamentSteps):
         return False
 
     def _held_eliminations(self) -> list[Event]:
-        """The held busts, each hand's in the order the hands ended; the seats are decided
-        after the last."""
+        """The held busts in the order their hands ended, those of hands that ended at the
+        same second ranked together (clause 25); the seats are decided after the last. The
+        log tells eliminations of one moment by their `at`, so each moment's are written a
+        second after the previous moment's (the clock moves on with them)."""
         busts, self.held_busts = self.held_busts, []
+        moments: dict[int, list[Bust]] = {}
+        for bust in busts:
+            moments.setdefault(bust.ended, []).append(bust)
         events: list[Event] = []
-        for index, bust in enumerate(busts):
-            events += self._eliminate([bust], decide=index == len(busts) - 1)
+        for index, ended in enumerate(sorted(moments)):
+            if index > 0:
+                self.now += 1
+            events += self._eliminate(moments[ended], decide=index == len(moments) - 1)
         return events
 
     def _seats_decided(self, prizes: SatellitePrizes) -> list[Event]:
