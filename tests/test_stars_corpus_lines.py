@@ -23,6 +23,7 @@ from checker.model.hand import CashOut
 from checker.replay.facts import HandEvent as HandStartEvent
 from checker.replay.hand_replay import replay_hand
 from checker.replay.table import TableState
+from tests.test_ingest_stars_hand import one_hand, one_rejection
 
 REPO = Path(__file__).resolve().parents[1]
 CORPUS = REPO.parent / "shared" / "corpus" / "real-pokerstars"
@@ -33,21 +34,6 @@ def read(text: str, fmt: object = FORMAT) -> list[Record]:
     return list(parse_records(fmt, iter_lines_from_bytes(text.encode("utf-8")), "t.txt"))  # type: ignore[arg-type]
 
 
-def one_hand(text: str) -> Hand:
-    records = read(text)
-    assert len(records) == 1, records
-    hand = records[0]
-    assert isinstance(hand, Hand), hand
-    assert pot_problems(hand) == []
-    return hand
-
-
-def one_rejection(text: str) -> Rejection:
-    records = read(text)
-    assert len(records) == 1, records
-    rejected = records[0]
-    assert isinstance(rejected, Rejection), rejected
-    return rejected
 
 
 @pytest.fixture(scope="module")

@@ -14,12 +14,13 @@ from checker.audit.ruleset import ruleset_id
 from checker.audit.run import audit
 from checker.dsl.ruleset import Ruleset, load_ruleset
 from checker.ingest.consistency import pot_problems
-from checker.ingest.decode import iter_lines, iter_lines_from_bytes
+from checker.ingest.decode import iter_lines
 from checker.ingest.stars_hand import FORMAT
 from checker.ingest.stream import parse_records
-from checker.model import ActionKind, Game, Hand, Record, Rejection, Street, Unit
+from checker.model import ActionKind, Game, Hand, Street, Unit
 from checker.model.hand import BettingStructure
 from checker.replay.evaluate import best_players, high_rank
+from tests.test_ingest_stars_hand import one_hand, one_rejection
 
 REPO = Path(__file__).resolve().parents[1]
 RULES = REPO / "rules" / "pokerstars.rules"
@@ -74,25 +75,7 @@ PAID_TO_BEN = (
 )
 
 
-def read(text: str) -> list[Record]:
-    return list(parse_records(FORMAT, iter_lines_from_bytes(text.encode("utf-8")), "t.txt"))
 
-
-def one_hand(text: str) -> Hand:
-    records = read(text)
-    assert len(records) == 1, records
-    hand = records[0]
-    assert isinstance(hand, Hand), hand
-    assert pot_problems(hand) == []
-    return hand
-
-
-def one_rejection(text: str) -> Rejection:
-    records = read(text)
-    assert len(records) == 1, records
-    rejected = records[0]
-    assert isinstance(rejected, Rejection), rejected
-    return rejected
 
 
 @pytest.fixture(scope="module")
