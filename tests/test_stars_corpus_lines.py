@@ -715,6 +715,27 @@ def test_the_corpus_is_read_but_for_the_named_defects(corpus: dict[str, list[Rec
     hands = sum(isinstance(r, Hand) for records in corpus.values() for r in records)
     assert hands + len(rejected) == 7338  # the corpus README's count
     assert hands >= 0.995 * (hands + len(rejected))
+    assert _listed_rejections() == {(Path(name).name, line) for name, line in EXPECTED_REJECTIONS}
+
+
+def _listed_rejections() -> set[tuple[str, int]]:
+    """(file name, line) of each row of docs/corpus-notes.md's table of the PokerStars
+    corpus's rejections ("same file" repeats the row above's file)."""
+    notes = (REPO / "docs" / "corpus-notes.md").read_text(encoding="utf-8")
+    section = notes[notes.index("**Rejected**", notes.index("## The PokerStars corpus")):]
+    listed: set[tuple[str, int]] = set()
+    file = ""
+    for row in section.splitlines()[1:]:
+        if not row.startswith("|"):
+            if listed:
+                break
+            continue
+        cells = [cell.strip() for cell in row.strip("|").split("|")]
+        if not cells[1].isdigit():
+            continue  # the header and its rule
+        file = file if cells[0] == "same file" else Path(cells[0].strip("`")).name
+        listed.add((file, int(cells[1])))
+    return listed
 
 
 def test_every_corpus_hand_adds_up(corpus: dict[str, list[Record]]) -> None:
