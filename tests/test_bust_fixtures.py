@@ -8,10 +8,7 @@ from pathlib import Path
 
 from checker.audit.ruleset import ruleset_id
 from checker.audit.run import audit
-from checker.ingest.stream import FileRecords, open_file
-from checker.model.tournament_log import LogRecord
 from checker.replay.facts import EliminationEvent
-from checker.replay.tournament import Step, TournamentState
 from tests.fixture_makers.make_bust_fixtures import (
     PAIRS,
     held_table_resumes,
@@ -19,7 +16,7 @@ from tests.fixture_makers.make_bust_fixtures import (
     same_moment,
 )
 from tests.fixture_makers.make_tournament_fixtures import FIXTURES, Line, Log, at
-from tests.test_tournament_replay import RULES, _ruleset
+from tests.test_tournament_replay import RULES, _replay, _ruleset
 
 NO_CHIPS = "elimination.player-without-chips-eliminated"
 RESUMES = "tables.held-table-resumes"
@@ -134,15 +131,7 @@ def test_no_hand_dealt_elsewhere_no_finding(tmp_path: Path) -> None:
 
 
 def _same_moments(path: Path) -> dict[str, list[str]]:
-    opened = open_file(path)
-    assert isinstance(opened, FileRecords)
-    state = TournamentState("811201")
-    steps: list[Step] = []
-    for record in opened.records:
-        assert isinstance(record, LogRecord)
-        if record.tournament is not None:
-            steps.extend(state.feed(record))
-    steps.extend(state.close())
+    steps = _replay(path, "811201")
     return {s.event.elimination.player: [b.player for b in s.event.elimination.same_moment]
             for s in steps if isinstance(s.event, EliminationEvent)}
 

@@ -55,10 +55,11 @@ def _findings(path: Path) -> list[tuple[str, int, str | None]]:
     return sorted((f.rule, f.location.line, f.location.tournament) for f in result.findings)
 
 
-def _replay(path: Path) -> list[Step]:
+def _replay(path: Path, tournament: str = "700001") -> list[Step]:
+    """The steps of `tournament`'s lines of the log at `path`, then of its closing."""
     opened = open_file(path)
     assert isinstance(opened, FileRecords)
-    state = TournamentState("700001")
+    state = TournamentState(tournament)
     steps: list[Step] = []
     for record in opened.records:
         assert isinstance(record, LogRecord)

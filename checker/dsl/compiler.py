@@ -143,17 +143,16 @@ def _for_plays(plays: frozenset[str], evaluate: Evaluate, explain: Explain
     """The rule's callables that do not apply to a hand of another kind of play. (The engine
     selects by kind of play before it calls a rule: its specialised callables skip this.)"""
     def evaluate_in_plays(event: object) -> Verdict | None:
-        return evaluate(event) if _play(event) in plays else None
+        return evaluate(event) if hand_play(event) in plays else None
 
     def explain_in_plays(event: object) -> tuple[Verdict | None, list[TraceStep]]:
-        return explain(event) if _play(event) in plays else (None, [])
+        return explain(event) if hand_play(event) in plays else (None, [])
 
     return evaluate_in_plays, explain_in_plays
 
 
-def _play(event: object) -> str:
-    play: str = getattr(getattr(event, "hand"), "play")  # noqa: B009
-    return play
+# The kind of play of an event from a hand (`applies to`; the engine keys on it too).
+hand_play: Callable[[object], str] = operator.attrgetter("hand.play")
 
 
 # ---------------------------------------------------------------- public API

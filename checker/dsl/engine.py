@@ -16,7 +16,14 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from checker.dsl.compiler import CompiledRule, Evaluate, Guard, Verdict, compile_rule
+from checker.dsl.compiler import (
+    CompiledRule,
+    Evaluate,
+    Guard,
+    Verdict,
+    compile_rule,
+    hand_play,
+)
 from checker.dsl.guards import KeyPart
 from checker.dsl.ruleset import Ruleset, param_values
 
@@ -24,8 +31,6 @@ Selection = tuple[tuple[CompiledRule, Evaluate], ...]
 # Distinct keys kept per event before the table starts afresh (real inputs show a few dozen).
 _MAX_KEYS = 4096
 _IS_NONE = partial(operator.is_, None)
-# Every event a rule naming kinds of play listens to has the hand (the type checker sees to it).
-_HAND_PLAY: Callable[[object], str] = operator.attrgetter("hand.play")
 # At most this many paths in a key; a path must be read by this many rules' guards (one
 # rule's worth of saving does not pay for reading the path on every event).
 _MAX_KEY_PARTS = 4
@@ -103,7 +108,9 @@ def event_rules(rules: list[CompiledRule]) -> EventRules:
     """The dispatch of the rules listening to one event."""
     parts = key_parts(rules)
     chosen = frozenset(parts)
-    play = _HAND_PLAY if any(rule.plays is not None for rule in rules) else None
+    # Every event a rule naming kinds of play listens to has the hand (the type checker sees
+    # to it).
+    play = hand_play if any(rule.plays is not None for rule in rules) else None
     return EventRules([(rule, *rule.specialise(chosen)) for rule in rules], event_key(parts),
                       play=play)
 

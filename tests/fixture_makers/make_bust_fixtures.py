@@ -9,13 +9,13 @@ from collections.abc import Callable
 
 from tests.fixture_makers.make_tournament_fixtures import (
     BOARD,
-    FIXTURES,
     Line,
     Log,
     at,
     field,
     preflop,
     terms,
+    write_pairs,
 )
 
 # (seat, player, stack at the deal, hole cards)
@@ -157,9 +157,7 @@ PAIRS: dict[str, Callable[[bool], Log]] = {
 
 
 def main() -> None:
-    for name, make in PAIRS.items():
-        (FIXTURES / f"{name}.planted.jsonl").write_text(make(True).text())
-        (FIXTURES / f"{name}.twin.jsonl").write_text(make(False).text())
+    write_pairs(PAIRS)
 
 
 if __name__ == "__main__":

@@ -406,10 +406,15 @@ PAIRS: dict[str, Callable[[bool], Log]] = {
 }
 
 
-def main() -> None:
-    for name, make in PAIRS.items():
+def write_pairs(pairs: dict[str, Callable[[bool], Log]]) -> None:
+    """Each pair's planted and twin logs, `<name>.planted.jsonl` and `<name>.twin.jsonl`."""
+    for name, make in pairs.items():
         (FIXTURES / f"{name}.planted.jsonl").write_text(make(True).text())
         (FIXTURES / f"{name}.twin.jsonl").write_text(make(False).text())
+
+
+def main() -> None:
+    write_pairs(PAIRS)
 
 
 if __name__ == "__main__":

@@ -9,12 +9,12 @@ from collections.abc import Callable
 
 from tests.fixture_makers.make_tournament_fixtures import (
     BOARD,
-    FIXTURES,
     Log,
     hand,
     heads_up_all_in,
     preflop,
     terms,
+    write_pairs,
 )
 
 SEAT = 3300  # a $30 + $3 target event's entry: one seat
@@ -136,9 +136,7 @@ PAIRS: dict[str, Callable[[bool], Log]] = {
 
 
 def main() -> None:
-    for name, make in PAIRS.items():
-        (FIXTURES / f"{name}.planted.jsonl").write_text(make(True).text())
-        (FIXTURES / f"{name}.twin.jsonl").write_text(make(False).text())
+    write_pairs(PAIRS)
 
 
 if __name__ == "__main__":
