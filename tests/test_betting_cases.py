@@ -64,6 +64,23 @@ def test_a_raise_of_the_whole_stack_unflagged_leaves_nobody_to_bet_against() -> 
     assert sorted(failed(checked)) == ["betting.in-turn", "betting.no-action-when-all-in"]
 
 
+def test_a_short_raise_of_the_whole_stack_unflagged_is_an_all_in_raise() -> None:
+    # A (button) has 150: after D calls the big blind, A's raise to 150 is all A has, by 50,
+    # short of the full raise of 100. Clause 24 allows it (an all-in raise smaller than the
+    # previous full raise); it does not reopen the betting for D, who has acted.
+    stacks = {"A": 150, "B": 5000, "C": 5000, "D": 5000}
+    short = [*BLINDS, act("D", "call", 100), act("A", "raise", 150, to=150)]
+    called = make_hand(stacks, [*short, act("B", "call", 100), act("C", "call", 50),
+                                act("D", "call", 50)])
+    a_raise = action_events(called)[1]
+    assert (a_raise.action.all_in, a_raise.action.increment,
+            a_raise.street.last_full_raise) == (True, 50, 100)
+    assert failed(called) == []
+    reraised = make_hand(stacks, [*short, act("B", "call", 100), act("C", "call", 50),
+                                  act("D", "raise", 250, to=300)])
+    assert failed(reraised) == ["betting.short-all-in-does-not-reopen"]
+
+
 # ------------------------------------------------ 2. small and big blind posted together
 
 # CASH_DEAD_BLIND's posts, then the live blinds checked and called round and the flop bet

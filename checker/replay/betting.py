@@ -217,8 +217,10 @@ class Betting:
                                    street.opened_by_blind, Chips(self.pot), pot_max,
                                    street.open_pair_on_board)
         before_actor = _snapshot(player)
+        # The whole stack put in is all in, flagged or not (as `_pay` counts it).
+        all_in = action.all_in or 0 < action.amount == player.stack
         fact = ActionFact(index=action.index, kind=kind, amount=Chips(action.amount),
-                          to=Chips(to), all_in=action.all_in, is_raise=is_raise,
+                          to=Chips(to), all_in=all_in, is_raise=is_raise,
                           increment=Chips(increment), to_call=Chips(to_call),
                           expected_actor=expected, line=action.line,
                           opponents_with_chips=with_chips)
