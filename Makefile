@@ -8,7 +8,7 @@ STAMP_TEST := $(VENV)/.installed-test
 NATIVE_SOURCES := $(shell sed -n 's/^    "\(checker\/[a-z_/]*\.py\)",$$/\1/p' checker/native.py)
 STAMP_ACCEL := checker/_native_manifest.json
 
-.PHONY: run test lint typecheck unit bench bench-collusion accel pure clean browser
+.PHONY: run test lint typecheck unit bench bench-collusion mutation accel pure clean browser
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -36,7 +36,7 @@ run: $(STAMP_ACCEL)
 	$(BIN)/feltcheck audit hand_histories/ --rules rules/fulltilt.rules --format text --fail-on never
 
 lint: $(STAMP_TEST)
-	$(BIN)/ruff check checker tests benchmarks setup.py
+	$(BIN)/ruff check checker tests benchmarks mutation setup.py
 
 typecheck: $(STAMP_TEST)
 	$(BIN)/mypy
@@ -73,6 +73,18 @@ bench-collusion: $(STAMP_ACCEL)
 	for seed in $(BENCH_SEEDS); do \
 	  $(BIN)/python benchmarks/collusion/score.py $(BENCH_DIR)/seed-$$seed \
 	    --json $(BENCH_DIR)/seed-$$seed.json > /dev/null || exit 1; done
+
+# Issue 16's mutation campaign (docs/testing.md): a seeded sample of Cosmic Ray's mutants of
+# checker/replay and checker/dsl, each tested by the tests that run its line, on every core, in
+# scratch checkouts of HEAD under MUTATION_DIR (pure Python: mutants of compiled modules must
+# run as source). About two hours for 400 mutants on 2 cores; the figures go in docs/testing.md.
+MUTATION_DIR ?= ../feltcheck-mutation
+MUTATION_SAMPLE ?= 400
+MUTATION_SEED ?= 16
+mutation: | $(STAMP_TEST)
+	$(BIN)/python -m pip install --quiet -e '.[test,mutation]'
+	$(BIN)/python mutation/campaign.py all --dir $(MUTATION_DIR) \
+	  --sample $(MUTATION_SAMPLE) --seed $(MUTATION_SEED)
 
 clean:
 	rm -rf $(VENV) build *.egg-info .mypy_cache .ruff_cache .pytest_cache $(STAMP_ACCEL)
