@@ -10,7 +10,9 @@ random sample of them is tested. The steps, each its own subcommand (`all` runs 
 - init: Cosmic Ray lists every mutant; a seeded sample of SAMPLE is kept, the others are
   marked skipped ("not in the sample"), and the sample is dealt to the jobs' sessions;
 - exec: each job runs its session in its own checkout (mutation/run_mutant_tests.py runs the
-  tests of the mutated lines, fastest first, and stops at the first failure);
+  tests of the mutated lines, fastest first, and stops at the first failure) within BUDGET
+  seconds a mutant;
+- rerun: every survivor runs again with RERUN_BUDGET seconds;
 - report: kill rate with its 95% Wilson interval, by module and by operator, and every
   survivor's diff (DIR/survivors.md) for triage in docs/testing.md.
 
@@ -25,6 +27,7 @@ import math
 import os
 import random
 import shutil
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -143,6 +146,23 @@ def execute(base: Path, jobs: int) -> None:
         raise SystemExit(f"cosmic-ray exec failed: {failed}")
 
 
+def rerun(base: Path, jobs: int, budget: float) -> None:
+    """Give every survivor of the first pass a second, longer run (with the tests as they are
+    now): the first pass's budget is short so that the many easy kills stay cheap."""
+    _config(base, budget)
+    for job in range(jobs):
+        session = base / f"session-{job}.sqlite"
+        with use_db(str(session), WorkDB.Mode.open) as db:
+            survivors = [item.job_id for item, result in db.completed_work_items
+                         if result.test_outcome == TestOutcome.SURVIVED]
+        # Cosmic Ray runs the work items that have no result: forget the survivors' results.
+        with sqlite3.connect(session) as connection:
+            connection.executemany("DELETE FROM work_results WHERE job_id = ?",
+                                   [(job_id,) for job_id in survivors])
+        print(f"job {job}: {len(survivors)} survivors run again with a {budget:.0f} s budget")
+    execute(base, jobs)
+
+
 def wilson(killed: int, total: int, z: float = 1.96) -> tuple[float, float]:
     """The 95% Wilson score interval of a proportion (sound near 0 and 1, unlike p ± z·se)."""
     if total == 0:
@@ -193,13 +213,16 @@ def report(base: Path, jobs: int) -> dict[str, object]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("step", choices=["prepare", "map", "init", "exec", "report", "all"])
+    parser.add_argument("step",
+                        choices=["prepare", "map", "init", "exec", "rerun", "report", "all"])
     parser.add_argument("--dir", type=Path, default=REPO.parent / "feltcheck-mutation")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--sample", type=int, default=500)
     parser.add_argument("--seed", type=int, default=16)
     parser.add_argument("--budget", type=float, default=60.0,
-                        help="seconds of tests a mutant may take before it counts as a survivor")
+                        help="seconds of tests a mutant may take in the first pass")
+    parser.add_argument("--rerun-budget", type=float, default=600.0,
+                        help="seconds of tests a survivor of the first pass may take")
     args = parser.parse_args()
     base = args.dir.resolve()
     if args.step in ("prepare", "all"):
@@ -210,6 +233,8 @@ def main() -> None:
         init(base, args.jobs, args.sample, args.seed, args.budget)
     if args.step in ("exec", "all"):
         execute(base, args.jobs)
+    if args.step in ("rerun", "all"):
+        rerun(base, args.jobs, args.rerun_budget)
     if args.step in ("report", "all"):
         report(base, args.jobs)
 

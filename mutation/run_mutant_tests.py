@@ -4,13 +4,14 @@ Cosmic Ray writes one mutant into the scratch checkout and runs this command the
 is read back from `git diff` (the checkout is clean otherwise); the coverage map written by
 `campaign.py map` names the tests that run each line of the original code. A line run only at
 import (a module constant, a default value, a `def`) has no test of its own: every test that
-runs any line of that file is taken.
+runs any line of that file is taken, or of its package when no test runs a line of the file.
 
-The tests run with `-x`, in turns across their files (each file's fastest first), so a mutant
-meets many kinds of test early. A run that outlives the budget is stopped and the mutant counts
-as a survivor ("budget spent" in its output): a slower test might have killed it, so the kill
-rate is a lower bound. Exit status 0 means the mutant survived, anything else that a test
-killed it (a hang fails on pytest-timeout, as it would in `make test`).
+The tests run with `-x`, files taking turns by the time their tests have taken (each file's
+fastest first), so a mutant meets many kinds of test early. A run that outlives the budget is
+stopped and the mutant counts as a survivor ("budget spent" in its output): a slower test
+might have killed it, so the kill rate is a lower bound. Exit status 0 means the mutant
+survived, anything else that a test killed it (a hang fails on pytest-timeout, as it would in
+`make test`).
 """
 
 import json
@@ -20,7 +21,6 @@ import signal
 import subprocess
 import sys
 import tempfile
-from itertools import zip_longest
 from pathlib import Path
 
 HUNK = re.compile(r"^@@ -(\d+)(?:,(\d+))? \+\d+(?:,\d+)? @@")
@@ -45,18 +45,29 @@ def mutated_lines(diff: str) -> tuple[str, set[int]]:
 
 
 def tests_for(coverage_map: dict[str, list[object]], path: str, lines: set[int]) -> list[str]:
-    """The tests that run the lines, in turns across test files, each file's fastest first."""
-    by_line: dict[str, list[int]] = coverage_map["lines"].get(path, {})  # type: ignore[attr-defined]
+    """The tests that run the lines, files taking turns by time spent, each file's fastest
+    first: a file's k-th test comes when its first k tests' time is reached."""
+    files: dict[str, dict[str, list[int]]] = coverage_map["lines"]  # type: ignore[assignment]
+    by_line = files.get(path, {})
     chosen = {test for line in lines for test in by_line.get(str(line), [])}
     if not chosen:
         chosen = {test for tests in by_line.values() for test in tests}
+    if not chosen:
+        # A module of declarations only (facts.py's dataclasses): its code runs inside other
+        # modules' lines, so take the tests of its whole package.
+        package = path.rsplit("/", 1)[0] + "/"
+        chosen = {test for name, file_lines in files.items() if name.startswith(package)
+                  for tests in file_lines.values() for test in tests}
     names: list[str] = coverage_map["tests"]  # type: ignore[assignment]
     durations: list[float] = coverage_map["durations"]  # type: ignore[assignment]
-    by_file: dict[str, list[int]] = {}
+    spent: dict[str, float] = {}
+    turns: list[tuple[float, str]] = []
     for test in sorted(chosen, key=lambda number: (durations[number], names[number])):
-        by_file.setdefault(names[test].split("::")[0], []).append(test)
-    turns = zip_longest(*(by_file[name] for name in sorted(by_file)))
-    return [names[test] for turn in turns for test in turn if test is not None]
+        name = names[test]
+        file = name.split("::")[0]
+        spent[file] = spent.get(file, 0.0) + durations[test]
+        turns.append((spent[file], name))
+    return [name for _, name in sorted(turns)]
 
 
 def main() -> int:

@@ -163,6 +163,8 @@ def test_chips_are_the_replayed_stacks_and_the_total_counts_every_stack() -> Non
     # al, bo and cy hold 1,500 each; di is out.
     assert fact.total_chips == 4500
     assert fact.eliminated_buy_ins == 1000
+    # Terms that name no prize but cash: no non-cash value to refund.
+    assert fact.non_cash_value == 0
 
 
 def test_pool_paid_out_guarantee_and_non_cash_value() -> None:

@@ -205,11 +205,14 @@ def test_duplicate_test_names() -> None:
         '\n'
         'test   "cap" input "c.hh"\n  expect none\n'
         'test "cap" input "d.hh"\n'
+        'test  "cap" input "e.hh"\n'
     )
     found = lint(text)
+    # The string ends at an even and at an odd column: the span's end is counted, not rounded.
     assert [(d.span.line, d.span.column, d.span.end_column, d.message) for d in found] == [
         (4, 8, 13, 'test name "cap" is already used by the test at line 1'),
         (6, 6, 11, 'test name "cap" is already used by the test at line 1'),
+        (7, 7, 12, 'test name "cap" is already used by the test at line 1'),
     ]
     assert "its own name" in (found[0].hint or "")
 
