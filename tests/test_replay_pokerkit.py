@@ -1047,3 +1047,16 @@ def test_a_short_big_blind_excuses_the_level_reading_only() -> None:
     # Were the posted reading to accept it too, nothing would excuse PokerKit's refusal.
     judged.posted_legality[3] = []
     assert exception_for(played, judged, 3) is None
+
+
+def test_a_raise_from_the_posted_big_blind_reopens_the_betting_as_posted() -> None:
+    # Blinds 1/2, P2 all in for 1 on the big blind. P3 calls 1; P4 raises to 3, a full raise
+    # of 2 from the posted 1 (the level's reading: 1 above the big blind, short); P1 calls;
+    # P3, who acted, re-raises to 5. As posted P4's raise reopened the betting for P3, as
+    # PokerKit has it; the level's reading does not (it was short of the big blind).
+    deal = Deal("holdem", "no_limit", 1, 2, 0, (100, 1, 100, 100))
+    assert outcomes(deal, ["call", "min_raise", "call", "min_raise"]) == [
+        (True, ["betting.call-amount"], "short big blind still sets the bet"),
+        (True, ["betting.min-raise"], "short big blind still sets the bet"),
+        (True, [], None),
+        (True, ["betting.short-all-in-does-not-reopen"], "short big blind still sets the bet")]
