@@ -43,6 +43,14 @@ def test_syntax_error(tmp_path: Path) -> None:
     assert "did you mean 'require'?" in text
 
 
+def test_a_quoted_word_where_a_keyword_belongs_is_no_misspelt_keyword(tmp_path: Path) -> None:
+    # A string is a value: what is missing is the keyword before it, not a respelling of it.
+    text = _diagnostic(tmp_path, 'rule betting.cap\n  "require" true\n')
+    _located(text, tmp_path, 7, 3)
+    assert "syntax error: unexpected" in text
+    assert "did you mean" not in text
+
+
 def test_unknown_field(tmp_path: Path) -> None:
     text = _diagnostic(tmp_path, GOOD_RULE.replace("bets_and_raises", "bets_and_raise"))
     _located(text, tmp_path, 9, 18)
