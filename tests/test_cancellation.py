@@ -205,6 +205,22 @@ def test_next_payout_is_the_prize_of_the_place_about_to_fall() -> None:
     assert {e.next_payout for e in first.cancellation.entries} == {800}
 
 
+def test_next_payout_reads_the_tier_of_the_entries_paid_for() -> None:
+    # Up to 3 entrants the winner takes all; from 4, three places are paid.
+    tiers = [{"min_entrants": 2, "max_entrants": 3, "shares_bp": [10000]},
+             {"min_entrants": 4, "shares_bp": [6000, 4000]}]
+    steps = _cancellation_steps([
+        _terms(payout_structure=tiers), _reg("al"), _reg("bo"), _reg("cy"), _reg("di"),
+        _seat("al", 1, 1500), _seat("bo", 2, 1500), _seat("cy", 3, 1500), _seat("di", 4, 1500),
+        _start(4), _out("di", 4), _out("cy", 3),
+        _cancel("in_the_money", [_payment("al", 3000), _payment("bo", 3000)]),
+    ])
+    first = steps[0].event
+    assert isinstance(first, CancellationEvent)
+    # 2 players left: 2nd place of the 4-entrant tier, 40% of the $40 collected = $16.
+    assert {e.next_payout for e in first.cancellation.entries} == {1600}
+
+
 def test_next_payout_uses_a_guarantee_above_the_pool() -> None:
     steps = _cancellation_steps([
         _terms(guarantee=10000), _reg("al"), _reg("bo"), _reg("cy"),

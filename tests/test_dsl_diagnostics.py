@@ -51,6 +51,15 @@ def test_a_quoted_word_where_a_keyword_belongs_is_no_misspelt_keyword(tmp_path: 
     assert "did you mean" not in text
 
 
+def test_a_placeholder_that_is_not_an_expression_points_into_the_message(tmp_path: Path) -> None:
+    body = GOOD_RULE + '  message "over by {street.bets_and_raises + * 2} bets"\n'
+    text = _diagnostic(tmp_path, body)
+    line = '  message "over by {street.bets_and_raises + * 2} bets"'
+    # The caret is under the `*` the expression parser stopped at, inside the string.
+    _located(text, tmp_path, 10, line.index("*") + 1)
+    assert "message placeholder {street.bets_and_raises + * 2} is not an expression" in text
+
+
 def test_unknown_field(tmp_path: Path) -> None:
     text = _diagnostic(tmp_path, GOOD_RULE.replace("bets_and_raises", "bets_and_raise"))
     _located(text, tmp_path, 9, 18)
