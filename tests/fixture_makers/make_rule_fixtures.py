@@ -1,0 +1,282 @@
+"""Write the tournament-log fixtures of issue 16 (every rule has a planted fixture): the log
+rules of registration, seating, starting stacks, breaks, Tournament Info and the prize pool
+that had no planted/twin pair.
+
+Each pair is a small heads-up event (ann beats bob with aces in one all-in hand, as in
+make_tournament_fixtures.py) with ONE violation planted, and its clean twin, which differs only
+where the violation is. Deterministic: `python tests/fixture_makers/make_rule_fixtures.py`
+rewrites the files in hand_histories/fixtures/ byte for byte
+(tests/test_every_rule_has_fixture.py checks).
+"""
+
+from tests.fixture_makers.make_tournament_fixtures import (
+    BOARD,
+    Log,
+    at,
+    finish,
+    hand,
+    heads_up_all_in,
+    preflop,
+    terms,
+    write_pairs,
+)
+
+PLAYERS = ["ann", "bob"]
+
+
+def sit_and_go_terms(log: Log, **changed: object) -> None:
+    """A heads-up $10+$1 Sit & Go whose one break is due after an hour of play."""
+    fields: dict[str, object] = dict(
+        kind="sit_and_go", game="holdem", structure="no_limit", currency="USD", buy_in=1000,
+        fee=100, starting_stack=1500, seats_per_table=2, min_entrants=2, max_entrants=2,
+        scheduled_start=at(0),
+        levels=[{"level": 1, "duration_s": 7200, "small_blind": 10, "big_blind": 20}],
+        breaks={"every_s": 3600, "duration_s": 300, "max_breaks": 1},
+        payout_structure=[{"min_entrants": 2, "shares_bp": [10000]}])
+    fields.update(changed)
+    log.add("tournament_terms", -7000, **fields)
+
+
+def registered(log: Log, stacks: tuple[int, int] = (1500, 1500), entrants: int = 2,
+               seating_at: int = 0, close_shares: list[int] | None = None) -> None:
+    """ann and bob register an hour ahead, the close at the start, seating at `seating_at`,
+    the start ten seconds after the scheduled time."""
+    for n, player in enumerate(PLAYERS):
+        log.add("registration", -3600 + n, player=player, accepted=True, paid=1100,
+                paid_currency="cash")
+    log.add("registration_closed", 0, entrants=entrants, prize_pool=1000 * entrants,
+            payout_shares_bp=close_shares or [10000])
+    log.add("seating_started", seating_at)
+    for seat, (player, stack) in enumerate(zip(PLAYERS, stacks, strict=True), start=1):
+        log.add("seat", 1, player=player, table="1", seat=seat, stack=stack)
+    log.add("tournament_start", 10, entrants=entrants, tables=1)
+
+
+def won_by_ann(log: Log, hand_id: str) -> None:
+    heads_up_all_in(log, hand_id)
+    finish(log, hand_id, second=0, first=2000)
+
+
+# ---------------------------------------------------------------- clause 3: registration
+
+
+def refused_before_start(planted: bool) -> Log:
+    """An MTT without a cap on entries refuses cat: half an hour before the start (planted),
+    or twenty seconds after it, once registration has closed (twin)."""
+    log = Log("816001")
+    terms(log)
+    for n, player in enumerate(PLAYERS):
+        log.add("registration", -3600 + n, player=player, accepted=True, paid=1100,
+                paid_currency="cash")
+    if planted:
+        log.add("registration", -1800, player="cat", accepted=False, paid=0,
+                paid_currency="cash")
+    log.add("registration_closed", 0, entrants=2, prize_pool=2000, payout_shares_bp=[10000])
+    log.add("seating_started", 0)
+    for seat, player in enumerate(PLAYERS, start=1):
+        log.add("seat", 1, player=player, table="1", seat=seat, stack=1500)
+    log.add("tournament_start", 10, entrants=2, tables=1)
+    if not planted:
+        log.add("registration", 20, player="cat", accepted=False, paid=0,
+                paid_currency="cash")
+    won_by_ann(log, "8160010001")
+    return log
+
+
+# ---------------------------------------------------------------- clause 5: seating
+
+
+def seating_early(planted: bool) -> Log:
+    """MTT seating begins two minutes before the scheduled start (planted), or at it."""
+    log = Log("816002")
+    terms(log)
+    registered(log, seating_at=-120 if planted else 0)
+    won_by_ann(log, "8160020001")
+    return log
+
+
+# ---------------------------------------------------------------- clause 34: minimum entrants
+
+
+def below_minimum(planted: bool) -> Log:
+    """An MTT whose terms ask for 3 entrants (planted) or 2 starts with ann and bob."""
+    log = Log("816003")
+    terms(log, shares=None)
+    line = log.lines[-1]
+    line["min_entrants"] = 3 if planted else 2
+    line["payout_structure"] = [{"min_entrants": 2, "shares_bp": [10000]}]
+    registered(log)
+    won_by_ann(log, "8160030001")
+    return log
+
+
+# ---------------------------------------------------------------- clauses 1, 7: stacks
+
+
+def unequal_stacks(planted: bool) -> Log:
+    """Three at one table; cat is seated with 1,490 chips (planted) or 1,500 like the others.
+    She folds the one hand, ann and bob go all in, bob busts; the log stops there."""
+    log = Log("816004")
+    terms(log)
+    players = ["ann", "bob", "cat"]
+    for n, player in enumerate(players):
+        log.add("registration", -3600 + n, player=player, accepted=True, paid=1100,
+                paid_currency="cash")
+    log.add("registration_closed", 0, entrants=3, prize_pool=3000, payout_shares_bp=[10000])
+    log.add("seating_started", 0)
+    cat = 1490 if planted else 1500
+    for seat, (player, stack) in enumerate(zip(players, (1500, 1500, cat), strict=True), 1):
+        log.add("seat", 1, player=player, table="1", seat=seat, stack=stack)
+    log.add("tournament_start", 10, entrants=3, tables=1)
+    hand(log, "1", "8160040001", 40, 70,
+         [("ann", 1500, ["Ah", "Ad"]), ("bob", 1500, ["7c", "2d"]), ("cat", cat, ["3c", "8d"])],
+         3, [preflop("ann", "small_blind", 10, 10), preflop("bob", "big_blind", 20, 20),
+             preflop("cat", "fold"), preflop("ann", "raise", 1490, 1500, all_in=True),
+             preflop("bob", "call", 1480, 1500, all_in=True)],
+         [("ann", 3000)], board=BOARD, shown=["ann", "bob"])
+    log.add("elimination", 71, player="bob", place=3, table="1", hand="8160040001", prize=0)
+    return log
+
+
+def chips_moved_in(planted: bool) -> Log:
+    """Before the one hand, ann is moved to her own seat with 1,700 chips (planted) or her
+    1,500: the move says so, so the hand deals it, but the tournament ends with 200 chips
+    more than were seated (tournament.chips-conserved)."""
+    log = Log("816005")
+    terms(log)
+    registered(log)
+    ann = 1700 if planted else 1500
+    log.add("table_move", 20, player="ann", from_table="1", from_seat=1, to_table="1",
+            to_seat=1, stack=ann, reason="balance")
+    hand(log, "1", "8160050001", 40, 70, [("ann", ann, ["Ah", "Ad"]),
+                                          ("bob", 1500, ["7c", "2d"])], 2,
+         [preflop("bob", "small_blind", 10, 10), preflop("ann", "big_blind", 20, 20),
+          preflop("bob", "raise", 1490, 1500, all_in=True),
+          preflop("ann", "call", 1480, 1500)],
+         [("ann", 3000)], board=BOARD, shown=["ann", "bob"])
+    finish(log, "8160050001", second=0, first=2000)
+    return log
+
+
+# ---------------------------------------------------------------- clause 10: Tournament Info
+
+
+def schedule_shown(planted: bool) -> Log:
+    """Tournament Info shows the next level a minute late (planted) or on time: level 1
+    lasts 20 minutes from its line at the start (+10 s); no breaks are scheduled."""
+    log = Log("816006")
+    terms(log)
+    log.lines[-1]["levels"] = [
+        {"level": 1, "duration_s": 1200, "small_blind": 10, "big_blind": 20},
+        {"level": 2, "duration_s": 1200, "small_blind": 15, "big_blind": 30}]
+    registered(log)
+    log.add("level", 10, level=1, small_blind=10, big_blind=20, ante=0)
+    log.add("info_view", 15, player="ann", largest_stack=1500, smallest_stack=1500,
+            average_stack=1500, next_level_at=at(1270 if planted else 1210),
+            next_break_at=None)
+    won_by_ann(log, "8160060001")
+    return log
+
+
+# ---------------------------------------------------------------- clause 11: breaks
+
+
+def early_break(planted: bool) -> Log:
+    """A heads-up Sit & Go takes its break after half an hour of play (planted) or after the
+    hour; five minutes, then the one hand."""
+    log = Log("816007")
+    sit_and_go_terms(log)
+    for n, player in enumerate(PLAYERS):
+        log.add("registration", -2 + n, player=player, accepted=True, paid=1100,
+                paid_currency="cash")
+    log.add("registration_closed", -1, entrants=2, prize_pool=2000, payout_shares_bp=[10000])
+    for seat, player in enumerate(PLAYERS, start=1):
+        log.add("seat", 0, player=player, table="1", seat=seat, stack=1500)
+    log.add("tournament_start", 0, entrants=2, tables=1)
+    pause = 1800 if planted else 3600
+    log.add("break_start", pause, duration_s=300)
+    log.add("break_end", pause + 300)
+    hand(log, "1", "8160070001", pause + 310, pause + 340,
+         [("ann", 1500, ["Ah", "Ad"]), ("bob", 1500, ["7c", "2d"])], 2,
+         [preflop("bob", "small_blind", 10, 10), preflop("ann", "big_blind", 20, 20),
+          preflop("bob", "raise", 1490, 1500, all_in=True),
+          preflop("ann", "call", 1480, 1500, all_in=True)],
+         [("ann", 3000)], board=BOARD, shown=["ann", "bob"])
+    log.add("elimination", pause + 341, player="bob", place=2, table="1", hand="8160070001",
+            prize=0)
+    log.add("payout", pause + 342, player="ann", place=1, paid=2000, paid_currency="cash")
+    log.add("tournament_end", pause + 343, outcome="finished", winner="ann")
+    return log
+
+
+# ---------------------------------------------------------------- clauses 12, 14, 15: the pool
+
+
+def guarantee(planted: bool) -> Log:
+    """A $30 guarantee (planted) or a $20 one; two $10 buy-ins make a $20 pool, paid to ann."""
+    log = Log("816008")
+    terms(log, guarantee=3000 if planted else 2000)
+    registered(log)
+    won_by_ann(log, "8160080001")
+    return log
+
+
+def shares_short(planted: bool) -> Log:
+    """The terms and the lobby's structure pay 90% of the pool to 1st (planted: the
+    structure leaves 10% unpaid) or 100%; ann is paid her share."""
+    shares = [9000] if planted else [10000]
+    log = Log("816009")
+    terms(log, shares=shares)
+    registered(log, close_shares=shares)
+    heads_up_all_in(log, "8160090001")
+    finish(log, "8160090001", second=0, first=1800 if planted else 2000)
+    return log
+
+
+# ---------------------------------------------------------------- clauses 9, 18: first blinds
+
+
+def first_blinds(planted: bool) -> Log:
+    """The first hand at a four-seat table, button on seat 4: the blinds come from seats 2
+    and 3 (planted) instead of 1 and 2; everyone folds to the big blind. The log stops."""
+    log = Log("816010")
+    terms(log)
+    players = ["ann", "bob", "cat", "dan"]
+    for n, player in enumerate(players):
+        log.add("registration", -3600 + n, player=player, accepted=True, paid=1100,
+                paid_currency="cash")
+    log.add("registration_closed", 0, entrants=4, prize_pool=4000, payout_shares_bp=[10000])
+    log.add("seating_started", 0)
+    for seat, player in enumerate(players, start=1):
+        log.add("seat", 1, player=player, table="1", seat=seat, stack=1500)
+    log.add("tournament_start", 10, entrants=4, tables=1)
+    small, big, *rest = ["bob", "cat", "dan", "ann"] if planted else ["ann", "bob", "cat",
+                                                                       "dan"]
+    hand(log, "1", "8160100001", 40, 70,
+         [(p, 1500, [f"{r}c", f"{r}d"]) for p, r in zip(players, "2345", strict=True)], 4,
+         [preflop(small, "small_blind", 10, 10), preflop(big, "big_blind", 20, 20),
+          *[preflop(p, "fold") for p in rest], preflop(small, "fold")],
+         [(big, 20)], returns=[(big, 10)])
+    return log
+
+
+PAIRS = {
+    "log-registration-refused-early": refused_before_start,
+    "log-seating-early": seating_early,
+    "log-below-minimum-entrants": below_minimum,
+    "log-unequal-starting-stacks": unequal_stacks,
+    "log-chips-moved-in": chips_moved_in,
+    "log-schedule-shown": schedule_shown,
+    "log-sng-early-break": early_break,
+    "log-guarantee-short": guarantee,
+    "log-structure-short": shares_short,
+    "log-first-blinds": first_blinds,
+}
+
+
+def main() -> None:
+    write_pairs(PAIRS)
+
+
+if __name__ == "__main__":
+    main()
