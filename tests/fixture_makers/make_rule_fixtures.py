@@ -2,24 +2,35 @@
 rules of registration, seating, starting stacks, breaks, Tournament Info and the prize pool
 that had no planted/twin pair.
 
-Each pair is a small heads-up event (ann beats bob with aces in one all-in hand, as in
+Each pair is a small event (mostly heads-up: ann beats bob with aces in one all-in hand, as in
 make_tournament_fixtures.py) with ONE violation planted, and its clean twin, which differs only
-where the violation is. Deterministic: `python tests/fixture_makers/make_rule_fixtures.py`
-rewrites the files in hand_histories/fixtures/ byte for byte
+where the violation is. The PokerStars and 2024 TDA rule sets rank players busted at different
+tables in one hand-for-hand deal each their own way; those pairs go to
+hand_histories/fixtures-pokerstars/ and hand_histories/fixtures-tda2024/. Deterministic: `python
+tests/fixture_makers/make_rule_fixtures.py` rewrites the files byte for byte
 (tests/test_every_rule_has_fixture.py checks).
 """
+
+from collections.abc import Callable
+from pathlib import Path
 
 from tests.fixture_makers.make_tournament_fixtures import (
     BOARD,
     Log,
     at,
+    blinds_walk,
+    field,
     finish,
     hand,
     heads_up_all_in,
     preflop,
     terms,
-    write_pairs,
 )
+
+HAND_HISTORIES = Path(__file__).resolve().parents[2] / "hand_histories"
+FIXTURES = HAND_HISTORIES / "fixtures"
+STARS_FIXTURES = HAND_HISTORIES / "fixtures-pokerstars"
+TDA_FIXTURES = HAND_HISTORIES / "fixtures-tda2024"
 
 PLAYERS = ["ann", "bob"]
 
@@ -260,7 +271,87 @@ def first_blinds(planted: bool) -> Log:
     return log
 
 
-PAIRS = {
+# ---------------------------------------------------------------- clauses 25, 26: hand-for-hand
+
+
+def hand_for_hand_busts(tournament: str, tie: bool) -> Log:
+    """Two tables of three in hand-for-hand. Deal 1: a blinds walk at each table (ann and dan
+    lose 10, bob and eve win 10). Deal 2: ann (1,490) busts to bob's aces at table 1, fay
+    (1,500) to eve's at table 2. They tie for 5th (`tie`), or fay, who started the hand with
+    more, finishes 5th and ann 6th. Six $10 entries pay 3 places; 5th and 6th win nothing.
+    The log stops there."""
+    log = Log(tournament)
+    terms(log, shares=[5000, 3000, 2000])
+    tables = [["ann", "bob", "cat"], ["dan", "eve", "fay"]]
+    field(log, tables, pool_shares=[5000, 3000, 2000])
+    log.add("hand_for_hand", 90, active=True)
+    blinds_walk(log, "1", f"{tournament}0001", 100, 160, tables[0], [1500] * 3, 2, deal=1)
+    blinds_walk(log, "2", f"{tournament}0002", 100, 160, tables[1], [1500] * 3, 2, deal=1)
+    # Button on seat 1: seat 2 posts the small blind, seat 3 the big one.
+    hand(log, "1", f"{tournament}0003", 170, 200,
+         [("ann", 1490, ["7c", "2d"]), ("bob", 1510, ["Ah", "Ad"]), ("cat", 1500, ["3c", "8d"])],
+         1, [preflop("bob", "small_blind", 10, 10), preflop("cat", "big_blind", 20, 20),
+             preflop("ann", "raise", 1490, 1490, all_in=True),
+             preflop("bob", "call", 1480, 1490), preflop("cat", "fold")],
+         [("bob", 3000)], board=BOARD, shown=["ann", "bob"], deal=2)
+    hand(log, "2", f"{tournament}0004", 170, 200,
+         [("dan", 1490, ["3c", "8d"]), ("eve", 1510, ["Ah", "Ad"]), ("fay", 1500, ["7c", "2d"])],
+         1, [preflop("eve", "small_blind", 10, 10), preflop("fay", "big_blind", 20, 20),
+             preflop("dan", "fold"), preflop("eve", "raise", 1500, 1510, all_in=True),
+             preflop("fay", "call", 1480, 1500, all_in=True)],
+         [("eve", 3000)], returns=[("eve", 10)], board=BOARD, shown=["eve", "fay"], deal=2)
+    log.add("elimination", 201, player="ann", place=5 if tie else 6, table="1",
+            hand=f"{tournament}0003", prize=0)
+    log.add("elimination", 201, player="fay", place=5, table="2", hand=f"{tournament}0004",
+            prize=0)
+    return log
+
+
+# ---------------------------------------------------------------- clause 23: the limit cap
+
+
+def uncapped_heads_up(planted: bool) -> Log:
+    """Limit 10/20: the small and big blinds put in five bets preflop, then the small blind
+    folds. The twin is a heads-up event, two players left (bob has the button and the small
+    blind); the planted event has three entrants, cat (the button) folding first (ann the
+    small blind), so three are left and the cap of four bets holds."""
+    log = Log("816302" if not planted else "816301")
+    terms(log)
+    log.lines[-1]["structure"] = "fixed_limit"
+    players = ["ann", "bob", "cat"] if planted else ["ann", "bob"]
+    field(log, [players])
+    seats = [("ann", 1500, ["7c", "2d"]), ("bob", 1500, ["Ah", "Ad"])]
+    small, big = ("ann", "bob") if planted else ("bob", "ann")
+    acts = [preflop(small, "small_blind", 10, 10), preflop(big, "big_blind", 20, 20)]
+    if planted:
+        seats.append(("cat", 1500, ["3c", "8d"]))
+        acts.append(preflop("cat", "fold"))
+    acts += [preflop(small, "raise", 30, 40), preflop(big, "raise", 40, 60),
+             preflop(small, "raise", 40, 80), preflop(big, "raise", 40, 100),
+             preflop(small, "fold")]
+    hand(log, "1", f"{log.tournament}0001", 40, 70, seats, len(players), acts,
+         [(big, 160)], returns=[(big, 20)])
+    hand_line = log.lines[-1]
+    hand_line["structure"] = "fixed_limit"
+    hand_line["players_left"] = len(players)
+    return log
+
+
+Maker = Callable[[bool], Log]
+# PokerStars: the bigger starting stack finishes higher at any table (the tie is planted).
+STARS_PAIRS: dict[str, Maker] = {
+    "log-hand-for-hand-tie": lambda planted: hand_for_hand_busts(
+        "816101" if planted else "816102", tie=planted),
+}
+# TDA 2024: busted at different tables in one hand-for-hand deal, they tie (the ranking by
+# stacks is planted).
+TDA_PAIRS: dict[str, Maker] = {
+    "log-hand-for-hand-ranked": lambda planted: hand_for_hand_busts(
+        "816201" if planted else "816202", tie=not planted),
+    "log-limit-cap-heads-up": uncapped_heads_up,
+}
+
+PAIRS: dict[str, Maker] = {
     "log-registration-refused-early": refused_before_start,
     "log-seating-early": seating_early,
     "log-below-minimum-entrants": below_minimum,
@@ -274,8 +365,22 @@ PAIRS = {
 }
 
 
+def written() -> dict[Path, str]:
+    """Every fixture this maker writes, by path."""
+    out = {}
+    for folder, pairs in ((FIXTURES, PAIRS), (STARS_FIXTURES, STARS_PAIRS),
+                          (TDA_FIXTURES, TDA_PAIRS)):
+        for name, make in pairs.items():
+            for planted in (True, False):
+                kind = "planted" if planted else "twin"
+                out[folder / f"{name}.{kind}.jsonl"] = make(planted).text()
+    return out
+
+
 def main() -> None:
-    write_pairs(PAIRS)
+    for path, text in written().items():
+        path.parent.mkdir(exist_ok=True)
+        path.write_text(text, encoding="utf-8")
 
 
 if __name__ == "__main__":
