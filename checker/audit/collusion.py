@@ -61,31 +61,38 @@ class CollusionSettings:
     fact: CollusionSettingsFact
 
 
+# The `collusion.*` parameters the aggregation and the statistics read before the rules run
+# (settings_from reads exactly these): `feltcheck rules lint` counts them as read.
+SETTINGS_PARAMS = frozenset(f"collusion.{name}" for name in (
+    "weak_equity", "evidence_hands", "flow_cap_big_blinds", "commitment_big_blinds",
+    "min_hands", "min_tournaments", "min_occasions", "prior_occasions"))
+
+
 def settings_from(params: dict[str, object]) -> CollusionSettings:
     """The `collusion.*` parameters the aggregation and the statistics need."""
-
-    def number(name: str) -> int:
-        value = params.get(f"collusion.{name}")
+    number: dict[str, int] = {}
+    for path in sorted(SETTINGS_PARAMS):
+        value = params.get(path)
         if not isinstance(value, int):
-            raise ValueError(f"the rules declare no int parameter collusion.{name}")
-        return value
+            raise ValueError(f"the rules declare no int parameter {path}")
+        number[path.removeprefix("collusion.")] = value
 
     return CollusionSettings(
-        ObserverSettings(weak_equity=number("weak_equity") / _BASIS,
-                         evidence_kept=number("evidence_hands"),
-                         flow_cap=number("flow_cap_big_blinds") * 1000,
-                         commitment=number("commitment_big_blinds") * 1000),
-        ScoringSettings(min_hands=number("min_hands"),
-                        min_tournaments=number("min_tournaments"),
-                        min_occasions=number("min_occasions"),
-                        prior_occasions=number("prior_occasions")),
+        ObserverSettings(weak_equity=number["weak_equity"] / _BASIS,
+                         evidence_kept=number["evidence_hands"],
+                         flow_cap=number["flow_cap_big_blinds"] * 1000,
+                         commitment=number["commitment_big_blinds"] * 1000),
+        ScoringSettings(min_hands=number["min_hands"],
+                        min_tournaments=number["min_tournaments"],
+                        min_occasions=number["min_occasions"],
+                        prior_occasions=number["prior_occasions"]),
         CollusionSettingsFact(
-            min_hands=number("min_hands"), min_tournaments=number("min_tournaments"),
-            min_occasions=number("min_occasions"), prior_occasions=number("prior_occasions"),
-            commitment_big_blinds=number("commitment_big_blinds"),
-            weak_equity=Percent(number("weak_equity")),
-            flow_cap_big_blinds=number("flow_cap_big_blinds"),
-            evidence_hands=number("evidence_hands")),
+            min_hands=number["min_hands"], min_tournaments=number["min_tournaments"],
+            min_occasions=number["min_occasions"], prior_occasions=number["prior_occasions"],
+            commitment_big_blinds=number["commitment_big_blinds"],
+            weak_equity=Percent(number["weak_equity"]),
+            flow_cap_big_blinds=number["flow_cap_big_blinds"],
+            evidence_hands=number["evidence_hands"]),
     )
 
 
