@@ -2,11 +2,14 @@
 rules of registration, seating, starting stacks, breaks, Tournament Info and the prize pool
 that had no planted/twin pair.
 
-Each pair is a small event (mostly heads-up: ann beats bob with aces in one all-in hand, as in
-make_tournament_fixtures.py) with ONE violation planted, and its clean twin, which differs only
-where the violation is. The PokerStars and 2024 TDA rule sets rank players busted at different
-tables in one hand-for-hand deal each their own way; those pairs go to
-hand_histories/fixtures-pokerstars/ and hand_histories/fixtures-tda2024/. Deterministic: `python
+Each pair is a small event (mostly heads-up: abby beats bert with aces in one all-in hand, as
+in make_tournament_fixtures.py) with ONE violation planted, and its clean twin, which differs
+only where the violation is. The PokerStars and 2024 TDA rule sets rank players busted at
+different tables in one hand-for-hand deal each their own way; those pairs go to
+hand_histories/fixtures-pokerstars/ and hand_histories/fixtures-tda2024/. Each set's players
+are its own (abby, bert, cass, dirk here; STARS_PLAYERS, TDA_PLAYERS): `make run` audits all
+of hand_histories/ at once and clause 28 pairs players across files, so a name another
+fixture uses would pool their hands. Deterministic: `python
 tests/fixture_makers/make_rule_fixtures.py` rewrites the files byte for byte
 (tests/test_every_rule_has_fixture.py checks).
 """
@@ -20,9 +23,7 @@ from tests.fixture_makers.make_tournament_fixtures import (
     at,
     blinds_walk,
     field,
-    finish,
     hand,
-    heads_up_all_in,
     preflop,
     terms,
 )
@@ -32,7 +33,7 @@ FIXTURES = HAND_HISTORIES / "fixtures"
 STARS_FIXTURES = HAND_HISTORIES / "fixtures-pokerstars"
 TDA_FIXTURES = HAND_HISTORIES / "fixtures-tda2024"
 
-PLAYERS = ["ann", "bob"]
+PLAYERS = ["abby", "bert"]
 
 
 def sit_and_go_terms(log: Log, **changed: object) -> None:
@@ -50,7 +51,7 @@ def sit_and_go_terms(log: Log, **changed: object) -> None:
 
 def registered(log: Log, stacks: tuple[int, int] = (1500, 1500), entrants: int = 2,
                seating_at: int = 0, close_shares: list[int] | None = None) -> None:
-    """ann and bob register an hour ahead, the close at the start, seating at `seating_at`,
+    """abby and bert register an hour ahead, the close at the start, seating at `seating_at`,
     the start ten seconds after the scheduled time."""
     for n, player in enumerate(PLAYERS):
         log.add("registration", -3600 + n, player=player, accepted=True, paid=1100,
@@ -63,7 +64,24 @@ def registered(log: Log, stacks: tuple[int, int] = (1500, 1500), entrants: int =
     log.add("tournament_start", 10, entrants=entrants, tables=1)
 
 
-def won_by_ann(log: Log, hand_id: str) -> None:
+def heads_up_all_in(log: Log, hand_id: str) -> None:
+    """bert (button, small blind) moves all in, abby calls with aces and wins."""
+    hand(log, "1", hand_id, 40, 70, [("abby", 1500, ["Ah", "Ad"]),
+                                     ("bert", 1500, ["7c", "2d"])], 2,
+         [preflop("bert", "small_blind", 10, 10), preflop("abby", "big_blind", 20, 20),
+          preflop("bert", "raise", 1490, 1500, all_in=True),
+          preflop("abby", "call", 1480, 1500, all_in=True)],
+         [("abby", 3000)], board=BOARD, shown=["abby", "bert"])
+
+
+def finish(log: Log, hand_id: str, second: int, first: int) -> None:
+    log.add("elimination", 71, player="bert", place=2, table="1", hand=hand_id, prize=second)
+    log.add("payout", 72, player="bert", place=2, paid=second, paid_currency="cash")
+    log.add("payout", 73, player="abby", place=1, paid=first, paid_currency="cash")
+    log.add("tournament_end", 74, outcome="finished", winner="abby")
+
+
+def won_by_abby(log: Log, hand_id: str) -> None:
     heads_up_all_in(log, hand_id)
     finish(log, hand_id, second=0, first=2000)
 
@@ -72,7 +90,7 @@ def won_by_ann(log: Log, hand_id: str) -> None:
 
 
 def refused_before_start(planted: bool) -> Log:
-    """An MTT without a cap on entries refuses cat: half an hour before the start (planted),
+    """An MTT without a cap on entries refuses cass: half an hour before the start (planted),
     or twenty seconds after it, once registration has closed (twin)."""
     log = Log("816001")
     terms(log)
@@ -80,7 +98,7 @@ def refused_before_start(planted: bool) -> Log:
         log.add("registration", -3600 + n, player=player, accepted=True, paid=1100,
                 paid_currency="cash")
     if planted:
-        log.add("registration", -1800, player="cat", accepted=False, paid=0,
+        log.add("registration", -1800, player="cass", accepted=False, paid=0,
                 paid_currency="cash")
     log.add("registration_closed", 0, entrants=2, prize_pool=2000, payout_shares_bp=[10000])
     log.add("seating_started", 0)
@@ -88,9 +106,9 @@ def refused_before_start(planted: bool) -> Log:
         log.add("seat", 1, player=player, table="1", seat=seat, stack=1500)
     log.add("tournament_start", 10, entrants=2, tables=1)
     if not planted:
-        log.add("registration", 20, player="cat", accepted=False, paid=0,
+        log.add("registration", 20, player="cass", accepted=False, paid=0,
                 paid_currency="cash")
-    won_by_ann(log, "8160010001")
+    won_by_abby(log, "8160010001")
     return log
 
 
@@ -102,7 +120,7 @@ def seating_early(planted: bool) -> Log:
     log = Log("816002")
     terms(log)
     registered(log, seating_at=-120 if planted else 0)
-    won_by_ann(log, "8160020001")
+    won_by_abby(log, "8160020001")
     return log
 
 
@@ -110,14 +128,14 @@ def seating_early(planted: bool) -> Log:
 
 
 def below_minimum(planted: bool) -> Log:
-    """An MTT whose terms ask for 3 entrants (planted) or 2 starts with ann and bob."""
+    """An MTT whose terms ask for 3 entrants (planted) or 2 starts with abby and bert."""
     log = Log("816003")
     terms(log, shares=None)
     line = log.lines[-1]
     line["min_entrants"] = 3 if planted else 2
     line["payout_structure"] = [{"min_entrants": 2, "shares_bp": [10000]}]
     registered(log)
-    won_by_ann(log, "8160030001")
+    won_by_abby(log, "8160030001")
     return log
 
 
@@ -125,46 +143,47 @@ def below_minimum(planted: bool) -> Log:
 
 
 def unequal_stacks(planted: bool) -> Log:
-    """Three at one table; cat is seated with 1,490 chips (planted) or 1,500 like the others.
-    She folds the one hand, ann and bob go all in, bob busts; the log stops there."""
+    """Three at one table; cass is seated with 1,490 chips (planted) or 1,500 like the others.
+    She folds the one hand, abby and bert go all in, bert busts; the log stops there."""
     log = Log("816004")
     terms(log)
-    players = ["ann", "bob", "cat"]
+    players = ["abby", "bert", "cass"]
     for n, player in enumerate(players):
         log.add("registration", -3600 + n, player=player, accepted=True, paid=1100,
                 paid_currency="cash")
     log.add("registration_closed", 0, entrants=3, prize_pool=3000, payout_shares_bp=[10000])
     log.add("seating_started", 0)
-    cat = 1490 if planted else 1500
-    for seat, (player, stack) in enumerate(zip(players, (1500, 1500, cat), strict=True), 1):
+    cass = 1490 if planted else 1500
+    for seat, (player, stack) in enumerate(zip(players, (1500, 1500, cass), strict=True), 1):
         log.add("seat", 1, player=player, table="1", seat=seat, stack=stack)
     log.add("tournament_start", 10, entrants=3, tables=1)
     hand(log, "1", "8160040001", 40, 70,
-         [("ann", 1500, ["Ah", "Ad"]), ("bob", 1500, ["7c", "2d"]), ("cat", cat, ["3c", "8d"])],
-         3, [preflop("ann", "small_blind", 10, 10), preflop("bob", "big_blind", 20, 20),
-             preflop("cat", "fold"), preflop("ann", "raise", 1490, 1500, all_in=True),
-             preflop("bob", "call", 1480, 1500, all_in=True)],
-         [("ann", 3000)], board=BOARD, shown=["ann", "bob"])
-    log.add("elimination", 71, player="bob", place=3, table="1", hand="8160040001", prize=0)
+         [("abby", 1500, ["Ah", "Ad"]), ("bert", 1500, ["7c", "2d"]),
+          ("cass", cass, ["3c", "8d"])],
+         3, [preflop("abby", "small_blind", 10, 10), preflop("bert", "big_blind", 20, 20),
+             preflop("cass", "fold"), preflop("abby", "raise", 1490, 1500, all_in=True),
+             preflop("bert", "call", 1480, 1500, all_in=True)],
+         [("abby", 3000)], board=BOARD, shown=["abby", "bert"])
+    log.add("elimination", 71, player="bert", place=3, table="1", hand="8160040001", prize=0)
     return log
 
 
 def chips_moved_in(planted: bool) -> Log:
-    """Before the one hand, ann is moved to her own seat with 1,700 chips (planted) or her
+    """Before the one hand, abby is moved to her own seat with 1,700 chips (planted) or her
     1,500: the move says so, so the hand deals it, but the tournament ends with 200 chips
     more than were seated (tournament.chips-conserved)."""
     log = Log("816005")
     terms(log)
     registered(log)
-    ann = 1700 if planted else 1500
-    log.add("table_move", 20, player="ann", from_table="1", from_seat=1, to_table="1",
-            to_seat=1, stack=ann, reason="balance")
-    hand(log, "1", "8160050001", 40, 70, [("ann", ann, ["Ah", "Ad"]),
-                                          ("bob", 1500, ["7c", "2d"])], 2,
-         [preflop("bob", "small_blind", 10, 10), preflop("ann", "big_blind", 20, 20),
-          preflop("bob", "raise", 1490, 1500, all_in=True),
-          preflop("ann", "call", 1480, 1500)],
-         [("ann", 3000)], board=BOARD, shown=["ann", "bob"])
+    abby = 1700 if planted else 1500
+    log.add("table_move", 20, player="abby", from_table="1", from_seat=1, to_table="1",
+            to_seat=1, stack=abby, reason="balance")
+    hand(log, "1", "8160050001", 40, 70, [("abby", abby, ["Ah", "Ad"]),
+                                          ("bert", 1500, ["7c", "2d"])], 2,
+         [preflop("bert", "small_blind", 10, 10), preflop("abby", "big_blind", 20, 20),
+          preflop("bert", "raise", 1490, 1500, all_in=True),
+          preflop("abby", "call", 1480, 1500)],
+         [("abby", 3000)], board=BOARD, shown=["abby", "bert"])
     finish(log, "8160050001", second=0, first=2000)
     return log
 
@@ -182,10 +201,10 @@ def schedule_shown(planted: bool) -> Log:
         {"level": 2, "duration_s": 1200, "small_blind": 15, "big_blind": 30}]
     registered(log)
     log.add("level", 10, level=1, small_blind=10, big_blind=20, ante=0)
-    log.add("info_view", 15, player="ann", largest_stack=1500, smallest_stack=1500,
+    log.add("info_view", 15, player="abby", largest_stack=1500, smallest_stack=1500,
             average_stack=1500, next_level_at=at(1270 if planted else 1210),
             next_break_at=None)
-    won_by_ann(log, "8160060001")
+    won_by_abby(log, "8160060001")
     return log
 
 
@@ -208,15 +227,15 @@ def early_break(planted: bool) -> Log:
     log.add("break_start", pause, duration_s=300)
     log.add("break_end", pause + 300)
     hand(log, "1", "8160070001", pause + 310, pause + 340,
-         [("ann", 1500, ["Ah", "Ad"]), ("bob", 1500, ["7c", "2d"])], 2,
-         [preflop("bob", "small_blind", 10, 10), preflop("ann", "big_blind", 20, 20),
-          preflop("bob", "raise", 1490, 1500, all_in=True),
-          preflop("ann", "call", 1480, 1500, all_in=True)],
-         [("ann", 3000)], board=BOARD, shown=["ann", "bob"])
-    log.add("elimination", pause + 341, player="bob", place=2, table="1", hand="8160070001",
+         [("abby", 1500, ["Ah", "Ad"]), ("bert", 1500, ["7c", "2d"])], 2,
+         [preflop("bert", "small_blind", 10, 10), preflop("abby", "big_blind", 20, 20),
+          preflop("bert", "raise", 1490, 1500, all_in=True),
+          preflop("abby", "call", 1480, 1500, all_in=True)],
+         [("abby", 3000)], board=BOARD, shown=["abby", "bert"])
+    log.add("elimination", pause + 341, player="bert", place=2, table="1", hand="8160070001",
             prize=0)
-    log.add("payout", pause + 342, player="ann", place=1, paid=2000, paid_currency="cash")
-    log.add("tournament_end", pause + 343, outcome="finished", winner="ann")
+    log.add("payout", pause + 342, player="abby", place=1, paid=2000, paid_currency="cash")
+    log.add("tournament_end", pause + 343, outcome="finished", winner="abby")
     return log
 
 
@@ -224,17 +243,17 @@ def early_break(planted: bool) -> Log:
 
 
 def guarantee(planted: bool) -> Log:
-    """A $30 guarantee (planted) or a $20 one; two $10 buy-ins make a $20 pool, paid to ann."""
+    """A $30 guarantee (planted) or a $20 one; two $10 buy-ins make a $20 pool, paid to abby."""
     log = Log("816008")
     terms(log, guarantee=3000 if planted else 2000)
     registered(log)
-    won_by_ann(log, "8160080001")
+    won_by_abby(log, "8160080001")
     return log
 
 
 def shares_short(planted: bool) -> Log:
     """The terms and the lobby's structure pay 90% of the pool to 1st (planted: the
-    structure leaves 10% unpaid) or 100%; ann is paid her share."""
+    structure leaves 10% unpaid) or 100%; abby is paid her share."""
     shares = [9000] if planted else [10000]
     log = Log("816009")
     terms(log, shares=shares)
@@ -252,7 +271,7 @@ def first_blinds(planted: bool) -> Log:
     and 3 (planted) instead of 1 and 2; everyone folds to the big blind. The log stops."""
     log = Log("816010")
     terms(log)
-    players = ["ann", "bob", "cat", "dan"]
+    players = ["abby", "bert", "cass", "dirk"]
     for n, player in enumerate(players):
         log.add("registration", -3600 + n, player=player, accepted=True, paid=1100,
                 paid_currency="cash")
@@ -261,8 +280,8 @@ def first_blinds(planted: bool) -> Log:
     for seat, player in enumerate(players, start=1):
         log.add("seat", 1, player=player, table="1", seat=seat, stack=1500)
     log.add("tournament_start", 10, entrants=4, tables=1)
-    small, big, *rest = ["bob", "cat", "dan", "ann"] if planted else ["ann", "bob", "cat",
-                                                                       "dan"]
+    small, big, *rest = (["bert", "cass", "dirk", "abby"] if planted
+                         else ["abby", "bert", "cass", "dirk"])
     hand(log, "1", "8160100001", 40, 70,
          [(p, 1500, [f"{r}c", f"{r}d"]) for p, r in zip(players, "2345", strict=True)], 4,
          [preflop(small, "small_blind", 10, 10), preflop(big, "big_blind", 20, 20),
@@ -274,35 +293,41 @@ def first_blinds(planted: bool) -> Log:
 # ---------------------------------------------------------------- clauses 25, 26: hand-for-hand
 
 
-def hand_for_hand_busts(tournament: str, tie: bool) -> Log:
-    """Two tables of three in hand-for-hand. Deal 1: a blinds walk at each table (ann and dan
-    lose 10, bob and eve win 10). Deal 2: ann (1,490) busts to bob's aces at table 1, fay
-    (1,500) to eve's at table 2. They tie for 5th (`tie`), or fay, who started the hand with
-    more, finishes 5th and ann 6th. Six $10 entries pay 3 places; 5th and 6th win nothing.
-    The log stops there."""
+# Each set's own six, seated in this order (initials a to f, as hand_for_hand_busts says).
+STARS_PLAYERS = ("axel", "bela", "cato", "dita", "emil", "fern")
+TDA_PLAYERS = ("alva", "bram", "ciro", "dora", "elke", "finn")
+
+
+def hand_for_hand_busts(tournament: str, tie: bool, players: tuple[str, ...]) -> Log:
+    """Two tables of three in hand-for-hand: `players` a, b, c at table 1 and d, e, f at
+    table 2, by initial. Deal 1: a blinds walk at each table (a and d lose 10, b and e win
+    10). Deal 2: a (1,490) busts to b's aces at table 1, f (1,500) to e's at table 2. They tie
+    for 5th (`tie`), or f, who started the hand with more, finishes 5th and a 6th. Six $10
+    entries pay 3 places; 5th and 6th win nothing. The log stops there."""
+    a, b, c, d, e, f = players
     log = Log(tournament)
     terms(log, shares=[5000, 3000, 2000])
-    tables = [["ann", "bob", "cat"], ["dan", "eve", "fay"]]
+    tables = [[a, b, c], [d, e, f]]
     field(log, tables, pool_shares=[5000, 3000, 2000])
     log.add("hand_for_hand", 90, active=True)
     blinds_walk(log, "1", f"{tournament}0001", 100, 160, tables[0], [1500] * 3, 2, deal=1)
     blinds_walk(log, "2", f"{tournament}0002", 100, 160, tables[1], [1500] * 3, 2, deal=1)
     # Button on seat 1: seat 2 posts the small blind, seat 3 the big one.
     hand(log, "1", f"{tournament}0003", 170, 200,
-         [("ann", 1490, ["7c", "2d"]), ("bob", 1510, ["Ah", "Ad"]), ("cat", 1500, ["3c", "8d"])],
-         1, [preflop("bob", "small_blind", 10, 10), preflop("cat", "big_blind", 20, 20),
-             preflop("ann", "raise", 1490, 1490, all_in=True),
-             preflop("bob", "call", 1480, 1490), preflop("cat", "fold")],
-         [("bob", 3000)], board=BOARD, shown=["ann", "bob"], deal=2)
+         [(a, 1490, ["7c", "2d"]), (b, 1510, ["Ah", "Ad"]), (c, 1500, ["3c", "8d"])],
+         1, [preflop(b, "small_blind", 10, 10), preflop(c, "big_blind", 20, 20),
+             preflop(a, "raise", 1490, 1490, all_in=True),
+             preflop(b, "call", 1480, 1490), preflop(c, "fold")],
+         [(b, 3000)], board=BOARD, shown=[a, b], deal=2)
     hand(log, "2", f"{tournament}0004", 170, 200,
-         [("dan", 1490, ["3c", "8d"]), ("eve", 1510, ["Ah", "Ad"]), ("fay", 1500, ["7c", "2d"])],
-         1, [preflop("eve", "small_blind", 10, 10), preflop("fay", "big_blind", 20, 20),
-             preflop("dan", "fold"), preflop("eve", "raise", 1500, 1510, all_in=True),
-             preflop("fay", "call", 1480, 1500, all_in=True)],
-         [("eve", 3000)], returns=[("eve", 10)], board=BOARD, shown=["eve", "fay"], deal=2)
-    log.add("elimination", 201, player="ann", place=5 if tie else 6, table="1",
+         [(d, 1490, ["3c", "8d"]), (e, 1510, ["Ah", "Ad"]), (f, 1500, ["7c", "2d"])],
+         1, [preflop(e, "small_blind", 10, 10), preflop(f, "big_blind", 20, 20),
+             preflop(d, "fold"), preflop(e, "raise", 1500, 1510, all_in=True),
+             preflop(f, "call", 1480, 1500, all_in=True)],
+         [(e, 3000)], returns=[(e, 10)], board=BOARD, shown=[e, f], deal=2)
+    log.add("elimination", 201, player=a, place=5 if tie else 6, table="1",
             hand=f"{tournament}0003", prize=0)
-    log.add("elimination", 201, player="fay", place=5, table="2", hand=f"{tournament}0004",
+    log.add("elimination", 201, player=f, place=5, table="2", hand=f"{tournament}0004",
             prize=0)
     return log
 
@@ -312,20 +337,20 @@ def hand_for_hand_busts(tournament: str, tie: bool) -> Log:
 
 def uncapped_heads_up(planted: bool) -> Log:
     """Limit 10/20: the small and big blinds put in five bets preflop, then the small blind
-    folds. The twin is a heads-up event, two players left (bob has the button and the small
-    blind); the planted event has three entrants, cat (the button) folding first (ann the
+    folds. The twin is a heads-up event, two players left (bram has the button and the small
+    blind); the planted event has three entrants, ciro (the button) folding first (alva the
     small blind), so three are left and the cap of four bets holds."""
     log = Log("816302" if not planted else "816301")
     terms(log)
     log.lines[-1]["structure"] = "fixed_limit"
-    players = ["ann", "bob", "cat"] if planted else ["ann", "bob"]
+    players = ["alva", "bram", "ciro"] if planted else ["alva", "bram"]
     field(log, [players])
-    seats = [("ann", 1500, ["7c", "2d"]), ("bob", 1500, ["Ah", "Ad"])]
-    small, big = ("ann", "bob") if planted else ("bob", "ann")
+    seats = [("alva", 1500, ["7c", "2d"]), ("bram", 1500, ["Ah", "Ad"])]
+    small, big = ("alva", "bram") if planted else ("bram", "alva")
     acts = [preflop(small, "small_blind", 10, 10), preflop(big, "big_blind", 20, 20)]
     if planted:
-        seats.append(("cat", 1500, ["3c", "8d"]))
-        acts.append(preflop("cat", "fold"))
+        seats.append(("ciro", 1500, ["3c", "8d"]))
+        acts.append(preflop("ciro", "fold"))
     acts += [preflop(small, "raise", 30, 40), preflop(big, "raise", 40, 60),
              preflop(small, "raise", 40, 80), preflop(big, "raise", 40, 100),
              preflop(small, "fold")]
@@ -341,13 +366,13 @@ Maker = Callable[[bool], Log]
 # PokerStars: the bigger starting stack finishes higher at any table (the tie is planted).
 STARS_PAIRS: dict[str, Maker] = {
     "log-hand-for-hand-tie": lambda planted: hand_for_hand_busts(
-        "816101" if planted else "816102", tie=planted),
+        "816101" if planted else "816102", tie=planted, players=STARS_PLAYERS),
 }
 # TDA 2024: busted at different tables in one hand-for-hand deal, they tie (the ranking by
 # stacks is planted).
 TDA_PAIRS: dict[str, Maker] = {
     "log-hand-for-hand-ranked": lambda planted: hand_for_hand_busts(
-        "816201" if planted else "816202", tie=not planted),
+        "816201" if planted else "816202", tie=not planted, players=TDA_PLAYERS),
     "log-limit-cap-heads-up": uncapped_heads_up,
 }
 
