@@ -9,6 +9,7 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+from checker.audit.collusion import SETTINGS_PARAMS
 from checker.audit.ruleset import ruleset_id
 from checker.audit.run import audit
 from checker.dsl.diagnostics import RulesError, SourceText
@@ -89,7 +90,9 @@ def _fmt(path: Path, *, check: bool, write: bool) -> int:
 
 def _lint(path: Path) -> int:
     text = path.read_text(encoding="utf-8")
-    warnings = lint_rules(parse_rules(text, path.as_posix()), SourceText(path.as_posix(), text))
+    # The clause-28 aggregation reads some parameters before any rule runs.
+    warnings = lint_rules(parse_rules(text, path.as_posix()), SourceText(path.as_posix(), text),
+                          SETTINGS_PARAMS)
     for warning in warnings:
         print(warning.render())
     print(f"{len(warnings)} warning(s)")

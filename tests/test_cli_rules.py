@@ -87,6 +87,22 @@ def test_lint_warns_and_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert f"{rules.as_posix()}:3:" in out and "warning" in out
 
 
+def test_lint_counts_the_parameters_the_collusion_engine_reads(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # No rule reads either: the clause-28 aggregation reads collusion.min_occasions itself.
+    rules = tmp_path / "params.rules"
+    rules.write_text('ruleset p "P"\nclause 1 "One."\nparam collusion.min_occasions: int = 20\n'
+                     'param collusion.unread: int = 3\nrule a.b\n  title "T"\n  cites 1\n'
+                     '  severity info\n  on hand\n  require hand.hand_id != ""\n  message "m"\n',
+                     encoding="utf-8")
+    code, out, _ = _run(capsys, "lint", str(rules))
+    assert code == 1
+    assert [line for line in out.splitlines() if ": warning: " in line] == [
+        f"{rules.as_posix()}:4:7: warning: parameter collusion.unread is declared but no rule "
+        "in this file reads param.collusion.unread, nor does the engine"]
+
+
 def test_rules_test_reports_a_missing_input_and_fails(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -55,7 +55,7 @@ from tests.report_helpers import validate_report, validate_sarif
 
 VIEWS = ("integrity", "public")
 CLAUSE_28 = {"collusion.chip-dumping", "collusion.soft-play", "collusion.team-play",
-             "collusion.ring", "collusion.statistics-under-these-rules"}
+             "collusion.ring"}
 
 
 @cache

@@ -137,11 +137,30 @@ def test_unread_parameter() -> None:
     found = lint(text)
     assert [(d.span.line, d.span.column, d.span.end_column, d.message) for d in found] == [
         (1, 7, 21, "parameter limit.max_bets is declared but no rule in this file reads "
-                   "param.limit.max_bets"),
+                   "param.limit.max_bets, nor does the engine"),
         (4, 7, 19, "parameter other.unread is declared but no rule in this file reads "
-                   "param.other.unread"),
+                   "param.other.unread, nor does the engine"),
     ]
     assert "extends this file" in (found[0].hint or "")
+
+
+def test_a_parameter_the_engine_reads_is_read() -> None:
+    """The caller names the parameters the engine reads outside the rules (the clause-28
+    aggregation's): those do not warn; one read by neither a rule nor the engine still does."""
+    text = (
+        "param collusion.min_occasions: int = 20\n"
+        "param collusion.unread: int = 3\n"
+        "param engine: int = 1\n"
+        'rule a.b\n  title "T"\n  severity info\n  message "m"\n  require action.ok\n'
+    )
+    engine = frozenset({"collusion.min_occasions", "engine", "not.declared"})
+    found = lint_rules(parse_rules(text, "lint.rules"), SourceText("lint.rules", text), engine)
+    assert [(d.span.line, d.message) for d in found] == [
+        (2, "parameter collusion.unread is declared but no rule in this file reads "
+            "param.collusion.unread, nor does the engine"),
+    ]
+    # Without the caller's names the same file warns on all three.
+    assert [d.span.line for d in lint(text)] == [1, 2, 3]
 
 
 def test_citing_an_unchecked_clause() -> None:

@@ -71,8 +71,11 @@ def test_the_pokerstars_fixture_blocks_pass() -> None:
             for o in report.outcomes if not o.passed] == []
     named = set(re.findall(r'input "\.\./hand_histories/fixtures-pokerstars/([^"]+)"',
                            STARS_FIXTURE_RULES.read_text(encoding="utf-8")))
-    files = {p.name for p in STARS_FIXTURES.glob("*.txt")}
-    assert named == files and len(report.outcomes) == len(files) == 2
+    files = {p.name for p in STARS_FIXTURES.iterdir()
+             if ".planted." in p.name or ".twin." in p.name}
+    # The bring-in pair (issue 14) and a pair for each rule pokerstars.rules declares or
+    # overrides (issue 16): three blind rules and elimination.same-hand-order.
+    assert named == files and len(report.outcomes) == len(files) == 10
 
 
 # ---------------------------------------------------------------- (a) hi/lo odd chip

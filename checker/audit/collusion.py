@@ -35,7 +35,6 @@ from checker.model.hand import Hand
 from checker.replay.facts import (
     ActionEvent,
     CollusionFamily,
-    CollusionSettingsFact,
     CollusionView,
     FamilyFact,
     HandFact,
@@ -57,35 +56,33 @@ _BASIS = 10_000
 class CollusionSettings:
     observer: ObserverSettings
     scoring: ScoringSettings
-    # The same, as the rules see them on every pair.
-    fact: CollusionSettingsFact
+
+
+# The `collusion.*` parameters the aggregation and the statistics read before the rules run
+# (settings_from reads exactly these): `feltcheck rules lint` counts them as read.
+SETTINGS_PARAMS = frozenset(f"collusion.{name}" for name in (
+    "weak_equity", "evidence_hands", "flow_cap_big_blinds", "commitment_big_blinds",
+    "min_hands", "min_tournaments", "min_occasions", "prior_occasions"))
 
 
 def settings_from(params: dict[str, object]) -> CollusionSettings:
     """The `collusion.*` parameters the aggregation and the statistics need."""
-
-    def number(name: str) -> int:
-        value = params.get(f"collusion.{name}")
+    number: dict[str, int] = {}
+    for path in sorted(SETTINGS_PARAMS):
+        value = params.get(path)
         if not isinstance(value, int):
-            raise ValueError(f"the rules declare no int parameter collusion.{name}")
-        return value
+            raise ValueError(f"the rules declare no int parameter {path}")
+        number[path.removeprefix("collusion.")] = value
 
     return CollusionSettings(
-        ObserverSettings(weak_equity=number("weak_equity") / _BASIS,
-                         evidence_kept=number("evidence_hands"),
-                         flow_cap=number("flow_cap_big_blinds") * 1000,
-                         commitment=number("commitment_big_blinds") * 1000),
-        ScoringSettings(min_hands=number("min_hands"),
-                        min_tournaments=number("min_tournaments"),
-                        min_occasions=number("min_occasions"),
-                        prior_occasions=number("prior_occasions")),
-        CollusionSettingsFact(
-            min_hands=number("min_hands"), min_tournaments=number("min_tournaments"),
-            min_occasions=number("min_occasions"), prior_occasions=number("prior_occasions"),
-            commitment_big_blinds=number("commitment_big_blinds"),
-            weak_equity=Percent(number("weak_equity")),
-            flow_cap_big_blinds=number("flow_cap_big_blinds"),
-            evidence_hands=number("evidence_hands")),
+        ObserverSettings(weak_equity=number["weak_equity"] / _BASIS,
+                         evidence_kept=number["evidence_hands"],
+                         flow_cap=number["flow_cap_big_blinds"] * 1000,
+                         commitment=number["commitment_big_blinds"] * 1000),
+        ScoringSettings(min_hands=number["min_hands"],
+                        min_tournaments=number["min_tournaments"],
+                        min_occasions=number["min_occasions"],
+                        prior_occasions=number["prior_occasions"]),
     )
 
 
@@ -165,7 +162,6 @@ class CollusionJudge:
 
     def _pairs(self, view: str, agg: Aggregates, settings: ScoringSettings
                ) -> list[PairVerdict]:
-        assert self.settings is not None
         verdicts: list[PairVerdict] = []
         for scored in score_pairs(agg, settings, self.disabled):
             if not scored.tested:
@@ -173,7 +169,7 @@ class CollusionJudge:
                 verdicts.append(PairVerdict(view, scored, None, [], []))
                 continue
             evidence = _evidence(agg, scored)
-            fact = pair_fact(view, scored, evidence, self.settings.fact)
+            fact = pair_fact(view, scored, evidence)
             flow = sorted(agg.flows.get(scored.key, {}).items())
             verdict = PairVerdict(view, scored, fact, evidence, flow)
             verdicts.append(verdict)
@@ -202,8 +198,7 @@ class CollusionJudge:
                 self.findings.append(_finding(rule, result, view, members, strongest, extra))
 
 
-def pair_fact(view: str, scored: PairScore, evidence: list[EvidenceHand],
-              settings: CollusionSettingsFact) -> PairFact:
+def pair_fact(view: str, scored: PairScore, evidence: list[EvidenceHand]) -> PairFact:
     leading = scored.leading
     family = scored.leading_family
     kept = [e for e in evidence if _family_of(e) == family]
@@ -218,7 +213,7 @@ def pair_fact(view: str, scored: PairScore, evidence: list[EvidenceHand],
         chip_dumping=facts[CollusionFamily.CHIP_DUMPING],
         soft_play=facts[CollusionFamily.SOFT_PLAY], team_play=facts[CollusionFamily.TEAM_PLAY],
         signals=[signal_fact(s) for s in scored.signals],
-        co_presence_score=_hundredths(-scored.co_presence_log10_p), settings=settings,
+        co_presence_score=_hundredths(-scored.co_presence_log10_p),
     )
 
 

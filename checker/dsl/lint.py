@@ -115,9 +115,11 @@ def _closing_string_span(source: SourceText, span: ast.Span) -> ast.Span:
 
 
 class _Linter:
-    def __init__(self, tree: ast.RulesFile, source: SourceText) -> None:
+    def __init__(self, tree: ast.RulesFile, source: SourceText,
+                 engine_params: frozenset[str]) -> None:
         self.tree = tree
         self.source = source
+        self.engine_params = engine_params
         self.found: list[Diagnostic] = []
 
     def warn(self, span: ast.Span, message: str, hint: str) -> None:
@@ -190,7 +192,7 @@ class _Linter:
 
     def unread_params(self, rules: Sequence[ast.Rule]) -> None:
         read = {ref.path for rule in rules for e in _rule_expressions(rule)
-                for ref in param_refs(e)}
+                for ref in param_refs(e)} | self.engine_params
         for item in self.tree.items:
             if not isinstance(item, ast.ParamDecl):
                 continue
@@ -199,7 +201,7 @@ class _Linter:
             self.warn(_word_span(self.source, _after_keyword(item.span, "param"),
                                  item.path),
                       f"parameter {item.path} is declared but no rule in this file reads "
-                      f"param.{item.path}",
+                      f"param.{item.path}, nor does the engine",
                       f"remove it, or read param.{item.path} in a rule (a rule set that "
                       "extends this file may still read it)")
 
@@ -240,6 +242,11 @@ class _Linter:
                       "be told apart")
 
 
-def lint_rules(tree: ast.RulesFile, source: SourceText) -> list[Diagnostic]:
-    """Warnings (level "warning") for a parsed rules file, in source order."""
-    return _Linter(tree, source).run()
+def lint_rules(tree: ast.RulesFile, source: SourceText,
+               engine_params: frozenset[str] = frozenset()) -> list[Diagnostic]:
+    """Warnings (level "warning") for a parsed rules file, in source order.
+
+    `engine_params`: parameter paths (`collusion.min_hands`) the engine reads itself, not
+    through a rule; the caller that knows them names them (this package does not import the
+    audit)."""
+    return _Linter(tree, source, engine_params).run()

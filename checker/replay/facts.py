@@ -786,21 +786,6 @@ class FamilyFact:
 
 
 @dataclass(slots=True)
-class CollusionSettingsFact:
-    """The clause-28 parameters the pair statistics were computed with (the aggregation and
-    the scoring read them before the rules run; a rule checks they are the rule set's own)."""
-
-    min_hands: int
-    min_tournaments: int
-    min_occasions: int
-    prior_occasions: int
-    commitment_big_blinds: int
-    weak_equity: Percent
-    flow_cap_big_blinds: int
-    evidence_hands: int
-
-
-@dataclass(slots=True)
 class PairFact:
     """Two players' play toward each other across the audited hands (collusion evidence)."""
 
@@ -825,7 +810,6 @@ class PairFact:
     # Tournaments together against what random registration predicts (context: friends sit
     # together too), as -log10 p in hundredths.
     co_presence_score: int
-    settings: CollusionSettingsFact
 
 
 @dataclass(slots=True)
