@@ -58,6 +58,12 @@ def test_a_placeholder_that_is_not_an_expression_points_into_the_message(tmp_pat
     # The caret is under the `*` the expression parser stopped at, inside the string.
     _located(text, tmp_path, 10, line.index("*") + 1)
     assert "message placeholder {street.bets_and_raises + * 2} is not an expression" in text
+    (path := tmp_path / "site.rules").write_text(HEAD + body, encoding="utf-8")
+    with pytest.raises(RulesError) as caught:
+        load_ruleset(path)
+    span = caught.value.diagnostics[0].span
+    assert (span.line, span.column, span.end_line, span.end_column) == (
+        10, line.index("*") + 1, 10, line.index("*") + 2)
 
 
 def test_unknown_field(tmp_path: Path) -> None:

@@ -44,10 +44,6 @@ class EliminationBook:
     # The eliminations of each moment not yet past, to pair those at different tables.
     at_moment: dict[datetime, list[HeldBust]] = field(default_factory=dict)
 
-    @property
-    def deal_open(self) -> bool:
-        return self.key is not None and self.key[0] == "deal"
-
     def open_deal(self) -> int | None:
         return int(self.key[1]) if self.key is not None and self.key[0] == "deal" else None
 

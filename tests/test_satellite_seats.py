@@ -1,0 +1,38 @@
+"""A satellite's seats: `tournament.all_seats_decided` (documented in docs/tournament-log.md
+for rule authors) turns true at the elimination that leaves no more players than seats, and
+an elimination after that moment is one "after all seats decided" (clause 31.5's bounties).
+Worked by hand on a five-player satellite awarding two seats."""
+
+from checker.replay.tournament import TournamentState
+from tests.test_cancellation import _feed, _out, _reg, _seat, _start, _terms
+
+PLAYERS = ["al", "bo", "cy", "di", "ed"]
+
+
+def _satellite(seats: int) -> list[dict[str, object]]:
+    return [_terms(kind="satellite", seats_awarded=seats, non_cash_value=5000),
+            *(_reg(p) for p in PLAYERS),
+            *(_seat(p, n, 1500) for n, p in enumerate(PLAYERS, start=1)), _start(5)]
+
+
+def _decided_after_each_elimination(seats: int) -> list[tuple[bool, bool | None]]:
+    state = TournamentState("1")
+    _feed(state, _satellite(seats))
+    decided: list[tuple[bool, bool | None]] = []
+    for place, player in zip((5, 4, 3, 2), ("ed", "di", "cy", "bo"), strict=True):
+        _feed(state, [_out(player, place)])
+        assert state.fact is not None
+        decided.append((state.fact.all_seats_decided,
+                        state.busted_after_seats_decided.get(player)))
+    return decided
+
+
+def test_the_seats_are_decided_when_players_left_are_no_more_than_seats() -> None:
+    # 5 -> 4 -> 3 players: two seats still open; 3 -> 2: both seats decided. The player who
+    # goes out after that (2 -> 1) went out after all seats were decided.
+    assert _decided_after_each_elimination(2) == [
+        (False, False), (False, False), (True, False), (True, True)]
+
+
+def test_a_satellite_of_no_seats_decides_none() -> None:
+    assert _decided_after_each_elimination(0) == [(False, None)] * 4
