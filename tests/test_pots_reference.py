@@ -323,19 +323,22 @@ def record(deal: Deal, awards: list[dict[str, Any]]) -> Hand:
 # ---------------------------------------------------------------- the replay side
 
 
-@dataclasses.dataclass(frozen=True)
 class Policy:
-    rules: CompiledRuleset = dataclasses.field(repr=False)
-    to_high: bool
-    tournament_unit: int
+    """A compiled rule set and the two parameters the reference reads from it."""
 
+    def __init__(self, path: Path) -> None:
+        loaded = load_ruleset(path)
+        values = param_values(loaded)
+        to_high, unit = values["pots.hilo_odd_unit_to_high"], values["pots.tournament_split_unit"]
+        assert isinstance(to_high, bool) and isinstance(unit, int)
+        self.name = loaded.name
+        self.rules: CompiledRuleset = compile_ruleset(loaded)
+        self.to_high = to_high
+        self.tournament_unit = unit
 
-def policy(path: Path) -> Policy:
-    loaded = load_ruleset(path)
-    values = param_values(loaded)
-    to_high, unit = values["pots.hilo_odd_unit_to_high"], values["pots.tournament_split_unit"]
-    assert isinstance(to_high, bool) and isinstance(unit, int)
-    return Policy(compile_ruleset(loaded), to_high, unit)
+    def __repr__(self) -> str:
+        # Short, for hypothesis' report of a failing example.
+        return f"Policy({self.name}, to_high={self.to_high}, unit={self.tournament_unit})"
 
 
 @pytest.fixture(scope="module", params=["shipped", "literal"])
@@ -344,11 +347,11 @@ def site(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactor
     with the literal reading of clause 22 (to the half whose winner is nearest the button)."""
     shipped = REPO / "rules" / "fulltilt.rules"
     if request.param == "shipped":
-        return policy(shipped)
+        return Policy(shipped)
     path = tmp_path_factory.mktemp("literal") / "literal.rules"
     path.write_text(f'ruleset literal "clause 22 read literally"\nextends "{shipped}"\n'
                     "override param pots.hilo_odd_unit_to_high = false\n", encoding="utf-8")
-    return policy(path)
+    return Policy(path)
 
 
 def replayed(hand: Hand, rules: CompiledRuleset) -> tuple[list[PotFact], list[str]]:
