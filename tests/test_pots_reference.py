@@ -374,7 +374,7 @@ def seen(fact: PotFact) -> Expected:
                     frozenset(fact.best), paid, fact.whole_amount, fact.shared)
 
 
-@settings(max_examples=120, deadline=None, derandomize=True, database=None)
+@settings(max_examples=300, deadline=None, derandomize=True, database=None)
 @given(deal=deals())
 def test_pots_agree_with_the_layered_reference(site: Policy, deal: Deal) -> None:
     awards, expected = reference(deal, site.to_high, site.tournament_unit)
@@ -384,7 +384,7 @@ def test_pots_agree_with_the_layered_reference(site: Policy, deal: Deal) -> None
     assert broken == []
 
 
-@settings(max_examples=60, deadline=None, derandomize=True, database=None)
+@settings(max_examples=150, deadline=None, derandomize=True, database=None)
 @given(deal=deals())
 def test_a_payout_the_reference_calls_wrong_is_found(site: Policy, deal: Deal) -> None:
     awards, _ = reference(deal, site.to_high, site.tournament_unit)
