@@ -206,24 +206,27 @@ def test_unlabelled_pots_are_merged_not_guessed() -> None:
 
 def _omaha_hilo(awards: list[dict[str, Any]]) -> list[PotFact]:
     stacks = {"A": 1000, "B": 1000, "C": 1000}
+    # C raises to 201 and both call: one pot of 603, an odd chip to halve. (A raise nobody
+    # calls would leave its uncalled chips a pot of their own, merged with the main pot.)
     actions = [act("B", "small_blind", 50), act("C", "big_blind", 100), act("A", "call", 100),
-               act("B", "call", 50), act("C", "raise", 1, to=101, all_in=False)]
+               act("B", "call", 50), act("C", "raise", 101, to=201), act("A", "call", 101),
+               act("B", "call", 101)]
     hand = make_hand(stacks, actions, game="omaha_hilo", structure="pot_limit", awards=awards)
     return [e.pot for _, e in events(hand) if isinstance(e, PotEvent)]
 
 
 def test_hilo_pot_is_judged_in_halves() -> None:
-    awards = [{"player": "A", "amount": 150, "half": "high", "line": 40},
-              {"player": "C", "amount": 151, "half": "low", "line": 41}]
+    awards = [{"player": "A", "amount": 301, "half": "high", "line": 40},
+              {"player": "C", "amount": 302, "half": "low", "line": 41}]
     high, low = _omaha_hilo(awards)
-    assert (high.half, high.amount, high.whole_amount) == ("high", 150, 301)
-    assert (low.half, low.amount, low.whole_amount) == ("low", 151, 301)
+    assert (high.half, high.amount, high.whole_amount) == ("high", 301, 603)
+    assert (low.half, low.amount, low.whole_amount) == ("low", 302, 603)
     # Button on seat 1: C (seat 3) is 2 seats to its left, A (seat 1) 3.
     assert high.other_half_distances == [2] and low.other_half_distances == [3]
     # Unlabelled halves with two winners: judged whole, best unknown.
-    whole, = _omaha_hilo([{"player": "A", "amount": 150, "line": 40},
-                          {"player": "C", "amount": 151, "line": 41}])
-    assert (whole.half, whole.amount, whole.best) == (None, 301, [])
+    whole, = _omaha_hilo([{"player": "A", "amount": 301, "line": 40},
+                          {"player": "C", "amount": 302, "line": 41}])
+    assert (whole.half, whole.amount, whole.best) == (None, 603, [])
 
 
 def test_turn_order_preflop_then_from_the_buttons_left() -> None:

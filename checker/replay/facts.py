@@ -293,8 +293,8 @@ class PotFact:
     # Chips of this pot paid to players who were not eligible for it.
     paid_to_ineligible: list[str]
     # For one half of a hi/lo pot: the whole pot before it was split in halves (None for a
-    # pot that is not split), and distance_from_button of each winner of the other half
-    # (empty when the other half has no winner).
+    # pot that is not split, and for pots merged into one), and distance_from_button of each
+    # winner of the other half (empty when the other half has no winner).
     whole_amount: Chips | None = None
     other_half_distances: list[int] = field(default_factory=list)
     # The chips shared equally among `winners` (odd-chip policies): the pot or half, or None

@@ -159,9 +159,12 @@ def _facts_for_pot(hand: Hand, players: list[PlayerFact], index: int, pot: Built
     if not low and not low_best:
         return [_fact(hand, players, index, pot.amount, "high", pot, high, None, known, board)]
     low_paid = sum(a.amount for a in low)
-    high_fact = _fact(hand, players, index, pot.amount - low_paid, "high", pot, high,
-                      pot.amount, known, board)
-    low_fact = _fact(hand, players, index, low_paid, "low", pot, low, pot.amount, known, board)
+    # Pots merged into one (`known` false) hold several pots' halves added up, not one pot
+    # halved (a side pot may have no low, or its own odd chip): no whole to halve.
+    whole = pot.amount if known else None
+    high_fact = _fact(hand, players, index, pot.amount - low_paid, "high", pot, high, whole,
+                      known, board)
+    low_fact = _fact(hand, players, index, low_paid, "low", pot, low, whole, known, board)
     high_fact.other_half_distances = [w.distance_from_button for w in low_fact.winners]
     low_fact.other_half_distances = [w.distance_from_button for w in high_fact.winners]
     return [high_fact, low_fact]
