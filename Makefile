@@ -83,7 +83,7 @@ MUTATION_SAMPLE ?= 400
 MUTATION_SEED ?= 16
 mutation: | $(STAMP_TEST)
 	$(BIN)/python -m pip install --quiet -e '.[test,mutation]'
-	$(BIN)/python mutation/campaign.py all --dir $(MUTATION_DIR) \
+	$(BIN)/python -m mutation.campaign all --dir $(MUTATION_DIR) \
 	  --sample $(MUTATION_SAMPLE) --seed $(MUTATION_SEED)
 
 clean:

@@ -12,7 +12,8 @@ random sample of them is tested. The steps, each its own subcommand (`all` runs 
 - exec: each job runs its session in its own checkout (mutation/run_mutant_tests.py runs the
   tests of the mutated lines, fastest first, and stops at the first failure) within BUDGET
   seconds a mutant;
-- rerun: every survivor runs again with RERUN_BUDGET seconds;
+- rerun: every survivor whose tests did not all run (budget spent) runs again with
+  RERUN_BUDGET seconds;
 - report: kill rate with its 95% Wilson interval, by module and by operator, and every
   survivor's diff (DIR/survivors.md) for triage in docs/testing.md.
 
@@ -34,6 +35,8 @@ from pathlib import Path
 
 from cosmic_ray.work_db import WorkDB, use_db
 from cosmic_ray.work_item import TestOutcome, WorkerOutcome, WorkItem, WorkResult
+
+from mutation.run_mutant_tests import BUDGET_SPENT
 
 REPO = Path(__file__).resolve().parents[1]
 MUTATED = ["checker/replay", "checker/dsl"]
@@ -146,15 +149,23 @@ def execute(base: Path, jobs: int) -> None:
         raise SystemExit(f"cosmic-ray exec failed: {failed}")
 
 
+def _not_fully_tested(result: WorkResult) -> bool:
+    """A survivor whose tests did not all run: the budget ran out, or none was found."""
+    output = result.output or ""
+    return result.test_outcome == TestOutcome.SURVIVED and (
+        BUDGET_SPENT in output or ": 0 tests" in output)
+
+
 def rerun(base: Path, jobs: int, budget: float) -> None:
-    """Give every survivor of the first pass a second, longer run (with the tests as they are
-    now): the first pass's budget is short so that the many easy kills stay cheap."""
+    """Give every survivor of the first pass whose tests did not all run a second, longer run:
+    the first pass's budget is short so that the many easy kills stay cheap. A survivor that
+    passed every test of its lines would pass them again."""
     _config(base, budget)
     for job in range(jobs):
         session = base / f"session-{job}.sqlite"
         with use_db(str(session), WorkDB.Mode.open) as db:
             survivors = [item.job_id for item, result in db.completed_work_items
-                         if result.test_outcome == TestOutcome.SURVIVED]
+                         if _not_fully_tested(result)]
         # Cosmic Ray runs the work items that have no result: forget the survivors' results.
         with sqlite3.connect(session) as connection:
             connection.executemany("DELETE FROM work_results WHERE job_id = ?",
@@ -196,6 +207,7 @@ def report(base: Path, jobs: int) -> dict[str, object]:
         "tested": len(tested),
         "killed": killed,
         "survived": len(survived),
+        "survived_not_fully_tested": sum(_not_fully_tested(r) for _, r in survived),
         "not_tested": len(outcomes) - len(tested),
         "kill_rate": killed / len(tested) if tested else 0.0,
         "wilson_95": [low, high],
@@ -205,8 +217,10 @@ def report(base: Path, jobs: int) -> dict[str, object]:
     with (base / "survivors.md").open("w") as out:
         for item, result in survived:
             mutation = item.mutations[0]
+            partly = " (budget spent)" if _not_fully_tested(result) else ""
             out.write(f"## {mutation.module_path}:{mutation.start_pos[0]} "
-                      f"{mutation.operator_name}\n```diff\n{result.diff}\n```\n\n")
+                      f"{mutation.operator_name}{partly} {item.job_id[:8]}\n"
+                      f"```diff\n{result.diff}\n```\n\n")
     print(json.dumps(summary, indent=2))
     return summary
 
