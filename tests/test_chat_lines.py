@@ -145,6 +145,15 @@ def test_mentions_phrase(text: str, pattern: str, said: bool) -> None:
     assert mentions_phrase(text, [pattern], VOCABULARY) is said
 
 
+def test_classes_nest_four_levels_deep_and_no_deeper() -> None:
+    # {a} reads b at depth 1, c at 2, d at 3, e at 4 (the limit): e's own words are read,
+    # the class e names (f, depth 5) is not.
+    chain = ["a: {b}", "b: {c}", "c: {d}", "d: {e}", "e: deep {f}", "f: deeper"]
+    assert mentions_phrase("so deep", ["{a}"], chain) is True
+    assert mentions_phrase("so deeper", ["{a}"], chain) is False
+    assert mentions_phrase("so deeper", ["{e}"], chain) is True
+
+
 def test_every_class_the_rules_name_is_defined() -> None:
     # An unknown class matches nothing, silently: the shipped rules name only defined ones.
     values = param_values(load_ruleset(RULES))

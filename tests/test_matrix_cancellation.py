@@ -135,6 +135,26 @@ def test_a_hypothetical_matrix_cancellation_once_dave_is_out_of_every_match() ->
         "alice": 2072, "bob": 2070, "carol": 2457}
 
 
+def test_a_hypothetical_matrix_cancellation_counts_only_the_matches_seated(tmp_path: Path
+                                                                          ) -> None:
+    # The twin, with match 1 starting before matches 2 and 3 seat anyone: cancelled then,
+    # each player holds match 1's 1,500 chips and nothing yet in the other two.
+    events = [json.loads(line) for line in TWIN.read_text(encoding="utf-8").splitlines()]
+    start = next(e for e in events
+                 if e["event"] == "tournament_start" and e["tournament"] == "900701-1")
+    events.remove(start)
+    last_seat = max(n for n, e in enumerate(events)
+                    if e["event"] == "seat" and e["tournament"] == "900701-1")
+    events.insert(last_seat + 1, start)
+    for seq, event in enumerate(events):
+        event["seq"] = seq
+    log = tmp_path / "matrix.jsonl"
+    log.write_text("".join(json.dumps(e) + "\n" for e in events), encoding="utf-8")
+    report = refund_report(log, _ruleset(), at_event=last_seat + 1)
+    assert {p.player: p.chips for p in report.players} == {
+        "alice": 1500, "bob": 1500, "carol": 1500, "dave": 1500}
+
+
 def test_a_cancellation_that_leaves_a_live_player_out_is_found(tmp_path: Path) -> None:
     lines = TWIN.read_text(encoding="utf-8").splitlines()
     number = next(n for n, t in enumerate(lines) if '"matrix_cancellation"' in t)

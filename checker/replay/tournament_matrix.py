@@ -98,8 +98,9 @@ def matrix_cancellation_events(fact: TournamentFact, terms: MatrixTerms,
     # (player, chips, paid, currency, estimated score, from a payment line)
     payments: list[tuple[str, int, int, PrizeCurrency | None, int, bool]]
     if event is None:
-        payments = [(p, sum(m.stacks.get(p, 0) for m in live[p]), 0, None, earned[p], False)
-                    for p in in_matrix]
+        # Chips 0: an entrant's chips are counted from the matches below (every entrant is
+        # in `live`); only a recorded payment states chips of its own.
+        payments = [(p, 0, 0, None, earned[p], False) for p in in_matrix]
     else:
         payments = [(p.player, p.chips, p.paid, p.paid_currency, p.estimated_matrix_score,
                      True) for p in event.payouts]
