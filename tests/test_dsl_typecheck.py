@@ -396,6 +396,8 @@ def test_wrong_arity_gives_the_signature() -> None:
     d = one(rule("next_seat(1) == 2"))
     assert d.message == "next_seat takes 2 arguments (seat, seats), got 1"
     assert d.hint == "next_seat(seat: int, seats: list[int]) -> int | none"
+    # One parameter: "argument", singular.
+    assert one(rule("abs(1, 2) == 2")).message == "abs takes 1 argument (number), got 2"
 
 
 def test_argument_of_the_wrong_type() -> None:
