@@ -40,3 +40,17 @@ def test_the_royal_flush_tops_the_last_class() -> None:
     assert hand_class(royal) == 8
     assert class_start(9) == royal + 1
     assert class_start(0) == rank("7s 5d 4h 3c 2s")
+
+
+@pytest.mark.parametrize(("hole", "board", "takes"), [
+    ("As Kd", "Qh Jc", False),                 # four cards make no hand
+    ("As Kd", "Qh Jc 9s", True),               # five: the hand itself (five-card stud, draw)
+    ("As Kd", "Qh Jc 9s 8d 7c", True),         # seven: hold'em's best five
+    ("As Kd", "Qh Jc 9s 8d 7c 6h", False),     # eight is no deal of these games
+])
+def test_a_high_hand_takes_five_to_seven_cards(hole: str, board: str, takes: bool) -> None:
+    if takes:
+        assert hand_class(high_rank(hole.split(), board.split(), Game.HOLDEM)) >= 0
+    else:
+        with pytest.raises(ValueError, match="5 to 7 cards"):
+            high_rank(hole.split(), board.split(), Game.HOLDEM)

@@ -36,3 +36,13 @@ def test_the_seats_are_decided_when_players_left_are_no_more_than_seats() -> Non
 
 def test_a_satellite_of_no_seats_decides_none() -> None:
     assert _decided_after_each_elimination(0) == [(False, None)] * 4
+
+
+def test_a_seat_is_worth_the_terms_non_cash_value_and_nothing_without_one() -> None:
+    satellite = TournamentState("1")
+    _feed(satellite, _satellite(2))
+    plain = TournamentState("1")
+    _feed(plain, [_terms(), _reg("al"), _reg("bo"), _seat("al", 1, 1500),
+                  _seat("bo", 2, 1500), _start(2)])
+    assert satellite.fact is not None and plain.fact is not None
+    assert (satellite.fact.seat_value, plain.fact.seat_value) == (5000, 0)
