@@ -1,10 +1,12 @@
-"""A satellite's seats: `tournament.all_seats_decided` (documented in docs/tournament-log.md
+"""Facts of the tournament as its log goes (checker/replay/tournament.py). A satellite's
+seats: `tournament.all_seats_decided` (documented in docs/tournament-log.md
 for rule authors) turns true at the elimination that leaves no more players than seats, and
 an elimination after that moment is one "after all seats decided" (clause 31.5's bounties).
-Worked by hand on a five-player satellite awarding two seats."""
+Worked by hand on a five-player satellite awarding two seats. And an entry withdrawn after
+registration closed leaves the field and the pool."""
 
 from checker.replay.tournament import TournamentState
-from tests.test_cancellation import _feed, _out, _reg, _seat, _start, _terms
+from tests.test_cancellation import _at, _feed, _out, _reg, _seat, _start, _terms
 
 PLAYERS = ["al", "bo", "cy", "di", "ed"]
 
@@ -46,3 +48,15 @@ def test_a_seat_is_worth_the_terms_non_cash_value_and_nothing_without_one() -> N
                   _seat("bo", 2, 1500), _start(2)])
     assert satellite.fact is not None and plain.fact is not None
     assert (satellite.fact.seat_value, plain.fact.seat_value) == (5000, 0)
+
+
+def test_an_unregistration_after_the_close_takes_one_entry_and_its_buy_in() -> None:
+    state = TournamentState("1")
+    _feed(state, [_terms(), *(_reg(p) for p in PLAYERS[:3]),
+                  {"event": "registration_closed", "at": _at(-30), "entrants": 3,
+                   "prize_pool": 3000, "payout_shares_bp": [10000]},
+                  {"event": "unregistration", "at": _at(-20), "player": "cy", "accepted": True,
+                   "refund": 1100, "refund_currency": "cash"}])
+    assert state.fact is not None
+    # 3 entries of a $10 buy-in (+ $1 fee): 2 left, $20 in the pool.
+    assert (state.fact.entrants, state.fact.registered, state.fact.prize_pool) == (2, 2, 2000)
