@@ -66,6 +66,14 @@ def test_a_placeholder_that_is_not_an_expression_points_into_the_message(tmp_pat
         10, line.index("*") + 1, 10, line.index("*") + 2)
 
 
+def test_a_file_that_ends_inside_a_rule_points_at_its_last_line(tmp_path: Path) -> None:
+    text = _diagnostic(tmp_path, "rule betting.cap\n  cites 24\n  require street.bets_and_raises <")
+    # HEAD's five lines, then the rule's three: the expression is cut short on line 8, and
+    # the end of the file is placed where its last word ends.
+    _located(text, tmp_path, 8, 34)
+    assert "syntax error: unexpected the end of the file" in text
+
+
 def test_unknown_field(tmp_path: Path) -> None:
     text = _diagnostic(tmp_path, GOOD_RULE.replace("bets_and_raises", "bets_and_raise"))
     _located(text, tmp_path, 9, 18)

@@ -709,6 +709,7 @@ def test_expressions_get_the_fewest_parentheses(source: str, canonical: str) -> 
     (ast.RulesFile((ast.ParamOverride("a", ast.Literal("int", -1)),)), "non-negative"),
     (ast.RulesFile((ast.ParamOverride("a", ast.Literal("money", True)),)), "non-negative"),
     (ast.RulesFile((ast.ParamOverride("a", ast.Literal("string", 3)),)), "cannot hold"),
+    (ast.RulesFile((ast.ParamOverride("a", ast.Literal("bool", 1)),)), "cannot hold"),
     (ast.RulesFile((ast.Rule("a.b"),)), "no part"),
     (ast.RulesFile((ast.Rule("a.b", message=ast.Message((ast.SetLit(()),))),)), "braces"),
     (ast.RulesFile((ast.ParamDecl("a", ast.TypeRef("map", (ast.TypeRef("a"), ast.TypeRef("b"))),
