@@ -287,3 +287,21 @@ def test_a_completion_is_a_full_bet_whatever_the_bring_in() -> None:
     c_raise = action_events(reraised)[5]
     assert (c_raise.action.increment, c_raise.actor.raised_since_acted) == (100, 100)
     assert failed(reraised) == []
+
+
+# ------------------------------------------------ the amount a call brings a player to
+
+
+def test_a_call_recorded_without_its_total_brings_the_caller_to_the_bet() -> None:
+    # Calls carry no "to" in the record: the replay adds the chips to what the player had in.
+    # B's small blind of 50 and a call of 50 make 100; D's raise to 300 and a call of 150
+    # against A's 450 make 450.
+    hand = make_hand(FOUR, [*BLINDS, act("D", "raise", 300, to=300),
+                            act("A", "raise", 450, to=450), act("B", "call", 400),
+                            act("C", "fold"), act("D", "call", 150)])
+    calls = [(e.actor.name, e.action.to) for e in action_events(hand)
+             if e.action.kind.value == "call"]
+    assert calls == [("B", 450), ("D", 450)]
+    limp = make_hand(FOUR, [*BLINDS, act("D", "call", 100), act("A", "call", 100),
+                            act("B", "call", 50), act("C", "check")])
+    assert [e.action.to for e in action_events(limp)][:3] == [100, 100, 100]

@@ -74,6 +74,14 @@ def test_a_file_that_ends_inside_a_rule_points_at_its_last_line(tmp_path: Path) 
     assert "syntax error: unexpected the end of the file" in text
 
 
+def test_an_unknown_field_in_a_placeholder_is_located_in_the_message(tmp_path: Path) -> None:
+    line = '  message "capped at {street.bets_and_raise} bets"'
+    text = _diagnostic(tmp_path, GOOD_RULE + line + "\n")
+    # The field's own column on line 10, as if the placeholder were written in place.
+    _located(text, tmp_path, 10, line.index("bets_and_raise") + 1)
+    assert "did you mean 'bets_and_raises'?" in text
+
+
 def test_unknown_field(tmp_path: Path) -> None:
     text = _diagnostic(tmp_path, GOOD_RULE.replace("bets_and_raises", "bets_and_raise"))
     _located(text, tmp_path, 9, 18)

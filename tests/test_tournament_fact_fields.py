@@ -3,8 +3,10 @@ seats: `tournament.all_seats_decided` (documented in docs/tournament-log.md
 for rule authors) turns true at the elimination that leaves no more players than seats, and
 an elimination after that moment is one "after all seats decided" (clause 31.5's bounties).
 Worked by hand on a five-player satellite awarding two seats. And an entry withdrawn after
-registration closed leaves the field and the pool."""
+registration closed leaves the field and the pool; the start names the stack most entrants
+hold."""
 
+from checker.replay.facts import StartEvent
 from checker.replay.tournament import TournamentState
 from tests.test_cancellation import _at, _feed, _out, _reg, _seat, _start, _terms
 
@@ -60,3 +62,22 @@ def test_an_unregistration_after_the_close_takes_one_entry_and_its_buy_in() -> N
     assert state.fact is not None
     # 3 entries of a $10 buy-in (+ $1 fee): 2 left, $20 in the pool.
     assert (state.fact.entrants, state.fact.registered, state.fact.prize_pool) == (2, 2, 2000)
+
+
+def _common_stack(stacks: list[int]) -> int | None:
+    players = PLAYERS[:len(stacks)]
+    steps = _feed(TournamentState("1"), [
+        _terms(), *(_reg(p) for p in players),
+        *(_seat(p, n, stack) for n, (p, stack) in enumerate(zip(players, stacks, strict=True),
+                                                          start=1)),
+        _start(len(stacks))])
+    start = next(step.event for step in steps if step.name == "tournament_start")
+    assert isinstance(start, StartEvent)
+    return start.start.common_stack
+
+
+def test_the_start_names_the_stack_most_entrants_hold() -> None:
+    assert _common_stack([2000, 2000, 1000, 2000]) == 2000
+    assert _common_stack([1500, 1500, 1500]) == 1500
+    # A tie for the most: no stack is the usual one.
+    assert _common_stack([2000, 1000, 2000, 1000]) is None
