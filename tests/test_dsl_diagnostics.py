@@ -82,6 +82,12 @@ def test_an_unknown_field_in_a_placeholder_is_located_in_the_message(tmp_path: P
     assert "did you mean 'bets_and_raises'?" in text
 
 
+def test_a_type_error_in_a_placeholder_is_located_in_the_message(tmp_path: Path) -> None:
+    line = '  message "capped at {street.bets_and_raises + true} bets"'
+    text = _diagnostic(tmp_path, GOOD_RULE + line + "\n")
+    _located(text, tmp_path, 10, line.index("street") + 1)
+
+
 def test_unknown_field(tmp_path: Path) -> None:
     text = _diagnostic(tmp_path, GOOD_RULE.replace("bets_and_raises", "bets_and_raise"))
     _located(text, tmp_path, 9, 18)
