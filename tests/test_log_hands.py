@@ -199,6 +199,30 @@ def test_timeout_becomes_a_time_out_at_its_action() -> None:
             for t in timeouts] == [("carol", False, "fold")]
 
 
+def test_a_time_out_is_on_the_street_of_the_players_next_act() -> None:
+    # Five acts close the preflop (blinds, carol calls, alice completes, bob checks); bob's
+    # time-out comes after them (the note's `action` 5), before alice checks the flop: his
+    # street is the flop, where his next act is, not the preflop of the act before it.
+    line = _hand("h1", 3, [("alice", 1500), ("bob", 1500), ("carol", 1500)],
+                 [_act("alice", "small_blind", 10), _act("bob", "big_blind", 20),
+                  _act("carol", "call", 20), _act("alice", "call", 10),
+                  _act("bob", "check"), _act("alice", "check", street="flop"),
+                  _act("bob", "fold", street="flop"), _act("carol", "fold", street="flop")],
+                 [("alice", 60)])
+    played = _record(line, 20).event
+    assert isinstance(played, HandPlayed)
+    # The note's name is its own string, as a separate log line's would be: names compare
+    # by value.
+    bob = "".join(("b", "ob"))
+    note = _EVENT.validate_python({"event": "timeout", "seq": 18, "at": _at(20),
+                                   "tournament": TID, "player": bob, "table": "1",
+                                   "hand": "h1", "action": 5, "then": "fold"})
+    assert isinstance(note, Timeout)
+    hand = log_hand(played, "t.jsonl", 20, LogContext(), [NoteLine(note, 19)])
+    [event] = hand.events
+    assert event.street is not None and event.street.value == "flop"
+
+
 def test_disconnected_seat_is_disconnected_from_the_deal() -> None:
     line = _fold_to_big_blind()
     line["seats"][0]["disconnected"] = True
