@@ -1,9 +1,12 @@
 """Composing rule sets: extends, override, disable, and the located errors of each misuse."""
 
+import dataclasses
+import inspect
 from pathlib import Path
 
 import pytest
 
+from checker.dsl import ast
 from checker.dsl.diagnostics import RulesError
 from checker.dsl.ruleset import coverage, load_ruleset
 
@@ -125,3 +128,14 @@ def test_extends_cycle_and_missing_parent(tmp_path: Path) -> None:
     assert "makes a cycle" in _errors(tmp_path / "a.rules")
     orphan = _write(tmp_path, "c.rules", 'ruleset c "C"\nextends "nowhere.rules"\n')
     assert "nowhere.rules does not exist" in _errors(orphan)
+
+
+def test_every_node_of_the_tree_is_an_immutable_value() -> None:
+    # The tree is a value: rule sets that extend a file share its nodes, so none may be
+    # changed in place.
+    nodes = [cls for _, cls in inspect.getmembers(ast, inspect.isclass)
+             if dataclasses.is_dataclass(cls) and cls.__module__ == ast.__name__]
+    assert len(nodes) > 20
+    mutable = [cls.__name__ for cls in nodes
+               if not cls.__dataclass_params__.frozen]  # type: ignore[attr-defined]
+    assert mutable == []
