@@ -88,6 +88,14 @@ def test_a_type_error_in_a_placeholder_is_located_in_the_message(tmp_path: Path)
     _located(text, tmp_path, 10, line.index("street") + 1)
 
 
+def test_a_rule_without_its_event_or_its_requirement_is_refused(tmp_path: Path) -> None:
+    text = _diagnostic(tmp_path, "rule betting.cap\n  cites 24\n  require true\n")
+    _located(text, tmp_path, 6, 1)
+    assert "rule 'betting.cap' has no `on`" in text
+    text = _diagnostic(tmp_path, "rule betting.cap\n  cites 24\n  on action\n")
+    assert "rule 'betting.cap' has no `require`" in text
+
+
 def test_unknown_field(tmp_path: Path) -> None:
     text = _diagnostic(tmp_path, GOOD_RULE.replace("bets_and_raises", "bets_and_raise"))
     _located(text, tmp_path, 9, 18)

@@ -1,10 +1,11 @@
-"""Clause 21's watch on held tables (checker/replay/tournament_busts.py `HoldWatch`), one line
-at a time: a line that releases one held table and changes another's balance records the
-change of the other, whatever order the tables were held in."""
+"""The tournament replay's watches (checker/replay/tournament_busts.py), one line at a time.
+Clause 21's held tables: a line that releases one held table and changes another's balance
+records the change of the other, whatever order the tables were held in. Players a hand left
+with no chips: what the log then says of one is said of that player only."""
 
 from datetime import UTC, datetime
 
-from checker.replay.tournament_busts import HoldWatch
+from checker.replay.tournament_busts import HoldWatch, NoChipsWatch
 from checker.replay.tournament_tables import TableSeating
 
 AT = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
@@ -35,3 +36,17 @@ def test_an_unchanged_held_table_records_nothing() -> None:
     watch.hold(seating.balance("2", held=True))
     watch.note(seating, AT, 41, 40)
     assert watch.changed == {}
+
+
+def test_what_the_log_says_of_one_broke_player_is_said_of_that_player_only() -> None:
+    # Two players left with no chips by one hand: the elimination line names the second,
+    # the rebuy the first, the rollback neither.
+    watch = NoChipsWatch()
+    started = {"al": 100, "bo": 200, "cy": 300}
+    watch.hand("1", "h1", started, {"al": 0, "bo": 0, "cy": 600}, 50, 49, [])
+    watch.eliminated("bo")
+    watch.rebought("al")
+    watch.restored("cy", 500)
+    [held] = watch.end()
+    assert [(p.player, p.eliminated, p.rebought, p.restored) for p in held.fact.players] == [
+        ("al", False, True, False), ("bo", True, False, False)]

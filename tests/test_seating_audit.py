@@ -86,7 +86,7 @@ def test_survival_edges() -> None:
     assert chi_square_survival(0.0, 3) == 1.0
     assert regularized_upper_gamma(2.0, -1.0) == 1.0
     assert chi_square_survival(5000.0, 4) == pytest.approx(0.0, abs=1e-300)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="degrees of freedom must be at least 1, not 0"):
         chi_square_survival(1.0, 0)
     with pytest.raises(ValueError):
         regularized_upper_gamma(0.0, 1.0)
