@@ -727,6 +727,12 @@ def test_comments_of_a_tree_without_spans_are_kept_at_the_end() -> None:
         (ast.Comment(1, "# one"), ast.Comment(2, "# two", trailing=True)),
     )
     assert format_rules(tree) == 'extends "base.rules"\n\n# one\n# two\n'
+    # Several items without spans: none of them anchors a comment either.
+    tree = ast.RulesFile(
+        (ast.Extends("base.rules"), ast.Extends("other.rules")),
+        (ast.Comment(1, "# one"), ast.Comment(2, "# two", trailing=True)),
+    )
+    assert format_rules(tree) == 'extends "base.rules"\nextends "other.rules"\n\n# one\n# two\n'
 
 
 def test_text_part_braces_are_doubled_and_placeholders_single() -> None:
