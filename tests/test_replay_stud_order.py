@@ -65,6 +65,9 @@ def test_razz_puts_the_lowest_board_first_ace_low_pairs_bad() -> None:
 
     assert low("Ac 2d 3h") > low("Kc 2d 3h") > low("2c 2d 3h") > low("3c 3d Ah")
     assert low("8c 7d 6h 2s") > low("8c 7d 6h 3s") > low("9c 2d 3h 4s")
+    # As many groups of ranks on both boards: trips is a worse low than two pair, however
+    # high the pairs (a pair's size counts before its rank).
+    assert low("Kc Kd Qh Qs") > low("5c 5d 5h 2s")
 
 
 def test_tied_boards_go_to_the_lowest_seat_of_the_tie() -> None:
