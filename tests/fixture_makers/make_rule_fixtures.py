@@ -23,7 +23,9 @@ from tests.fixture_makers.make_tournament_fixtures import (
     at,
     blinds_walk,
     field,
+    finish,
     hand,
+    heads_up_all_in,
     preflop,
     terms,
 )
@@ -64,26 +66,13 @@ def registered(log: Log, stacks: tuple[int, int] = (1500, 1500), entrants: int =
     log.add("tournament_start", 10, entrants=entrants, tables=1)
 
 
-def heads_up_all_in(log: Log, hand_id: str) -> None:
-    """bert (button, small blind) moves all in, abby calls with aces and wins."""
-    hand(log, "1", hand_id, 40, 70, [("abby", 1500, ["Ah", "Ad"]),
-                                     ("bert", 1500, ["7c", "2d"])], 2,
-         [preflop("bert", "small_blind", 10, 10), preflop("abby", "big_blind", 20, 20),
-          preflop("bert", "raise", 1490, 1500, all_in=True),
-          preflop("abby", "call", 1480, 1500, all_in=True)],
-         [("abby", 3000)], board=BOARD, shown=["abby", "bert"])
-
-
-def finish(log: Log, hand_id: str, second: int, first: int) -> None:
-    log.add("elimination", 71, player="bert", place=2, table="1", hand=hand_id, prize=second)
-    log.add("payout", 72, player="bert", place=2, paid=second, paid_currency="cash")
-    log.add("payout", 73, player="abby", place=1, paid=first, paid_currency="cash")
-    log.add("tournament_end", 74, outcome="finished", winner="abby")
+# The heads-up finish of these logs: bert moves all in, abby calls with aces and wins.
+HEADS_UP = ("abby", "bert")
 
 
 def won_by_abby(log: Log, hand_id: str) -> None:
-    heads_up_all_in(log, hand_id)
-    finish(log, hand_id, second=0, first=2000)
+    heads_up_all_in(log, hand_id, HEADS_UP)
+    finish(log, hand_id, second=0, first=2000, players=HEADS_UP)
 
 
 # ---------------------------------------------------------------- clause 3: registration
@@ -184,7 +173,7 @@ def chips_moved_in(planted: bool) -> Log:
           preflop("bert", "raise", 1490, 1500, all_in=True),
           preflop("abby", "call", 1480, 1500)],
          [("abby", 3000)], board=BOARD, shown=["abby", "bert"])
-    finish(log, "8160050001", second=0, first=2000)
+    finish(log, "8160050001", second=0, first=2000, players=HEADS_UP)
     return log
 
 
@@ -258,8 +247,8 @@ def shares_short(planted: bool) -> Log:
     log = Log("816009")
     terms(log, shares=shares)
     registered(log, close_shares=shares)
-    heads_up_all_in(log, "8160090001")
-    finish(log, "8160090001", second=0, first=1800 if planted else 2000)
+    heads_up_all_in(log, "8160090001", HEADS_UP)
+    finish(log, "8160090001", second=0, first=1800 if planted else 2000, players=HEADS_UP)
     return log
 
 

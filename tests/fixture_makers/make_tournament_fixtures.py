@@ -290,11 +290,14 @@ def structure_at_close(planted: bool) -> Log:
     return log
 
 
-def finish(log: Log, hand_id: str, second: int, first: int) -> None:
-    log.add("elimination", 71, player="bob", place=2, table="1", hand=hand_id, prize=second)
-    log.add("payout", 72, player="bob", place=2, paid=second, paid_currency="cash")
-    log.add("payout", 73, player="ann", place=1, paid=first, paid_currency="cash")
-    log.add("tournament_end", 74, outcome="finished", winner="ann")
+def finish(log: Log, hand_id: str, second: int, first: int,
+           players: tuple[str, str] = ("ann", "bob")) -> None:
+    """The heads-up hand's loser (second of `players`) out in 2nd place, both paid."""
+    winner, loser = players
+    log.add("elimination", 71, player=loser, place=2, table="1", hand=hand_id, prize=second)
+    log.add("payout", 72, player=loser, place=2, paid=second, paid_currency="cash")
+    log.add("payout", 73, player=winner, place=1, paid=first, paid_currency="cash")
+    log.add("tournament_end", 74, outcome="finished", winner=winner)
 
 
 def structure_shown(planted: bool) -> Log:
@@ -317,14 +320,16 @@ def structure_shown(planted: bool) -> Log:
     return log
 
 
-def heads_up_all_in(log: Log, hand_id: str) -> None:
-    """Bob (button, small blind) moves all in, Ann calls with aces and wins."""
-    hand(log, "1", hand_id, 40, 70, [("ann", 1500, ["Ah", "Ad"]),
-                                     ("bob", 1500, ["7c", "2d"])], 2,
-         [preflop("bob", "small_blind", 10, 10), preflop("ann", "big_blind", 20, 20),
-          preflop("bob", "raise", 1490, 1500, all_in=True),
-          preflop("ann", "call", 1480, 1500, all_in=True)],
-         [("ann", 3000)], board=BOARD, shown=["ann", "bob"])
+def heads_up_all_in(log: Log, hand_id: str, players: tuple[str, str] = ("ann", "bob")) -> None:
+    """The second of `players` (button, small blind) moves all in, the first calls with aces
+    and wins."""
+    winner, loser = players
+    hand(log, "1", hand_id, 40, 70, [(winner, 1500, ["Ah", "Ad"]),
+                                     (loser, 1500, ["7c", "2d"])], 2,
+         [preflop(loser, "small_blind", 10, 10), preflop(winner, "big_blind", 20, 20),
+          preflop(loser, "raise", 1490, 1500, all_in=True),
+          preflop(winner, "call", 1480, 1500, all_in=True)],
+         [(winner, 3000)], board=BOARD, shown=[winner, loser])
 
 
 # ---------------------------------------------------------------- clause 13: bounties
