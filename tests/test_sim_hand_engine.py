@@ -53,6 +53,7 @@ from checker.sim.hand_engine import (
 )
 from checker.sim.plan import HandNote, HandPlan, HandResult, PlayerStyle, SimSeat, Stakes
 from checker.sim.styles import Decision, Move, Situation, decide, population
+from tests.betting_pair import drive_beside_the_replay
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES = ROOT / "rules" / "fulltilt.rules"
@@ -327,31 +328,13 @@ def _facts(hand: Hand) -> list[PlayerFact]:
 
 def test_advance_moves_the_betting_as_act_does_and_reads_what_act_measures() -> None:
     """The engine drives the replay's `Betting` with `advance`: after every act of generated
-    hands the state is the one `act` leaves, and before it the actor `next_actor` names and
-    what `owed` says it owes are what `act` measures (`expected_actor`, `to_call`)."""
+    hands the state is the one `act` leaves, and before it the actor `next_actor` names, what
+    `owed` says it owes and whether the round is over are what `act` measures
+    (tests/betting_pair.py)."""
     compared = 0
     for _, result in _clean_hands()[:900]:
         hand = log_hand(result.hand, "sim.jsonl", 1, LogContext("Full Tilt Poker"))
-        measured, driven = Betting(hand, _facts(hand)), Betting(hand, _facts(hand))
-        posts = 0
-        while posts < len(hand.actions) and hand.actions[posts].kind in POST_KINDS:
-            measured.post(hand.actions[posts])
-            driven.post(hand.actions[posts])
-            posts += 1
-        measured.start_betting()
-        driven.start_betting()
-        for action in hand.actions[posts:]:
-            if action.street is not driven.street.name:
-                driven.next_street(action.street)
-            owed = driven.owed(driven.by_name[action.player])
-            actor = driven.next_actor
-            _, fact, _ = measured.act(action)
-            driven.advance(action)
-            assert (actor, owed) == (fact.expected_actor, fact.to_call)
-            assert driven.street == measured.street and driven.seated == measured.seated
-            assert (driven.pot, driven.with_chips, driven.pointer) == (
-                measured.pot, measured.with_chips, measured.pointer)
-            compared += 1
+        compared += drive_beside_the_replay(hand, _facts)
     assert compared > 5000
 
 
