@@ -76,6 +76,19 @@ class Node:
         return [self, *(node for part in self.parts for node in part.walk())]
 
 
+def _if(test: Node, then: Node, other: Node) -> Node:
+    """`if test then a else b`: unknown when the test is, else the branch taken."""
+
+    def choose(v: Values) -> Any:
+        truth = test.value(v)
+        if truth is None:
+            return None
+        return then.value(v) if truth else other.value(v)
+
+    return Node(f"if ({test.text}) then ({then.text}) else ({other.text})", then.kind,
+                test.optional or then.optional or other.optional, choose, (test, then, other))
+
+
 # ---------------------------------------------------------------- the Python side
 
 
@@ -179,17 +192,7 @@ def int_expr(draw: st.DrawFn, depth: int, lets: Lets) -> Node:
                     lambda v: None if inner.value(v) is None else -inner.value(v), (inner,))
     if form == "if":
         test = draw(bool_expr(depth - 1, lets))
-        then, other = draw(int_expr(depth - 1, lets)), draw(int_expr(depth - 1, lets))
-
-        def choose(v: Values) -> Any:
-            truth = test.value(v)
-            if truth is None:
-                return None
-            return then.value(v) if truth else other.value(v)
-
-        return Node(f"if ({test.text}) then ({then.text}) else ({other.text})", "int",
-                    test.optional or then.optional or other.optional, choose,
-                    (test, then, other))
+        return _if(test, draw(int_expr(depth - 1, lets)), draw(int_expr(depth - 1, lets)))
     if form == "index":
         items, at = draw(int_list(depth - 1, lets)), draw(int_expr(depth - 1, lets))
 
@@ -266,16 +269,7 @@ def bool_expr(draw: st.DrawFn, depth: int, lets: Lets) -> Node:
         text = f"none {op} ({probe.text})" if first else f"({probe.text}) {op} none"
         return Node(text, "bool", False, lambda v: (probe.value(v) is None) == equal, (probe,))
     test = draw(bool_expr(depth - 1, lets))
-    then, other = draw(bool_expr(depth - 1, lets)), draw(bool_expr(depth - 1, lets))
-
-    def choose(v: Values) -> Any:
-        truth = test.value(v)
-        if truth is None:
-            return None
-        return then.value(v) if truth else other.value(v)
-
-    return Node(f"if ({test.text}) then ({then.text}) else ({other.text})", "bool",
-                test.optional or then.optional or other.optional, choose, (test, then, other))
+    return _if(test, draw(bool_expr(depth - 1, lets)), draw(bool_expr(depth - 1, lets)))
 
 
 @dataclasses.dataclass(frozen=True)
