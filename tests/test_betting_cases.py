@@ -6,9 +6,9 @@ the game's rules, written beside each hand; the rules that judge them are rules/
 from typing import Any
 
 from checker.model.hand import Hand, Street
-from checker.replay.facts import ActionEvent
+from checker.replay.facts import ActionEvent, PostEvent
 from tests.test_ingest_stars_hand import CASH_DEAD_BLIND, one_hand
-from tests.test_replay import BLINDS, FOUR, act, action_events, failed, make_hand
+from tests.test_replay import BLINDS, FOUR, act, action_events, events, failed, make_hand
 from tests.test_replay_stud import stud, third
 
 
@@ -305,3 +305,23 @@ def test_a_call_recorded_without_its_total_brings_the_caller_to_the_bet() -> Non
     limp = make_hand(FOUR, [*BLINDS, act("D", "call", 100), act("A", "call", 100),
                             act("B", "call", 50), act("C", "check")])
     assert [e.action.to for e in action_events(limp)][:3] == [100, 100, 100]
+
+
+def test_a_short_blind_of_the_whole_stack_unflagged_is_an_all_in_post() -> None:
+    # C has 60 and posts them for the 100 big blind; the record does not say "all in". The
+    # blind is short because the stack is (clause 17 asks the full blind of players who have
+    # it): no finding, and the post is all in.
+    short = {"A": 5000, "B": 5000, "C": 60}
+    posts = [act("B", "small_blind", 50), act("C", "big_blind", 60)]
+    hand = make_hand(short, [*posts, act("A", "call", 100), act("B", "call", 50)])
+    assert failed(hand, on=("post", "action")) == []
+    [blind] = [e.post for n, e in events(hand) if isinstance(e, PostEvent) and e.post.player == "C"]
+    assert blind.all_in
+    # Flagged the same, or not: the one finding a short blind can give needs chips left.
+    flagged = make_hand(short, [act("B", "small_blind", 50),
+                                act("C", "big_blind", 60, all_in=True),
+                                act("A", "call", 100), act("B", "call", 50)])
+    assert failed(flagged, on=("post", "action")) == []
+    left = make_hand({"A": 5000, "B": 5000, "C": 80}, [*posts, act("A", "call", 100),
+                                                      act("B", "call", 50)])
+    assert failed(left, on=("post",)) == ["posts.full-amount"]

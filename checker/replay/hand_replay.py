@@ -36,8 +36,10 @@ def replay_hand(hand: Hand, table: TableState) -> Iterator[tuple[str, object]]:
     betting = Betting(hand, players)
     actions = hand.actions
     leading = 0
+    # Posts that took the player's last chip: all in, whether the record says so or not.
+    emptied: set[int] = set()
     while leading < len(actions) and actions[leading].kind in POST_KINDS:
-        betting.post(actions[leading])
+        _post(betting, actions[leading], emptied)
         leading += 1
     betting.start_betting()
     fact = _hand_fact(hand, players)
@@ -45,12 +47,12 @@ def replay_hand(hand: Hand, table: TableState) -> Iterator[tuple[str, object]]:
     yield "hand", HandStartEvent(hand=fact, table=table_fact)
     notes = _Notes(hand)
     for action in actions[:leading]:
-        yield "post", _post_event(fact, table_fact, action, notes)
+        yield "post", _post_event(fact, table_fact, action, notes, action.index in emptied)
     for action in actions[leading:]:
         yield from notes.timeouts_before(action.index, betting, fact)
         if action.kind in POST_KINDS:
-            betting.post(action)
-            yield "post", _post_event(fact, table_fact, action, notes)
+            _post(betting, action, emptied)
+            yield "post", _post_event(fact, table_fact, action, notes, action.index in emptied)
             continue
         street, act, actor = betting.act(action)
         actor.disconnected = notes.disconnected(action.player, action.index)
@@ -133,12 +135,21 @@ _REQUIRED = {ActionKind.ANTE: "ante", ActionKind.SMALL_BLIND: "small_blind",
              ActionKind.BIG_BLIND: "big_blind"}
 
 
-def _post_event(fact: HandFact, table: TableFact, action: Action, notes: "_Notes") -> PostEvent:
+def _post(betting: Betting, action: Action, emptied: set[int]) -> None:
+    betting.post(action)
+    player = betting.by_name[action.player]
+    if action.amount > 0 and player.stack == 0:
+        emptied.add(action.index)
+
+
+def _post_event(fact: HandFact, table: TableFact, action: Action, notes: "_Notes",
+                emptied: bool) -> PostEvent:
     field_name = _REQUIRED.get(action.kind)
     required = getattr(fact, field_name) if field_name else None
     seat = next((p for p in fact.players if p.name == action.player), None)
     post = PostFact(kind=action.kind, player=action.player, seat=seat.seat if seat else 0,
-                    amount=Chips(action.amount), required=required, all_in=action.all_in,
+                    amount=Chips(action.amount), required=required,
+                    all_in=action.all_in or emptied,
                     sitting_out=seat.sitting_out if seat else False,
                     disconnected=notes.disconnected(action.player, action.index),
                     line=action.line)
