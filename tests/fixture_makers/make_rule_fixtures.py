@@ -261,14 +261,7 @@ def first_blinds(planted: bool) -> Log:
     log = Log("816010")
     terms(log)
     players = ["abby", "bert", "cass", "dirk"]
-    for n, player in enumerate(players):
-        log.add("registration", -3600 + n, player=player, accepted=True, paid=1100,
-                paid_currency="cash")
-    log.add("registration_closed", 0, entrants=4, prize_pool=4000, payout_shares_bp=[10000])
-    log.add("seating_started", 0)
-    for seat, player in enumerate(players, start=1):
-        log.add("seat", 1, player=player, table="1", seat=seat, stack=1500)
-    log.add("tournament_start", 10, entrants=4, tables=1)
+    field(log, [players])
     small, big, *rest = (["bert", "cass", "dirk", "abby"] if planted
                          else ["abby", "bert", "cass", "dirk"])
     hand(log, "1", "8160100001", 40, 70,
