@@ -7,6 +7,8 @@ the unit raises ValueError, which the reader turns into a located rejection.
 
 import re
 
+from checker.ingest.excerpt import excerpt
+
 _CURRENCY_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR"}
 _NUMBER = re.compile(r"^(?P<num>\d[\d,]*(?:\.\d+)?|\.\d+)(?P<suffix>[KkMm]?)$")
 _SCALE = {"": 1, "k": 1_000, "K": 1_000, "m": 1_000_000, "M": 1_000_000}
@@ -29,7 +31,7 @@ def _scaled(text: str, scale: int) -> int:
     """`text` (digits, separators, optional decimals and K/M) times `scale`, exactly."""
     match = _NUMBER.match(_strip_symbol(text))
     if match is None:
-        raise ValueError(f"not an amount: {text!r}")
+        raise ValueError(f"not an amount: {excerpt(text)}")
     number = match["num"].replace(",", "")
     factor = scale * _SCALE[match["suffix"]]
     whole, _, fraction = number.partition(".")
@@ -38,7 +40,7 @@ def _scaled(text: str, scale: int) -> int:
         numerator = int(fraction) * factor
         denominator = 10 ** len(fraction)
         if numerator % denominator:
-            raise ValueError(f"amount {text!r} is not a whole number of units")
+            raise ValueError(f"amount {excerpt(text)} is not a whole number of units")
         value += numerator // denominator
     return value
 

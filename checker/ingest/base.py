@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from checker.ingest.decode import Line
+from checker.ingest.excerpt import EXCERPT_CHARS, bounded
 from checker.model import Record, Rejection, SourceLocation
 
 
@@ -128,10 +129,11 @@ def record_fields(block: Block, path: str, fmt: str) -> dict[str, Any]:
 def rejection(
     path: str, line: int, reason: str, fmt: str, hand: str | None = None, is_hand: bool = True
 ) -> Rejection:
+    # Bounded: a damaged record's reason or hand number can hold a runaway line.
     return Rejection(
         location=SourceLocation(file=path, line=line),
-        hand=hand,
-        reason=reason,
+        hand=hand if hand is None else bounded(hand, EXCERPT_CHARS),
+        reason=bounded(reason),
         source_format=fmt,
         is_hand=is_hand,
     )

@@ -35,6 +35,7 @@ from pydantic import ValidationError
 
 from checker.ingest.base import Block, RecordError
 from checker.ingest.decode import Line
+from checker.ingest.excerpt import excerpt
 from checker.ingest.fulltilt_header import (
     GLUED_HEADER,
     HEADER_START,
@@ -370,7 +371,7 @@ class _HandReader:
                     "(the hand's first line is missing)"
                 ) from None
             self.hand_id = start.group(1)
-            raise self.fail(f"header not understood ({exc}): {text!r}") from None
+            raise self.fail(f"header not understood ({exc}): {excerpt(text)}") from None
         self.hand_id = header.hand_id
         self.header = header
         self.setting = header.setting
@@ -406,7 +407,7 @@ class _HandReader:
             stack_end = -1 - len(_SEAT_SITTING_OUT) if sitting_out else -1
             paren = text.rfind(" (", colon + 2, stack_end)
         if colon < 0 or paren <= colon + 2 or text[stack_end] != ")" or not number.isdigit():
-            raise self.fail(f"line {self.number} not understood as a seat: {text!r}")
+            raise self.fail(f"line {self.number} not understood as a seat: {excerpt(text)}")
         name = text[colon + 2: paren]
         seat: dict[str, object] = {
             "seat": int(number),
@@ -417,7 +418,7 @@ class _HandReader:
         if sitting_out:
             seat["sitting_out"] = True
         if name in self.seat_of:
-            raise self.fail(f"line {self.number}: {name!r} is seated twice")
+            raise self.fail(f"line {self.number}: {excerpt(name)} is seated twice")
         self.seats.append(seat)
         self.seat_of[name] = seat
         self._add_name(name)
@@ -425,7 +426,7 @@ class _HandReader:
     def _max_seats_line(self, text: str) -> None:
         count = text[7:]
         if not count.isdigit():
-            raise self.fail(f"line {self.number} not understood: {text!r}")
+            raise self.fail(f"line {self.number} not understood: {excerpt(text)}")
         self.seats_line = int(count)
 
     # ----------------------------------------------------------------- body
@@ -454,7 +455,7 @@ class _HandReader:
         if text.startswith("The button is in seat #"):
             seat = text[23:]
             if not seat.isdigit():
-                raise self.fail(f"line {self.number} not understood: {text!r}")
+                raise self.fail(f"line {self.number} not understood: {excerpt(text)}")
             self.button = int(seat)
             return
         speaker = self._name_at(text)
@@ -512,7 +513,7 @@ class _HandReader:
         if colon and name in self.others:
             self._event(HandEventKind.CHAT, name, said)
             return
-        raise self.fail(f"line {self.number} not understood: {text!r}")
+        raise self.fail(f"line {self.number} not understood: {excerpt(text)}")
 
     def _unseated_verb(self, name: str, rest: str, text: str) -> bool:
         """People who are not seated may arrive, leave and chat; a hand with no seat lines
@@ -524,7 +525,8 @@ class _HandReader:
                 self.others.add(name)
                 return self._verb(name, rest)
             if rest.startswith(_CHIP_VERBS) and name not in self.seat_of:
-                raise self.fail(f"line {self.number}: {name!r} acts but is not seated: {text!r}")
+                raise self.fail(f"line {self.number}: {excerpt(name)} acts but is not seated: "
+                                f"{excerpt(text)}")
             return False
         self._add_name(name)
         return self._verb(name, rest)
@@ -552,8 +554,8 @@ class _HandReader:
             return  # Irish: discards follow the flop betting, on the same street
         street = self.markers.get(name)
         if street is None:
-            raise self.fail(f"line {self.number}: street {name!r} does not belong to "
-                            f"{self.setting.game_text}: {text!r}")
+            raise self.fail(f"line {self.number}: street {excerpt(name)} does not belong to "
+                            f"{self.setting.game_text}: {excerpt(text)}")
         if name in _BOARD_MARKERS and self.setting.game in _FLOP_GAMES:
             self._board(int(run) - 1 if run else 0, rest, name)
         if run:
@@ -567,7 +569,7 @@ class _HandReader:
         """'*** NAME [N] ***...': the name, the run-it-twice board and what follows."""
         match = _MARKER.fullmatch(text)
         if match is None:
-            raise self.fail(f"line {self.number} not understood: {text!r}")
+            raise self.fail(f"line {self.number} not understood: {excerpt(text)}")
         parts: tuple[str, str | None, str] = (match.group(1), match.group(2), match.group(3))
         if not parts[2] and len(_MARKER_PARTS) < _MARKER_CACHE_SIZE:
             _MARKER_PARTS[text] = parts
@@ -597,10 +599,11 @@ class _HandReader:
         """'Dealt to Hero [6c 5d 3d] [7c]': every group is known to belong to the player."""
         bracket = text.find(" [")
         if bracket < 0 or text[-1] != "]":
-            raise self.fail(f"line {self.number} not understood: {text!r}")
+            raise self.fail(f"line {self.number} not understood: {excerpt(text)}")
         name = text[9:bracket]
         if name not in self.seat_of and self.seats:
-            raise self.fail(f"line {self.number}: cards dealt to {name!r}, who is not seated")
+            raise self.fail(f"line {self.number}: cards dealt to {excerpt(name)}, who is not "
+                            f"seated")
         cards = self._cards(text[bracket + 2: -1].replace("] [", " "))
         self._know(name, cards)
         if cards and self.setting.game in _STUD_GAMES and self.street is not Street.SEVENTH:
@@ -614,7 +617,7 @@ class _HandReader:
         cards = text.split()
         if not _CARDS.issuperset(cards):
             bad = next(card for card in cards if card not in _CARDS)
-            raise self.fail(f"line {self.number}: {bad!r} is not a card")
+            raise self.fail(f"line {self.number}: {excerpt(bad)} is not a card")
         return cards
 
     def _know(self, name: str, cards: list[str]) -> None:
@@ -637,7 +640,8 @@ class _HandReader:
 
     def _new_amount(self, text: str) -> int:
         if self.in_cents == text[:1].isdigit():
-            raise self.fail(f"line {self.number}: amount {text!r} does not match the table's "
+            raise self.fail(f"line {self.number}: amount {excerpt(text)} does not match the "
+                            f"table's "
                             f"{'currency' if self.in_cents else 'chips'}")
         try:
             value = amount(text, self.in_cents)
@@ -682,7 +686,7 @@ class _HandReader:
     def _uncalled(self, text: str) -> None:
         value_text, found, name = text[16:].partition(" returned to ")
         if not found or (self.seats and name not in self.seat_of):
-            raise self.fail(f"line {self.number} not understood: {text!r}")
+            raise self.fail(f"line {self.number} not understood: {excerpt(text)}")
         value = self._amount(value_text)
         self.returned += value
         self.returns.append({"player": name, "amount": value, "line": self.number})
@@ -946,20 +950,20 @@ class _HandReader:
         elif text.startswith("*** SUMMARY ") and text.endswith(" ***"):
             run = text[12:-4]
             if not run.isdigit():
-                raise self.fail(f"line {self.number} not understood: {text!r}")
+                raise self.fail(f"line {self.number} not understood: {excerpt(text)}")
             self.summary_board = int(run) - 1
         elif text.startswith("Duration ") and text.endswith("s") and text[9:-1].isdigit():
             return
         elif text.startswith("Pot ") and text[4:5].isdigit():
             return  # "Pot 1 $124.20": one board's share in a run-it-twice summary
         else:
-            raise self.fail(f"line {self.number} not understood in the summary: {text!r}")
+            raise self.fail(f"line {self.number} not understood in the summary: {excerpt(text)}")
 
     def _summary_seat(self, text: str) -> None:
         colon = text.find(": ", 5)
         seat = text[5:colon]
         if colon < 0 or not seat.isdigit():
-            raise self.fail(f"line {self.number} not understood in the summary: {text!r}")
+            raise self.fail(f"line {self.number} not understood in the summary: {excerpt(text)}")
         body = text[colon + 2:]
         if " Seat " in body:
             second = _SECOND_SEAT.search(body)
@@ -995,7 +999,8 @@ class _HandReader:
         who = body[: second - 1]
         status = "seated" if who in self.seat_of else "not seated"
         self.warnings.append(
-            f"summary line {self.number} lists two seats: {text!r}; {orphan!r} has no result "
+            f"summary line {self.number} lists two seats: {excerpt(text)}; {excerpt(orphan)} "
+            f"has no result "
             f"of its own ({who} is {status} in this hand) and is left out"
         )
         self._summary_seat(body[second:])
@@ -1009,7 +1014,7 @@ class _HandReader:
             close = said.find("]", at)
             if close < 0:
                 raise self.fail(f"line {self.number}: the summary's '{verb}' has no closing "
-                                f"']': {said!r}")
+                                f"']': {excerpt(said)}")
             cards = self._cards(said[at + 8: close])
             self._know(name, cards)
             if name not in self.shown_players:
@@ -1022,7 +1027,7 @@ class _HandReader:
     def _total_pot(self, text: str) -> None:
         match = _TOTAL_POT.fullmatch(text)
         if match is None:
-            raise self.fail(f"line {self.number} not understood in the summary: {text!r}")
+            raise self.fail(f"line {self.number} not understood in the summary: {excerpt(text)}")
         self.pot_total = self._amount(match["total"])
         self.pot_rake = self._amount(match["rake"])
         self.pot_line = self.number

@@ -22,6 +22,7 @@ from datetime import datetime
 from typing import NamedTuple
 
 from checker.ingest.amounts import currency_of, parse_amount
+from checker.ingest.excerpt import excerpt
 from checker.model import BettingStructure, Game
 
 _SITE = r"(?:Full Tilt Poker(?:\.[a-z]{2,3})?|FullTiltPoker)"
@@ -196,7 +197,8 @@ def _setting(middle: str) -> TableSetting:
     if stakes is None:
         stakes, game_text = _STAKES.fullmatch(first), second
     if stakes is None:
-        raise HeaderError(f"no stakes such as '$1/$2' or '15/30' in {first!r} or {second!r}")
+        raise HeaderError(f"no stakes such as '$1/$2' or '15/30' in {excerpt(first)} or "
+                          f"{excerpt(second)}")
     tournament = _TOURNAMENT_TABLE.fullmatch(table_part)
     in_cents = tournament is None and currency_of(stakes["low"]) is not None
     game, structure, cap, capword = _game(game_text, in_cents)
@@ -208,7 +210,8 @@ def _setting(middle: str) -> TableSetting:
     else:
         cash = _CASH_TABLE.fullmatch(table_part)
         if cash is None:
-            raise HeaderError(f"no 'Table NAME' or 'TOURNAMENT (ID), Table N' in {table_part!r}")
+            raise HeaderError(f"no 'Table NAME' or 'TOURNAMENT (ID), Table N' in "
+                              f"{excerpt(table_part)}")
         t_id = t_name = None
         table, desc = cash["table"], cash["desc"]
     return TableSetting(
@@ -240,7 +243,7 @@ def amount(text: str, in_cents: bool) -> int:
 def _game(text: str, in_cents: bool) -> tuple[Game, BettingStructure, int | None, bool]:
     match = _GAME_PART.fullmatch(text)
     if match is None:
-        raise HeaderError(f"no betting structure and game in {text!r}")
+        raise HeaderError(f"no betting structure and game in {excerpt(text)}")
     game = GAMES.get(match["game"])
     if game is None:
         raise HeaderError(f"a game this reader does not know: {match['game']!r}")
@@ -273,9 +276,10 @@ def _datetime(date: str, clock: str) -> datetime:
         words = date.replace(",", "").split()
         month_name, day_text, year_text = words[-3:]
         if month_name not in _MONTHS:
-            raise HeaderError(f"unknown month {month_name!r} in the date {date!r}")
+            raise HeaderError(f"unknown month {excerpt(month_name)} in the date {excerpt(date)}")
         year, month, day = int(year_text), _MONTHS[month_name], int(day_text)
     try:
         return datetime(year, month, day, hour, minute, second[0] if second else 0)
     except ValueError as exc:
-        raise HeaderError(f"impossible date or time {date!r} {clock!r}: {exc}") from None
+        raise HeaderError(f"impossible date or time {excerpt(date)} {excerpt(clock)}: "
+                          f"{exc}") from None

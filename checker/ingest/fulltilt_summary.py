@@ -17,6 +17,7 @@ from zoneinfo import ZoneInfo
 from checker.ingest.amounts import parse_cents, parse_chips
 from checker.ingest.base import Block, RecordError, record_fields, split_at
 from checker.ingest.decode import Line
+from checker.ingest.excerpt import excerpt
 from checker.model import PrizeKind, TournamentSummary
 
 NAME = "fulltilt-summary"
@@ -60,13 +61,13 @@ def parse_stamp(text: str) -> datetime:
 def _zoned(stamp: str, zone: str) -> datetime:
     tz = _ZONES.get(zone)
     if tz is None:
-        raise ValueError(f"time zone {zone!r} is not one feltcheck can place")
+        raise ValueError(f"time zone {excerpt(zone)} is not one feltcheck can place")
     for fmt in _STAMP_FORMATS:
         try:
             return datetime.strptime(stamp, fmt).replace(tzinfo=tz)
         except ValueError:
             continue
-    raise ValueError(f"not a date and time: {stamp!r}")
+    raise ValueError(f"not a date and time: {excerpt(stamp)}")
 
 
 def ordinals(text: str) -> list[int]:
@@ -107,11 +108,11 @@ def check_closing_line(placements: list[dict[str, Any]], player: str, places: li
         if len(holders) > _HOLDERS_SHOWN:
             shown_holders += f" and {len(holders) - _HOLDERS_SHOWN} more"
         held = f"; listed at place {said}: {shown_holders}" if holders else ""
-        warnings.append(f"line {line}: the closing line names {player!r}, who is not in the "
+        warnings.append(f"line {line}: the closing line names {excerpt(player)}, who is not in the "
                         f"list of places{held}")
         return
     shown = ", ".join(str(place) for place in listed)
-    warnings.append(f"line {line}: the closing line puts {player!r} at place {said}, "
+    warnings.append(f"line {line}: the closing line puts {excerpt(player)} at place {said}, "
                     f"the list at place {shown}")
 
 
@@ -133,7 +134,7 @@ def ft_amount(text: str) -> tuple[int, str]:
             unit = _UNIT_OF_SUFFIX[suffix]
             number = text[: -len(suffix)]
             return (parse_cents(number) if unit in CENT_UNITS else parse_chips(number)), unit
-    raise ValueError(f"not an amount: {text!r}")
+    raise ValueError(f"not an amount: {excerpt(text)}")
 
 
 _TICKET = re.compile(r"^(?P<value>[$€£][\d,]+(?:\.\d+)?) (?P<what>.*\b(?:Ticket|Token))$")
@@ -236,7 +237,8 @@ class _Summary:
         try:
             won = ft_prize(tail)
         except ValueError:
-            raise RecordError(f"line {number}: prize not understood: {tail!r} in {rest!r}",
+            raise RecordError(f"line {number}: prize not understood: {excerpt(tail)} in "
+                              f"{excerpt(rest)}",
                               number, self.d.get("tournament_id")) from None
         self.placements.append(placement(place, player, number, prizes=[won]))
 
@@ -290,8 +292,8 @@ class _Summary:
                     continue
             except _NotUnderstood:
                 continue
-            self.warnings.append(f"line {number} holds two fields run together: {first!r} "
-                                 f"and {second!r} (read both)")
+            self.warnings.append(f"line {number} holds two fields run together: {excerpt(first)} "
+                                 f"and {excerpt(second)} (read both)")
             return True
         return False
 
@@ -313,7 +315,8 @@ class _Summary:
         amount, currency = ft_amount(value)
         entry = self.d.get("currency")
         if entry is not None and currency != entry:
-            self.warnings.append(f"line {number}: the prize pool {value!r} is in {currency}, "
+            self.warnings.append(f"line {number}: the prize pool {excerpt(value)} is in "
+                                 f"{currency}, "
                                  f"not in the entry currency {entry}: left out")
             return
         self.d["prize_pool"] = amount
@@ -331,7 +334,7 @@ class _Summary:
         except ValueError as exc:
             if "time zone" not in str(exc):
                 raise
-            self.warnings.append(f"line {number}: {exc}: time left out ({value.strip()!r})")
+            self.warnings.append(f"line {number}: {exc}: time left out ({excerpt(value.strip())})")
             return None
 
     def in_progress(self, number: int, value: str) -> None:
@@ -358,7 +361,8 @@ class _Summary:
         number, player, count = self.bounty_awards
         if not count.isdigit():
             self.warnings.append(f"line {number}: the bounty line is a broken template "
-                                 f"({player!r} received {count!r}): bounties won unknown")
+                                 f"({excerpt(player)} received {excerpt(count)}): bounties won "
+                                 f"unknown")
             return
         bounty = self.d.get("bounty")
         won = prize(PrizeKind.BOUNTY, f"{count} Knockout Bounty Awards",
@@ -368,7 +372,7 @@ class _Summary:
             if entry["player"] == player:
                 entry.setdefault("prizes", []).append(won)
                 return
-        self.warnings.append(f"line {number}: {player!r} won {count} bounties but is not in "
+        self.warnings.append(f"line {number}: {excerpt(player)} won {count} bounties but is not in "
                              "the list of places")
 
     def check_players(self) -> None:
@@ -388,7 +392,7 @@ class _Summary:
             if not self.placements:
                 self.placements.extend(placement(place, player, number) for place in places)
                 self.warnings.append(f"the summary lists no players ({entries} entries): only "
-                                     f"the closing line's place of {player!r} is known")
+                                     f"the closing line's place of {excerpt(player)} is known")
                 return
             check_closing_line(self.placements, player, places, self.warnings, number)
         if not self.placements:

@@ -18,6 +18,7 @@ from typing import Any
 from checker.ingest.amounts import currency_of, parse_cents
 from checker.ingest.base import Block, RecordError, record_fields, split_at
 from checker.ingest.decode import Line
+from checker.ingest.excerpt import excerpt
 from checker.model import PrizeKind, TournamentSummary
 
 NAME = "pokertracker-summary"
@@ -93,7 +94,7 @@ class _Summary:
 
     def tournament(self, value: str) -> None:
         if not value.isdigit():
-            raise ValueError(f"not a tournament number: {value!r}")
+            raise ValueError(f"not a tournament number: {excerpt(value)}")
         self.d["tournament_id"] = value
 
     def started(self, value: str) -> None:

@@ -20,6 +20,7 @@ from typing import Any
 from checker.ingest.amounts import parse_cents, parse_chips
 from checker.ingest.base import Block, RecordError
 from checker.ingest.decode import Line
+from checker.ingest.excerpt import excerpt
 from checker.model import PrizeKind, TournamentSummary
 
 NAME = "pokerstars-archive-html"
@@ -189,7 +190,7 @@ class _Row:
 
     def summary(self) -> TournamentSummary:
         if not self.tournament.isdigit():
-            raise RecordError(f"row has no tournament id: Tourney {self.tournament!r}",
+            raise RecordError(f"row has no tournament id: Tourney {excerpt(self.tournament)}",
                               self.line)
         # The Currency cell is read first: the amounts in the other cells are in it.
         self.d["currency"] = self.fields.get("Currency") or None
@@ -197,13 +198,14 @@ class _Row:
             handler = _COLUMNS.get(column)
             if handler is None:
                 if cell:
-                    raise RecordError(f"column {column!r} not understood: {cell!r}", self.line,
+                    raise RecordError(f"column {excerpt(column)} not understood: "
+                                      f"{excerpt(cell)}", self.line,
                                       self.tournament)
                 continue
             try:
                 handler(self, cell)
             except ValueError as exc:
-                raise RecordError(f"column {column!r}: {exc}", self.line,
+                raise RecordError(f"column {excerpt(column)}: {exc}", self.line,
                                   self.tournament) from None
         self.add_placement()
         self.d["warnings"] = self.warnings
@@ -238,7 +240,7 @@ class _Row:
 
     def currency(self, cell: str) -> None:
         if cell and not (len(cell) == 3 and cell.isalpha()):
-            raise ValueError(f"not a currency code: {cell!r}")
+            raise ValueError(f"not a currency code: {excerpt(cell)}")
 
     def buy_in(self, cell: str) -> None:
         if cell.endswith(" FPP"):
@@ -277,7 +279,7 @@ class _Row:
 
     def target_id(self, cell: str) -> None:
         if cell and not cell.isdigit():
-            raise ValueError(f"not a tournament id: {cell!r}")
+            raise ValueError(f"not a tournament id: {excerpt(cell)}")
         self.target = cell or None
 
     def qualified(self, cell: str) -> None:

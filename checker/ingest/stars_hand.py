@@ -27,6 +27,7 @@ from checker.ingest.amounts import currency_of, parse_amount
 from checker.ingest.base import Block, RecordError
 from checker.ingest.consistency import pot_problems
 from checker.ingest.decode import Line
+from checker.ingest.excerpt import excerpt
 from checker.model import Hand, Record
 from checker.model.cards import RANKS, SUITS
 from checker.model.hand import ActionKind, BettingStructure, Game, HandEventKind, Street, Unit
@@ -621,7 +622,7 @@ class _HandReader:
                 break
         if cut:
             reason = (
-                f"hand breaks off {where} in the middle of line {last_line} ({last!r}), "
+                f"hand breaks off {where} in the middle of line {last_line} ({excerpt(last)}), "
                 "where the next hand's header begins: no summary section (truncated)"
             )
         else:
@@ -722,7 +723,8 @@ class _HandReader:
         for number, text in enumerate(lines, start):
             if _MONEY_SYMBOL.search(text):
                 raise self.fail(
-                    f"line {number}: garbled currency symbol {odd!r} in the stakes, but this "
+                    f"line {number}: garbled currency symbol {excerpt(odd)} in the stakes, but "
+                    f"this "
                     f"line writes amounts with a real one: {text[:80]!r}",
                     number,
                 )
@@ -730,13 +732,15 @@ class _HandReader:
                 text = before_amount.sub(symbol, text)
                 if odd in text:
                     raise self.fail(
-                        f"line {number}: garbled currency symbol {odd!r} also stands outside "
+                        f"line {number}: garbled currency symbol {excerpt(odd)} also stands "
+                        f"outside "
                         f"an amount: {text[:80]!r}",
                         number,
                     )
             fixed.append(text)
         self.warnings.append(
-            f"line {start}: amounts are written with {odd!r}, no currency symbol (garbled by "
+            f"line {start}: amounts are written with {excerpt(odd)}, no currency symbol "
+            f"(garbled by "
             f"the file's encoding); the header states {code}: read as {symbol}"
         )
         return fixed
@@ -744,19 +748,20 @@ class _HandReader:
     def stakes(self, text: str, line: int) -> tuple[int, int]:
         parts = _CURRENCY_CODE.sub("", text).strip().split("/")
         if len(parts) != 2:
-            raise self.fail(f"line {line}: stakes {text!r} are not 'small/big'", line)
+            raise self.fail(f"line {line}: stakes {excerpt(text)} are not 'small/big'", line)
         return self.amount(parts[0].strip(), line), self.amount(parts[1].strip(), line)
 
     def played_at(self, hand: Json, text: str, line: int) -> None:
         found = _DATE.match(text.strip())
         if found is None:
-            raise self.fail(f"line {line}: date {text!r} not understood", line)
+            raise self.fail(f"line {line}: date {excerpt(text)} not understood", line)
         y, mo, d, h, mi, s, zone, ey, emo, ed, eh, emi, es = found.groups()
         try:
             local = datetime(int(y), int(mo), int(d), int(h), int(mi), int(s))
             et = datetime(int(ey), int(emo), int(ed), int(eh), int(emi), int(es)) if ey else None
         except ValueError as exc:
-            raise self.fail(f"line {line}: date {text!r} is not a real date: {exc}", line) from None
+            raise self.fail(f"line {line}: date {excerpt(text)} is not a real date: "
+                            f"{exc}", line) from None
         hand["played_at"] = local
         hand["played_at_zone"] = zone
         if et is not None:
@@ -798,7 +803,7 @@ class _HandReader:
             seat = int(seat_text)
             if name in seat_of or seat in name_at:
                 raise self.fail(
-                    f"line {number}: seat {seat} or player {name!r} is listed twice", number
+                    f"line {number}: seat {seat} or player {excerpt(name)} is listed twice", number
                 )
             entry: Json = {"seat": seat, "player": name, "line": number}
             tail = tail.strip()
@@ -1295,7 +1300,8 @@ class _HandReader:
             if verb in _ACTION_VERBS:
                 who = text.split(": ", 1)[0]
                 raise self.fail(
-                    f"line {number}: {who!r} acts but has no seat in this hand: {text[:80]!r}",
+                    f"line {number}: {excerpt(who)} acts but has no seat in this hand: "
+                    f"{text[:80]!r}",
                     number,
                 )
             raise self.not_understood(text, number)
@@ -1465,7 +1471,7 @@ class _HandReader:
             or not text.startswith(name, colon + 2)
             or text[after : after + 1] not in _NAME_ENDS
         ):
-            seated = f"seat {seat} is {name!r}" if name else f"no one sits in seat {seat}"
+            seated = f"seat {seat} is {excerpt(name)}" if name else f"no one sits in seat {seat}"
             raise self.fail(
                 f"summary line {number} does not match the seats ({seated}): {text[:80]!r}", number
             )

@@ -17,6 +17,7 @@ from typing import Any
 from checker.ingest.amounts import parse_cents, parse_chips
 from checker.ingest.base import Block, RecordError, record_fields, trimmed_block
 from checker.ingest.decode import Line
+from checker.ingest.excerpt import excerpt
 from checker.ingest.fulltilt_summary import (
     CENT_UNITS,
     PLAY,
@@ -95,12 +96,12 @@ def stars_amount(text: str, currency: str | None = None) -> tuple[int, str]:
     symbol = _SYMBOLS.get(text[:1])
     if symbol is not None:
         if code is not None and symbol != code:
-            raise ValueError(f"amount {text!r} does not match its currency code {code}")
+            raise ValueError(f"amount {excerpt(text)} does not match its currency code {code}")
         return parse_cents(text), symbol
     if code is not None:
         return parse_cents(text), code
     if " " in text:
-        raise ValueError(f"not an amount: {text!r}")
+        raise ValueError(f"not an amount: {excerpt(text)}")
     if currency is not None and currency in CENT_UNITS:
         return parse_cents(text), currency
     return parse_chips(text), PLAY
@@ -278,7 +279,7 @@ class _Summary:
         d["fee"] = rest[-1][0]
         if any(unit != currency for _, unit in rest):
             self.warnings.append(f"line {number}: the buy-in parts are in different units: "
-                                 f"{value.strip()!r}")
+                                 f"{excerpt(value.strip())}")
 
     def check_target_buy_in(self, value: str) -> None:
         """The target tournament's buy-in: read to be sure it is one, nowhere to keep it."""
@@ -289,13 +290,14 @@ class _Summary:
 
     def prize_pool(self, number: int, value: str) -> None:
         if value.lower().endswith("ticket"):
-            self.warnings.append(f"line {number}: the prize pool is a ticket ({value!r}), "
+            self.warnings.append(f"line {number}: the prize pool is a ticket ({excerpt(value)}), "
                                  "not an amount: left out")
             return
         amount, unit = stars_amount(value, self.d.get("currency"))
         entry = self.d.get("currency")
         if entry is not None and unit != entry:
-            self.warnings.append(f"line {number}: the prize pool {value!r} is in {unit}, not "
+            self.warnings.append(f"line {number}: the prize pool {excerpt(value)} is in {unit}, "
+                                 f"not "
                                  f"in the entry currency {entry}: left out")
             return
         self.d["prize_pool"] = amount
@@ -311,7 +313,7 @@ class _Summary:
         except ValueError as exc:
             if "time zone" not in str(exc):
                 raise
-            self.warnings.append(f"line {number}: {exc}: time left out ({value!r})")
+            self.warnings.append(f"line {number}: {exc}: time left out ({excerpt(value)})")
             return None
 
     def finish(self) -> TournamentSummary:
@@ -351,7 +353,7 @@ class _Summary:
             self.placements.extend(placement(place, self.account, number, prizes=prizes)
                                    for place in places)
             self.warnings.append(f"the summary lists no players ({self.players} players): only "
-                                 f"the place of {self.account!r} is known")
+                                 f"the place of {excerpt(self.account)} is known")
             return
         if self.account is not None:
             check_closing_line(self.placements, self.account, places, self.warnings, number)

@@ -1,0 +1,25 @@
+"""Quote input text in a rejection or a warning: enough to find the line, never all of it.
+
+A damaged file can hold a line of megabytes; quoting it whole would copy it into every report
+(a 20 MB line made a 20 MB JSON report). Quotes are cut, and say how long the text was.
+"""
+
+# Characters of input text a quote keeps: a whole hand-history line is far shorter.
+EXCERPT_CHARS = 120
+# The longest reason a rejection keeps: a few quotes and the words around them.
+REASON_CHARS = 600
+
+
+def excerpt(text: str, limit: int = EXCERPT_CHARS) -> str:
+    """`text` quoted as repr() does, cut to `limit` characters with its length said."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}… ({len(text):,} characters)"
+
+
+def bounded(reason: str, limit: int = REASON_CHARS) -> str:
+    """A reason or warning at most about `limit` characters long: the safety net behind
+    `excerpt` for text quoted some other way (an exception's message, say)."""
+    if len(reason) <= limit:
+        return reason
+    return f"{reason[:limit]}… ({len(reason):,} characters in all)"
