@@ -24,11 +24,29 @@ class Diagnostic:
             width = 1
             if self.span.end_line == self.span.line and self.span.end_column > self.span.column:
                 width = self.span.end_column - self.span.column
-            lines.append(f"    {self.source_line}")
-            lines.append("    " + " " * (self.span.column - 1) + "^" * width)
+            shown, caret = _window(self.source_line, self.span.column - 1)
+            lines.append(f"    {shown}")
+            lines.append("    " + " " * caret + "^" * min(width, QUOTE_CHARS))
         if self.hint:
             lines.append(f"    {self.hint}")
         return "\n".join(lines)
+
+
+# The longest stretch of a source line a diagnostic quotes: a generated or hostile file can
+# hold a line of a megabyte, and the caret must stay readable.
+QUOTE_CHARS = 160
+_QUOTE_BEFORE = 60
+
+
+def _window(line: str, index: int) -> tuple[str, int]:
+    """The part of `line` to quote around 0-based `index`, and the caret's column in it."""
+    if len(line) <= QUOTE_CHARS:
+        return line, index
+    start = max(0, min(index - _QUOTE_BEFORE, len(line) - QUOTE_CHARS))
+    shown = line[start:start + QUOTE_CHARS]
+    prefix = "…" if start else ""
+    suffix = "…" if start + QUOTE_CHARS < len(line) else ""
+    return prefix + shown + suffix, index - start + len(prefix)
 
 
 class RulesError(Exception):

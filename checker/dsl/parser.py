@@ -15,6 +15,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from checker.dsl import ast
 from checker.dsl.diagnostics import RulesError, SourceText, did_you_mean
+from checker.dsl.text_guard import check_text, check_tree, describe_character
 from checker.dsl.units import SECONDS_PER_UNIT
 
 KEYWORDS = (
@@ -320,6 +321,9 @@ def _parse_fragment(text: str, source: SourceText, line: int, column: int) -> as
                         column + max((exc.column or 1), 1))
         raise RulesError([source.diagnostic(
             span, f"message placeholder {{{text}}} is not an expression")]) from None
+    problems = check_tree(tree, source, at=(line, column))
+    if problems:
+        raise RulesError(problems)
     result: ast.Expr = _shift(_ToAst(source).transform(tree), line, column)
     return result
 
@@ -344,11 +348,7 @@ def _shift(node: Any, line: int, column: int) -> Any:
 def parse_rules(text: str, file: str) -> ast.RulesFile:
     """Parse a whole rules file; raise RulesError with located diagnostics."""
     source = SourceText(file, text)
-    _COMMENTS.clear()
-    try:
-        tree = _lark().parse(text, start="start")
-    except UnexpectedInput as exc:
-        raise RulesError([_syntax_diagnostic(exc, source)]) from None
+    tree = _checked_parse(text, source, "start")
     comments = tuple(_comment(token, source) for token in _COMMENTS)
     _COMMENTS.clear()
     try:
@@ -365,6 +365,23 @@ def parse_rules(text: str, file: str) -> ast.RulesFile:
     return ast.RulesFile(result.items, comments)
 
 
+def _checked_parse(text: str, source: SourceText, start: str) -> Tree[Any]:
+    """The parse tree of `text`, refused (RulesError) when the text hides characters, is too
+    long or nests too deep (checker/dsl/text_guard.py) or has a syntax error."""
+    problems = check_text(text, source)
+    if problems:
+        raise RulesError(problems)
+    _COMMENTS.clear()
+    try:
+        tree = _lark().parse(text, start=start)
+    except UnexpectedInput as exc:
+        raise RulesError([_syntax_diagnostic(exc, source)]) from None
+    problems = check_tree(tree, source)
+    if problems:
+        raise RulesError(problems)
+    return tree
+
+
 def _comment(token: Token, source: SourceText) -> ast.Comment:
     line = token.line or 0
     before = source.line(line)[: (token.column or 1) - 1]
@@ -373,10 +390,7 @@ def _comment(token: Token, source: SourceText) -> ast.Comment:
 
 def parse_expression(text: str, file: str = "<expr>") -> ast.Expr:
     source = SourceText(file, text)
-    try:
-        tree = _lark().parse(text, start="expr")
-    except UnexpectedInput as exc:
-        raise RulesError([_syntax_diagnostic(exc, source)]) from None
+    tree = _checked_parse(text, source, "expr")
     result: ast.Expr = _ToAst(source).transform(tree)
     return result
 
@@ -400,6 +414,8 @@ def _syntax_diagnostic(exc: UnexpectedInput, source: SourceText) -> Any:
     elif isinstance(exc, UnexpectedCharacters):
         char = source.line(line)[column - 1: column] or "?"
         message = f"syntax error: unexpected character {char!r}"
+        if not char.isascii():  # a confusable letter in a name looks right: say what it is
+            message += f" ({describe_character(char)}; names are ASCII)"
     elif isinstance(exc, UnexpectedEOF):
         message = "syntax error: the file ends in the middle of a declaration"
     else:

@@ -16,6 +16,7 @@ from checker.dsl import ast
 from checker.dsl.compiler import param_value
 from checker.dsl.diagnostics import Diagnostic, RulesError, SourceText, did_you_mean
 from checker.dsl.parser import parse_rules
+from checker.dsl.text_guard import MAX_RULES_BYTES
 from checker.dsl.typecheck import check_param_value, check_rule
 from checker.dsl.types import Type, type_from_ref
 
@@ -107,7 +108,14 @@ def param_values(ruleset: Ruleset) -> dict[str, object]:
 
 def _load(path: Path, diagnostics: list[Diagnostic], chain: list[Path], display: str) -> Ruleset:
     try:
-        text = path.read_text(encoding="utf-8")
+        # Never more than a rules file can hold: a huge file is refused, not read whole.
+        with path.open("rb") as stream:
+            data = stream.read(MAX_RULES_BYTES + 1)
+        if len(data) > MAX_RULES_BYTES:
+            raise RulesError([Diagnostic(display, ast.Span(1, 1, 1, 1),
+                                         f"the rules file is larger than {MAX_RULES_BYTES:,} "
+                                         "bytes: not a rules file")])
+        text = data.decode("utf-8-sig")  # a leading byte-order mark is no text
     except (OSError, UnicodeDecodeError) as exc:
         raise RulesError([Diagnostic(display, ast.Span(1, 1, 1, 1),
                                      f"cannot read the rules file: {exc}")]) from None
