@@ -4,6 +4,7 @@ Files are visited in sorted order so that the same input always gives the same r
 Any failure inside a reader becomes a located rejection and the file's next record is read.
 """
 
+import sys
 from collections.abc import Generator, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import chain
@@ -102,7 +103,7 @@ def parse_records(fmt: InputFormat, lines: Iterator[Line], path: str) -> Iterato
                 yield rejection(
                     path,
                     block.start,
-                    f"reader error: {type(exc).__name__}: {exc}",
+                    _failure(exc),
                     fmt.name,
                     None,
                     fmt.holds_hands,
@@ -116,6 +117,16 @@ def parse_records(fmt: InputFormat, lines: Iterator[Line], path: str) -> Iterato
                 "is_hand": False,
             }
         )
+
+
+def _failure(exc: Exception) -> str:
+    """Why a reader failed. Python refuses to convert a number of more than
+    sys.get_int_max_str_digits() digits (4,300) to an int, wherever a reader does: that is
+    the input's absurdity, not a reader bug."""
+    if isinstance(exc, ValueError) and "integer string conversion" in str(exc):
+        return (f"a number of more than {sys.get_int_max_str_digits():,} digits: no record "
+                "holds one")
+    return f"reader error: {type(exc).__name__}: {exc}"
 
 
 def read_paths(paths: Iterable[Path]) -> Iterator[FileRecords | UnrecognizedFile]:
