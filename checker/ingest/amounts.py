@@ -10,7 +10,7 @@ import re
 from checker.ingest.excerpt import excerpt
 
 _CURRENCY_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR"}
-_NUMBER = re.compile(r"^(?P<num>\d[\d,]*(?:\.\d+)?|\.\d+)(?P<suffix>[KkMm]?)$")
+_NUMBER = re.compile(r"^(?P<num>[0-9][0-9,]*(?:\.[0-9]+)?|\.[0-9]+)(?P<suffix>[KkMm]?)$")
 _SCALE = {"": 1, "k": 1_000, "K": 1_000, "m": 1_000_000, "M": 1_000_000}
 
 
@@ -57,3 +57,9 @@ def parse_cents(text: str) -> int:
 
 def parse_amount(text: str, in_cents: bool) -> int:
     return parse_cents(text) if in_cents else parse_chips(text)
+
+
+def is_digits(text: str) -> bool:
+    """Whether `text` is ASCII digits only. str.isdigit also takes '³' or '١', which int()
+    refuses or reads as another number; the readers' patterns say [0-9] for the same reason."""
+    return text.isdigit() and text.isascii()

@@ -33,6 +33,7 @@ from typing import NamedTuple
 
 from pydantic import ValidationError
 
+from checker.ingest.amounts import is_digits
 from checker.ingest.base import Block, RecordError
 from checker.ingest.decode import Line
 from checker.ingest.excerpt import excerpt
@@ -94,36 +95,36 @@ _DRAW_MARKERS = {
 }
 _BOARD_MARKERS = frozenset({"FLOPET", "FLOP", "TURN", "RIVER"})
 
-_SEPARATOR = re.compile(r"BEGIN|\*{10,} # \d+ \*{10,}")
+_SEPARATOR = re.compile(r"BEGIN|\*{10,} # [0-9]+ \*{10,}")
 _SEAT_SITTING_OUT = ", is sitting out"
-_MARKER = re.compile(r"\*\*\* ([A-Z0-9 ]+?)(?: (\d))? \*\*\*(.*)")
+_MARKER = re.compile(r"\*\*\* ([A-Z0-9 ]+?)(?: ([0-9]))? \*\*\*(.*)")
 # Markers without cards ("*** HOLE CARDS ***") repeat in every hand: each is matched once.
 _MARKER_PARTS: dict[str, tuple[str, str | None, str]] = {}
 _MARKER_CACHE_SIZE = 20_000
 _BRACKETS = re.compile(r"\[([^\]]*)\]")
 _AWARD = re.compile(
     r"(?:wins|ties for) (?:the )?(?:(?P<half>high|low) )?"
-    r"(?P<pot>main pot|side pot(?: #?\d+)?|pot(?: (?P<board>\d+))?) \((?P<amount>[^)]+)\)"
+    r"(?P<pot>main pot|side pot(?: #?[0-9]+)?|pot(?: (?P<board>[0-9]+))?) \((?P<amount>[^)]+)\)"
     r"(?: with .*)?"
 )
 _TOTAL_POT = re.compile(
-    r"Total pot (?P<total>\S+)(?P<parts>(?: (?:Main|Side) pot(?: \d+)? \S+\.)*)"
+    r"Total pot (?P<total>\S+)(?P<parts>(?: (?:Main|Side) pot(?: [0-9]+)? \S+\.)*)"
     r" \| Rake (?P<rake>\S+)"
 )
-_POT_PART = re.compile(r"pot(?: \d+)? ([$€£]?\d[\d,]*(?:\.\d\d)?)\.")
+_POT_PART = re.compile(r"pot(?: [0-9]+)? ([$€£]?[0-9][0-9,]*(?:\.[0-9][0-9])?)\.")
 _SUMMARY_NAME = re.compile(
     r"(.+?)(?= \((?:button|small blind|big blind)\)| didn't| folded| collected| showed| mucked"
     r"| is sitting out|  ?wins| \[|$)"
 )
 _SUMMARY_WON = re.compile(r"(?:collected|won|pot) \(([^)]+)\)")
-_SECOND_SEAT = re.compile(r" Seat \d+: ")
-_RUN_COUNT = re.compile(r"(\d+) cards?")
+_SECOND_SEAT = re.compile(r" Seat [0-9]+: ")
+_RUN_COUNT = re.compile(r"([0-9]+) cards?")
 _GENERIC_ACTOR = re.compile(
     r"(?P<name>.+?) (?P<rest>(?:folds|checks|calls |bets |raises to |posts |antes |brings in "
     r"|completes it to |discards|stands |is |shows|mucks|wins |ties for |has |sits down"
     r"|adds ).*)"
 )
-_NAMELESS_WARNING = re.compile(r"\d+ seconds left to act")
+_NAMELESS_WARNING = re.compile(r"[0-9]+ seconds left to act")
 _CARDS = frozenset(rank + suit for rank in RANKS for suit in SUITS)
 # Amounts read so far, per unit (chips, cents): "$5" is valid in one only.
 _AMOUNTS: tuple[dict[str, int], dict[str, int]] = ({}, {})
@@ -300,7 +301,7 @@ class _HandReader:
                 if not text:
                     continue
             self.number = first + index
-            if text.startswith("Seat ") and text[5:6].isdigit():
+            if text.startswith("Seat ") and is_digits(text[5:6]):
                 self._seat_line(text)
             elif text.startswith("Seats: "):
                 self._max_seats_line(text)
@@ -406,7 +407,7 @@ class _HandReader:
             sitting_out = text.endswith(_SEAT_SITTING_OUT)
             stack_end = -1 - len(_SEAT_SITTING_OUT) if sitting_out else -1
             paren = text.rfind(" (", colon + 2, stack_end)
-        if colon < 0 or paren <= colon + 2 or text[stack_end] != ")" or not number.isdigit():
+        if colon < 0 or paren <= colon + 2 or text[stack_end] != ")" or not is_digits(number):
             raise self.fail(f"line {self.number} not understood as a seat: {excerpt(text)}")
         name = text[colon + 2: paren]
         seat: dict[str, object] = {
@@ -425,7 +426,7 @@ class _HandReader:
 
     def _max_seats_line(self, text: str) -> None:
         count = text[7:]
-        if not count.isdigit():
+        if not is_digits(count):
             raise self.fail(f"line {self.number} not understood: {excerpt(text)}")
         self.seats_line = int(count)
 
@@ -454,7 +455,7 @@ class _HandReader:
             return
         if text.startswith("The button is in seat #"):
             seat = text[23:]
-            if not seat.isdigit():
+            if not is_digits(seat):
                 raise self.fail(f"line {self.number} not understood: {excerpt(text)}")
             self.button = int(seat)
             return
@@ -639,10 +640,9 @@ class _HandReader:
         return value
 
     def _new_amount(self, text: str) -> int:
-        if self.in_cents == text[:1].isdigit():
+        if self.in_cents == is_digits(text[:1]):
             raise self.fail(f"line {self.number}: amount {excerpt(text)} does not match the "
-                            f"table's "
-                            f"{'currency' if self.in_cents else 'chips'}")
+                            f"table's {'currency' if self.in_cents else 'chips'}")
         try:
             value = amount(text, self.in_cents)
         except ValueError as exc:
@@ -920,7 +920,7 @@ class _HandReader:
     def _has(self, name: str, rest: str) -> bool:
         kind = _HAS.get(rest)
         if kind is None:
-            if not (rest.endswith(" seconds left to act") and rest[4:-20].isdigit()):
+            if not (rest.endswith(" seconds left to act") and is_digits(rest[4:-20])):
                 return False
             kind = HandEventKind.TIME_WARNING
         self._event(kind, name, rest)
@@ -949,12 +949,12 @@ class _HandReader:
             self.summary_boards[self.summary_board] = cards
         elif text.startswith("*** SUMMARY ") and text.endswith(" ***"):
             run = text[12:-4]
-            if not run.isdigit():
+            if not is_digits(run):
                 raise self.fail(f"line {self.number} not understood: {excerpt(text)}")
             self.summary_board = int(run) - 1
-        elif text.startswith("Duration ") and text.endswith("s") and text[9:-1].isdigit():
+        elif text.startswith("Duration ") and text.endswith("s") and is_digits(text[9:-1]):
             return
-        elif text.startswith("Pot ") and text[4:5].isdigit():
+        elif text.startswith("Pot ") and is_digits(text[4:5]):
             return  # "Pot 1 $124.20": one board's share in a run-it-twice summary
         else:
             raise self.fail(f"line {self.number} not understood in the summary: {excerpt(text)}")
@@ -962,7 +962,7 @@ class _HandReader:
     def _summary_seat(self, text: str) -> None:
         colon = text.find(": ", 5)
         seat = text[5:colon]
-        if colon < 0 or not seat.isdigit():
+        if colon < 0 or not is_digits(seat):
             raise self.fail(f"line {self.number} not understood in the summary: {excerpt(text)}")
         body = text[colon + 2:]
         if " Seat " in body:

@@ -21,24 +21,24 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import NamedTuple
 
-from checker.ingest.amounts import currency_of, parse_amount
+from checker.ingest.amounts import currency_of, is_digits, parse_amount
 from checker.ingest.excerpt import excerpt
 from checker.model import BettingStructure, Game
 
 _SITE = r"(?:Full Tilt Poker(?:\.[a-z]{2,3})?|FullTiltPoker)"
-HEADER_START = re.compile(_SITE + r" Game #(\d+): ")
+HEADER_START = re.compile(_SITE + r" Game #([0-9]+): ")
 # A header glued to the end of another line (damaged files): the site name, then a full header.
-GLUED_HEADER = re.compile(_SITE + r" Game #\d+: .* - \d{1,2}:\d{2}")
+GLUED_HEADER = re.compile(_SITE + r" Game #[0-9]+: .* - [0-9]{1,2}:[0-9]{2}")
 
-_CLOCK = r"\d{1,2}:\d{2}(?::\d{2})?"
-_NUMERIC_DATE = r"\d{4}/\d{1,2}/\d{1,2}"
-_WORDED_DATE = r"(?:[A-Z][a-z]+, )?[A-Z][a-z]+ \d{1,2}, \d{4}"
+_CLOCK = r"[0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?"
+_NUMERIC_DATE = r"[0-9]{4}/[0-9]{1,2}/[0-9]{1,2}"
+_WORDED_DATE = r"(?:[A-Z][a-z]+, )?[A-Z][a-z]+ [0-9]{1,2}, [0-9]{4}"
 _TIME_TAIL = re.compile(
     rf" - (?P<time>{_CLOCK}) (?P<zone>[A-Z]{{1,5}}) - (?P<date>{_NUMERIC_DATE}|{_WORDED_DATE})"
     rf"(?: \[(?P<et_time>{_CLOCK}) ET - (?P<et_date>{_NUMERIC_DATE})\])?"
     r"(?P<partial> \(partial\))?$"
 )
-_AMOUNT = r"[$€£]?\d[\d,]*(?:\.\d+)?[KMB]?"
+_AMOUNT = r"[$€£]?[0-9][0-9,]*(?:\.[0-9]+)?[KMB]?"
 _STAKES = re.compile(rf"(?P<low>{_AMOUNT})/(?P<high>{_AMOUNT})(?: Ante (?P<ante>{_AMOUNT}))?")
 # "$2,000 Cap Pot Limit Omaha Hi", "$400 Pot Limit Omaha Hi", "CAP NL Hold'em", "FL Badugi".
 _GAME_PART = re.compile(
@@ -46,7 +46,7 @@ _GAME_PART = re.compile(
     r"(?P<structure>No Limit|Pot Limit|Limit|NL|PL|FL) (?P<game>.+)"
 )
 _TOURNAMENT_TABLE = re.compile(
-    r"(?P<name>.+) \((?P<id>\d+)\), (?P<table>(?:Table|Match) .+?)(?: \((?P<desc>[^()]*)\))?"
+    r"(?P<name>.+) \((?P<id>[0-9]+)\), (?P<table>(?:Table|Match) .+?)(?: \((?P<desc>[^()]*)\))?"
 )
 _RUSH = re.compile(r"\brush\b", re.IGNORECASE)
 _CASH_TABLE = re.compile(r"Table (?P<table>.+?)(?: \((?P<desc>[^()]*)\))?")
@@ -235,9 +235,12 @@ def _setting(middle: str) -> TableSetting:
 
 def amount(text: str, in_cents: bool) -> int:
     """An amount in the hand's unit; 'B' (billions) appears only in Flipout stakes."""
-    if text.endswith("B") and not in_cents:
-        return parse_amount(text[:-1] + "M", False) * 1000
-    return parse_amount(text, in_cents)
+    try:
+        if text.endswith("B") and not in_cents:
+            return parse_amount(text[:-1] + "M", False) * 1000
+        return parse_amount(text, in_cents)
+    except ValueError as exc:  # e.g. a cash ante ('$0.40') at a table read in chips
+        raise HeaderError(str(exc)) from None
 
 
 def _game(text: str, in_cents: bool) -> tuple[Game, BettingStructure, int | None, bool]:
@@ -258,7 +261,7 @@ def _max_seats(desc: str | None) -> int | None:
     for word in desc.split(", "):
         if word == "heads up":
             return 2
-        if word.endswith(" max") and word[:-4].isdigit():
+        if word.endswith(" max") and is_digits(word[:-4]):
             return int(word[:-4])
     return None
 

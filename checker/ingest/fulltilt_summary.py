@@ -14,7 +14,7 @@ from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from checker.ingest.amounts import parse_cents, parse_chips
+from checker.ingest.amounts import is_digits, parse_cents, parse_chips
 from checker.ingest.base import Block, RecordError, record_fields, split_at
 from checker.ingest.decode import Line
 from checker.ingest.excerpt import excerpt
@@ -40,7 +40,7 @@ _ZONES = {
 }
 _STAMP_FORMATS = ("%Y/%m/%d %H:%M:%S", "%a, %B %d, %Y %H:%M")
 _BRACKETED_ET = re.compile(r"^(?P<local>.+) \[(?P<et>[^\[\]]+) ET\]$")
-_ORDINAL = re.compile(r"(\d+)(?:st|nd|rd|th)")
+_ORDINAL = re.compile(r"([0-9]+)(?:st|nd|rd|th)")
 _HOLDERS_SHOWN = 5
 
 
@@ -137,7 +137,7 @@ def ft_amount(text: str) -> tuple[int, str]:
     raise ValueError(f"not an amount: {excerpt(text)}")
 
 
-_TICKET = re.compile(r"^(?P<value>[$€£][\d,]+(?:\.\d+)?) (?P<what>.*\b(?:Ticket|Token))$")
+_TICKET = re.compile(r"^(?P<value>[$€£][0-9,]+(?:\.[0-9]+)?) (?P<what>.*\b(?:Ticket|Token))$")
 _CASHOUT = " (Cashout)"
 
 
@@ -166,21 +166,21 @@ _KIND_OF_UNIT = {
 
 _HEADER = re.compile(
     r"^(?P<site>Full Tilt Poker(?:\.fr)?) Tournament Summary (?P<name>.*?) ?"
-    r"\((?P<id>\d+)\)(?: (?P<game>.*))?$"
+    r"\((?P<id>[0-9]+)\)(?: (?P<game>.*))?$"
 )
 _HEADER_PREFIXES = ("Full Tilt Poker Tournament Summary ", "Full Tilt Poker.fr Tournament Summary ")
-_PLACE = re.compile(r"^(\d+): (.+)$")
-_ENTRIES = re.compile(r"^(\d+) Entries$")
+_PLACE = re.compile(r"^([0-9]+): (.+)$")
+_ENTRIES = re.compile(r"^([0-9]+) Entries$")
 _FINISHED = re.compile(
-    r"^(?P<player>.+?) finished in (?P<places>\d+(?:st|nd|rd|th)"
-    r"(?:(?:, | and )\d+(?:st|nd|rd|th))*) place\.?$"
+    r"^(?P<player>.+?) finished in (?P<places>[0-9]+(?:st|nd|rd|th)"
+    r"(?:(?:, | and )[0-9]+(?:st|nd|rd|th))*) place\.?$"
 )
-_PERFORMED = re.compile(r"^.+ performed \d+ (?:Rebuys?|Add-Ons?)$")
+_PERFORMED = re.compile(r"^.+ performed [0-9]+ (?:Rebuys?|Add-Ons?)$")
 _BOUNTY_AWARDS = re.compile(r"^(?P<player>.+) received (?P<count>\S+) Knockout Bounty Awards?$")
 # "Top 999 finishers receive entry to Tournament 264533392", "Top 2 finishers receive Step 3
 # Ticket", "Top finisher receives $75 Satellite Token".
-_TOP_PRIZE = re.compile(r"^Top (?:[\d,]+ )?finishers? receives? .+$")
-_CASHOUT_VALUE = re.compile(r"^Cashout value of [\d,]+ chips: .+$")
+_TOP_PRIZE = re.compile(r"^Top (?:[0-9,]+ )?finishers? receives? .+$")
+_CASHOUT_VALUE = re.compile(r"^Cashout value of [0-9,]+ chips: .+$")
 _NAMES_MISSING = "Some player names are missing from this summary"
 _STILL = "Still Playing - "
 
@@ -215,7 +215,7 @@ class _Summary:
         if line.startswith(_STILL):
             self.placements.append(placement(None, line[len(_STILL):], number, True))
             return
-        if line[0].isdigit():
+        if is_digits(line[0]):
             place = _PLACE.match(line)
             if place is not None:
                 self.place(number, int(place[1]), place[2])
@@ -359,7 +359,7 @@ class _Summary:
         if self.bounty_awards is None:
             return
         number, player, count = self.bounty_awards
-        if not count.isdigit():
+        if not is_digits(count):
             self.warnings.append(f"line {number}: the bounty line is a broken template "
                                  f"({excerpt(player)} received {excerpt(count)}): bounties won "
                                  f"unknown")

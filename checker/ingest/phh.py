@@ -29,7 +29,7 @@ from typing import Any, TypeVar
 
 from pydantic import ValidationError
 
-from checker.ingest.amounts import currency_of, parse_amount
+from checker.ingest.amounts import currency_of, is_digits, parse_amount
 from checker.ingest.base import Block, RecordError, split_at
 from checker.ingest.decode import Line
 from checker.ingest.toml_float import TomlFloat
@@ -167,7 +167,7 @@ _CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")
 _PLAIN_AMOUNT = re.compile(r"[0-9]+(?:\.[0-9]+)?")
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 _KEY_AT_START = re.compile(r"[ \t]*([A-Za-z0-9_-]+)[ \t]*=")
-_TOML_LINE = re.compile(r"at line (\d+)")
+_TOML_LINE = re.compile(r"at line ([0-9]+)")
 
 
 _FastTable = tuple[dict[str, Any], dict[str, int], tuple[str, ...]]
@@ -183,7 +183,7 @@ def _fast_value(text: str) -> object:
         return _FAIL if match is None else match[1]
     if first == "[":
         return _fast_array(text)
-    if text.isdigit() and text.isascii() and (text[0] != "0" or len(text) == 1):
+    if is_digits(text) and text.isascii() and (text[0] != "0" or len(text) == 1):
         return int(text)  # a plain integer (day, hand number): no regex needed
     if text == "true" or text == "false":
         return text == "true"
@@ -376,7 +376,7 @@ def load_toml(lines: list[str],
 # --------------------------------------------------------------------------------------------
 # Fields
 
-_HEADER = re.compile(r"[ \t]*\[[ \t]*(\d+)[ \t]*\][ \t]*(?:#.*)?")
+_HEADER = re.compile(r"[ \t]*\[[ \t]*([0-9]+)[ \t]*\][ \t]*(?:#.*)?")
 _SNIFF_VARIANT = re.compile(r"variant\s*=\s*(['\"])(" + "|".join(map(re.escape, VARIANTS)) + r")\1")
 _SNIFF_KEY = re.compile(r"(?:actions|starting_stacks)\s*=")
 # Every field the spec defines; the reader uses most, and reads past the rest (author, venue
@@ -1031,7 +1031,8 @@ def _read(block: Block, path: str, stem: str) -> Hand:
             body_start = first + 1
     start_line = block.start + body_start
     table, key_lines, shared = load_toml(lines[body_start:], start_line)
-    hand_line = block.start + first
+    # A record of comments only is rejected at its last line, not past the end of the file.
+    hand_line = block.start + min(first, len(lines) - 1)
     default_hand = f"{stem}#{section}" if section is not None else stem
     if not table:
         raise RecordError("no PHH fields in this record", hand_line, default_hand)

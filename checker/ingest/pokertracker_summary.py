@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from datetime import datetime
 from typing import Any
 
-from checker.ingest.amounts import currency_of, parse_cents
+from checker.ingest.amounts import currency_of, is_digits, parse_cents
 from checker.ingest.base import Block, RecordError, record_fields, split_at
 from checker.ingest.decode import Line
 from checker.ingest.excerpt import excerpt
@@ -23,8 +23,8 @@ from checker.model import PrizeKind, TournamentSummary
 
 NAME = "pokertracker-summary"
 
-_HEADER = re.compile(r"^PokerTracker \d+ Tournament Summary$")
-_PLACE = re.compile(r"^Place: (?P<place>\d+), Player: (?P<player>.+), Won: (?P<won>[^,]*),?$")
+_HEADER = re.compile(r"^PokerTracker [0-9]+ Tournament Summary$")
+_PLACE = re.compile(r"^Place: (?P<place>[0-9]+), Player: (?P<player>.+), Won: (?P<won>[^,]*),?$")
 _KEY_VALUE = re.compile(r"^(?P<key>[A-Za-z #]+): (?P<value>.*)$")
 _SITES = {"Full Tilt": "Full Tilt Poker"}
 _STAMP_FORMAT = "%Y/%m/%d %H:%M:%S"
@@ -93,7 +93,7 @@ class _Summary:
         self.game.append(value)
 
     def tournament(self, value: str) -> None:
-        if not value.isdigit():
+        if not is_digits(value):
             raise ValueError(f"not a tournament number: {excerpt(value)}")
         self.d["tournament_id"] = value
 

@@ -17,7 +17,7 @@ from datetime import datetime
 from html.parser import HTMLParser
 from typing import Any
 
-from checker.ingest.amounts import parse_cents, parse_chips
+from checker.ingest.amounts import is_digits, parse_cents, parse_chips
 from checker.ingest.base import Block, RecordError
 from checker.ingest.decode import Line
 from checker.ingest.excerpt import excerpt
@@ -155,7 +155,7 @@ class StarsArchiveFormat:
             return
         line, cells = table.footer
         stated = cells[1] if len(cells) > 1 else ""
-        if not stated.replace(",", "").isdigit():
+        if not is_digits(stated.replace(",", "")):
             yield _defect(line, f"the table footer gives no tournament count: {cells[:3]!r}")
         elif int(stated.replace(",", "")) != table.body_rows:
             yield _defect(line, f"the table footer counts {stated} tournaments, the table has "
@@ -189,7 +189,7 @@ class _Row:
         self.warnings: list[str] = []
 
     def summary(self) -> TournamentSummary:
-        if not self.tournament.isdigit():
+        if not is_digits(self.tournament):
             raise RecordError(f"row has no tournament id: Tourney {excerpt(self.tournament)}",
                               self.line)
         # The Currency cell is read first: the amounts in the other cells are in it.
@@ -278,7 +278,7 @@ class _Row:
                                       self.fields.get("Currency")))
 
     def target_id(self, cell: str) -> None:
-        if cell and not cell.isdigit():
+        if cell and not is_digits(cell):
             raise ValueError(f"not a tournament id: {excerpt(cell)}")
         self.target = cell or None
 

@@ -40,7 +40,7 @@ Json = dict[str, object]
 
 # Where a hand starts, also in the middle of a line when a file was glued to the next one.
 _HEADER_AT = re.compile(
-    r"(?:PokerStars(?: Home Game| Zoom)?|Full Tilt(?: Rush)?) (?:Hand|Game) #\d+: "
+    r"(?:PokerStars(?: Home Game| Zoom)?|Full Tilt(?: Rush)?) (?:Hand|Game) #[0-9]+: "
 )
 
 _GAMES = {
@@ -78,13 +78,13 @@ _GAME_NAMES = "|".join(
     re.escape(name).replace("\\ ", " ").replace(" ", r"\ ")
     for name in sorted(_GAMES, key=len, reverse=True)
 )
-_AMOUNT = r"[$€£₹]?\d[\d,]*(?:\.\d+)?"
+_AMOUNT = r"[$€£₹]?[0-9][0-9,]*(?:\.[0-9]+)?"
 
 _HEADER = re.compile(
     rf"""^(?P<site>PokerStars|Full\ Tilt)(?:\ Home\ Game|(?P<pool>\ Zoom|\ Rush))?
-    \ (?:Hand|Game)\ \#(?P<id>\d+):\s+
+    \ (?:Hand|Game)\ \#(?P<id>[0-9]+):\s+
     (?:\{{[^}}]*\}}\s+)?
-    (?:(?P<zoom>Zoom\ )?Tournament\ \#(?P<tid>\d+),?\s+
+    (?:(?P<zoom>Zoom\ )?Tournament\ \#(?P<tid>[0-9]+),?\s+
        (?P<buyin>Freeroll
          |{_AMOUNT}(?:\ ?(?:FPP|SC|StarsCoin))?(?:\+{_AMOUNT})*(?:\ (?:USD|EUR|GBP|CAD|INR))?
        )?\s*)?
@@ -99,24 +99,26 @@ _HEADER = re.compile(
     re.IGNORECASE | re.VERBOSE,
 )
 _DATE = re.compile(
-    r"^(\d{4})/(\d{1,2})/(\d{1,2})(?: -)? (\d{1,2}):(\d{2}):(\d{2}) \(?([A-Z]{1,5})\)?"
-    r"(?: \[(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{2}):(\d{2}) ET\])?$"
+    r"^([0-9]{4})/([0-9]{1,2})/([0-9]{1,2})(?: -)? ([0-9]{1,2}):([0-9]{2}):([0-9]{2})"
+    r" \(?([A-Z]{1,5})\)?"
+    r"(?: \[([0-9]{4})/([0-9]{1,2})/([0-9]{1,2}) ([0-9]{1,2}):([0-9]{2}):([0-9]{2}) ET\])?$"
 )
 _CURRENCY_CODE = re.compile(r"\b(USD|EUR|GBP|CAD|INR)\b")
 # Cash stakes whose currency symbol a mixed-up encoding garbled into another character (cp1252's
 # € read as Mac Roman is Ä): "Ä0.01/Ä0.02 EUR". The code says what the symbol was.
-_GARBLED_STAKES = re.compile(r"^([^\x00-\x7f€£₹])\d[\d,.]*/\1\d[\d,.]*\s+(USD|EUR|GBP|INR)$")
+_GARBLED_STAKES = re.compile(
+    r"^([^\x00-\x7f€£₹])[0-9][0-9,.]*/\1[0-9][0-9,.]*\s+(USD|EUR|GBP|INR)$")
 _SYMBOL_OF = {"USD": "$", "EUR": "€", "GBP": "£", "INR": "₹"}
-_MONEY_SYMBOL = re.compile(r"[$€£₹]\d")
+_MONEY_SYMBOL = re.compile(r"[$€£₹][0-9]")
 # 6+ Hold'em's stakes: "Button Blind $2 - Ante $2 USD" (no-break spaces in some files).
 _BUTTON_STAKES = re.compile(rf"^Button Blind\s({_AMOUNT}) - Ante\s({_AMOUNT})(?:\s+[A-Z]{{3}})?$")
 
 _TABLE = re.compile(
-    r"^Table '(?P<table>.*)'(?: (?P<max>\d+)-max)?(?: \(Play Money\))?"
-    r"(?: Seat #(?P<button>\d+) is the button)?$"
+    r"^Table '(?P<table>.*)'(?: (?P<max>[0-9]+)-max)?(?: \(Play Money\))?"
+    r"(?: Seat #(?P<button>[0-9]+) is the button)?$"
 )
 _SEAT = re.compile(
-    rf"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>{_AMOUNT}) in chips"
+    rf"^Seat (?P<seat>[0-9]+): (?P<name>.+?) \((?P<stack>{_AMOUNT}) in chips"
     rf"(?:, (?P<bounty>{_AMOUNT}) bounty)?\)(?P<tail>.*)$"
 )
 
@@ -200,9 +202,9 @@ _DEALT_TAIL = re.compile(r"^(?: \[[^\]]*\]){1,2}$")
 # from it (the name ends at the first ' [', the line has one bracket group), in one match.
 _DEALT_USUAL = re.compile(r"^Dealt to ([^\[]+) \[([^\[\]]*)\]$")
 _RAISE = re.compile(rf"^({_AMOUNT}) to ({_AMOUNT})$")
-_DISCARD = re.compile(r"^(\d+) cards?(?: \[([^\]]*)\])?$")
+_DISCARD = re.compile(r"^([0-9]+) cards?(?: \[([^\]]*)\])?$")
 _UNCALLED = re.compile(rf"^Uncalled bet \(({_AMOUNT})\) returned to (.+)$")
-_COLLECTED = re.compile(rf"^(.+) collected ({_AMOUNT}) from ((?:main |side )?pot(?:-(\d+))?)$")
+_COLLECTED = re.compile(rf"^(.+) collected ({_AMOUNT}) from ((?:main |side )?pot(?:-([0-9]+))?)$")
 _CHAT = re.compile(r'^(.+?) said, "(.*)"$')
 _ALL_IN = " and is all-in"
 _ACTION_VERBS = frozenset({"folds", "checks", "calls", "bets", "raises", "posts", "shows"})
@@ -220,7 +222,7 @@ _EVENTS: list[tuple[str, re.Pattern[str], HandEventKind]] = [
      re.compile(r"^(.+) has timed out(?: while (?:being )?disconnected)?$"),
      HandEventKind.TIMED_OUT),
     (" joins the table at seat #",
-     re.compile(r"^(.+) joins the table at seat #\d+$"), HandEventKind.SITS_DOWN),
+     re.compile(r"^(.+) joins the table at seat #[0-9]+$"), HandEventKind.SITS_DOWN),
     (" leaves the table", re.compile(r"^(.+) leaves the table$"), HandEventKind.STANDS_UP),
     (" was removed from the table for failing to post",
      re.compile(r"^(.+) was removed from the table for failing to post$"),
@@ -229,25 +231,25 @@ _EVENTS: list[tuple[str, re.Pattern[str], HandEventKind]] = [
      re.compile(r"^(.+) will be allowed to play after the button$"), HandEventKind.OTHER),
     # The clock's warning: "Hero has 15 seconds left to act".
     (" seconds left to act",
-     re.compile(r"^(.+) has \d+ seconds left to act$"), HandEventKind.TIME_WARNING),
+     re.compile(r"^(.+) has [0-9]+ seconds left to act$"), HandEventKind.TIME_WARNING),
     # Tournament lines (places, prizes, bounties, rebuys, add-ons) are kept with their text.
     (" finished the tournament",
-     re.compile(r"^(.+) finished the tournament(?: in \d+(?:st|nd|rd|th) place)?"
+     re.compile(r"^(.+) finished the tournament(?: in [0-9]+(?:st|nd|rd|th) place)?"
                 r"(?: and received .+)?$"), HandEventKind.OTHER),
     (" wins the tournament and receives ",
      re.compile(r"^(.+) wins the tournament and receives .+$"), HandEventKind.OTHER),
     # A satellite's seat: "Name wins an entry to tournament #2869142162".
     (" wins an entry to tournament #",
-     re.compile(r"^(.+) wins an entry to tournament #\d+$"), HandEventKind.OTHER),
+     re.compile(r"^(.+) wins an entry to tournament #[0-9]+$"), HandEventKind.OTHER),
     (" bounty for eliminating ",
      re.compile(r"^(.+?) wins the \S+ bounty for eliminating .+$"), HandEventKind.OTHER),
     (" and their own bounty increases by ",
      re.compile(r"^(.+?) wins \S+ for (?:splitting the elimination of|eliminating) .+ and "
                 r"their own bounty increases by \S+ to \S+$"), HandEventKind.OTHER),
     (" re-buys and receives ",
-     re.compile(r"^(.+) re-buys and receives \d+ chips for .+$"), HandEventKind.OTHER),
+     re.compile(r"^(.+) re-buys and receives [0-9]+ chips for .+$"), HandEventKind.OTHER),
     (" takes the add-on and receives ",
-     re.compile(r"^(.+) takes the add-on and receives \d+ chips for .+$"), HandEventKind.OTHER),
+     re.compile(r"^(.+) takes the add-on and receives [0-9]+ chips for .+$"), HandEventKind.OTHER),
 ]  # fmt: skip
 # Lines naming no single player: a shared bounty and the dealer's notices (a draw game whose
 # deck runs out reshuffles the discards; a hand called off before the deal is cancelled).
@@ -265,11 +267,11 @@ _NOT_AWARDED = " (pot not awarded as player cashed out)"
 # --- summary lines ---------------------------------------------------------------------------
 
 _TOTAL_POT = re.compile(
-    rf"^Total pot ({_AMOUNT})((?: Main pot {_AMOUNT}\.| Side pot(?:-\d+)? {_AMOUNT}\.)*)"
+    rf"^Total pot ({_AMOUNT})((?: Main pot {_AMOUNT}\.| Side pot(?:-[0-9]+)? {_AMOUNT}\.)*)"
     rf" \| Rake ({_AMOUNT})$"
 )
-_POT_PART = re.compile(rf" (?:Main|Side) pot(?:-\d+)? ({_AMOUNT})\.")
-_SEAT_IN_TEXT = re.compile(r"Seat \d+: ")
+_POT_PART = re.compile(rf" (?:Main|Side) pot(?:-[0-9]+)? ({_AMOUNT})\.")
+_SEAT_IN_TEXT = re.compile(r"Seat [0-9]+: ")
 _SUMMARY_CARDS = re.compile(r"\b(showed|mucked) \[([^\]]*)\]")
 _SUMMARY_WON = re.compile(rf"\b(?:won|collected) \(({_AMOUNT})\)")
 _BOARD = re.compile(r"^(?:(FIRST|SECOND) )?Board \[([^\]]*)\]$")
@@ -305,7 +307,7 @@ def _finish(start: int, lines: list[str], cut: bool) -> Block | None:
 
 # The client's archive format: each hand after a `*********** # N **************` line, every
 # line of it indented by one space. Known from the first line, so other files pay nothing.
-_ARCHIVE_SEPARATOR = re.compile(r"^\*{5,} # \d+ \*{5,}\s*$")
+_ARCHIVE_SEPARATOR = re.compile(r"^\*{5,} # [0-9]+ \*{5,}\s*$")
 
 
 def _archive_lines(lines: Iterator[Line]) -> Iterator[Line]:
@@ -718,7 +720,7 @@ class _HandReader:
         used consistently and the hand is rejected."""
         assert self.garbled is not None
         odd, symbol, code = self.garbled
-        before_amount = re.compile(re.escape(odd) + r"(?=\d)")
+        before_amount = re.compile(re.escape(odd) + r"(?=[0-9])")
         fixed: list[str] = []
         for number, text in enumerate(lines, start):
             if _MONEY_SYMBOL.search(text):

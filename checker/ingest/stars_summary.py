@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from datetime import datetime
 from typing import Any
 
-from checker.ingest.amounts import parse_cents, parse_chips
+from checker.ingest.amounts import is_digits, parse_cents, parse_chips
 from checker.ingest.base import Block, RecordError, record_fields, trimmed_block
 from checker.ingest.decode import Line
 from checker.ingest.excerpt import excerpt
@@ -32,12 +32,12 @@ from checker.model import PrizeKind, TournamentSummary
 NAME = "pokerstars-summary"
 
 _SITES = {"PokerStars": "PokerStars", "Full Tilt": "Full Tilt Poker"}
-_HEADER = re.compile(r"^(?P<site>PokerStars|Full Tilt) Tournament #(?P<id>\d+), (?P<game>.+)$")
+_HEADER = re.compile(r"^(?P<site>PokerStars|Full Tilt) Tournament #(?P<id>[0-9]+), (?P<game>.+)$")
 _HEADER_PREFIXES = ("PokerStars Tournament #", "Full Tilt Tournament #")
 # Control characters a client left before the header (one file has a stray 0x10 byte).
 _CONTROL = "".join(chr(code) for code in range(32))
 _EMAIL_HEAD = re.compile(
-    r"^Tournament History for your last \d+ tournaments? requested by (?P<player>.+?)"
+    r"^Tournament History for your last [0-9]+ tournaments? requested by (?P<player>.+?)"
     r"(?: \([^()]*\))?$"
 )
 _SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
@@ -45,19 +45,20 @@ _UNIT_WORDS = {"FPP": "FPP", "SC": "SC"}
 _KINDS = {"FPP": PrizeKind.POINTS, "SC": PrizeKind.POINTS, PLAY: PrizeKind.PLAY_MONEY}
 _TYPE_LINES = frozenset({"Freeroll", "Super Satellite", "Freeroll Super Satellite", "Satellite"})
 
-_PLACE_START = re.compile(r"^(\d+): ")
-_SHARE = re.compile(r"^(?P<amount>.+?) \((?P<share>[\d.]+)%\)$")
-_PLAYERS = re.compile(r"^(\d+) players?$")
+_PLACE_START = re.compile(r"^([0-9]+): ")
+_SHARE = re.compile(r"^(?P<amount>.+?) \((?P<share>[0-9.]+)%\)$")
+_PLAYERS = re.compile(r"^([0-9]+) players?$")
 _ADDED = re.compile(r"^(?P<amount>\S+(?: [A-Z]{3})?) added to the prize pool by PokerStars$")
-_TARGET = re.compile(r"^Target Tournament #(?P<id>\d+)(?: Buy-In: (?P<buy_in>.+))?$")
-_TICKETS = re.compile(r"^\d+ tickets? to the target tournament$")
-_OLD_STAMP = re.compile(r"^- (\d{4}/\d\d/\d\d) - (\d\d?:\d\d:\d\d) \((\w+)\)$")
-_YOU_PLACE = re.compile(r"^You finished in (?P<place>\d+(?:st|nd|rd|th)) place"
-                        r"(?: \(eliminated at hand #\d+\))?\.$")
-_YOU_UNPLACED = re.compile(r"^You finished the tournament(?: \(eliminated at hand #\d+\))?\.$")
+_TARGET = re.compile(r"^Target Tournament #(?P<id>[0-9]+)(?: Buy-In: (?P<buy_in>.+))?$")
+_TICKETS = re.compile(r"^[0-9]+ tickets? to the target tournament$")
+_OLD_STAMP = re.compile(
+    r"^- ([0-9]{4}/[0-9][0-9]/[0-9][0-9]) - ([0-9][0-9]?:[0-9][0-9]:[0-9][0-9]) \((\w+)\)$")
+_YOU_PLACE = re.compile(r"^You finished in (?P<place>[0-9]+(?:st|nd|rd|th)) place"
+                        r"(?: \(eliminated at hand #[0-9]+\))?\.$")
+_YOU_UNPLACED = re.compile(r"^You finished the tournament(?: \(eliminated at hand #[0-9]+\))?\.$")
 _YOU_AWARD = re.compile(
-    r"^You finished the tournament in (?P<place>\d+(?:st|nd|rd|th)) place\. "
-    r"A (?P<currency>[A-Z]{3}) (?P<amount>[\d,]+(?:\.\d+)?) award has been credited to your "
+    r"^You finished the tournament in (?P<place>[0-9]+(?:st|nd|rd|th)) place\. "
+    r"A (?P<currency>[A-Z]{3}) (?P<amount>[0-9,]+(?:\.[0-9]+)?) award has been credited to your "
     r".+ account\.$"
 )
 _DEAR = re.compile(r"^Dear (?P<player>.+),$")
@@ -146,7 +147,7 @@ class _Summary:
         self.numbering_gap: str | None = None
 
     def read(self, number: int, raw: str, line: str) -> None:
-        if self.header_line is not None and line[0].isdigit():
+        if self.header_line is not None and is_digits(line[0]):
             start = _PLACE_START.match(line)
             if start is not None:
                 self.place(number, int(start[1]), line[start.end():])
