@@ -8,7 +8,7 @@ STAMP_TEST := $(VENV)/.installed-test
 NATIVE_SOURCES := $(shell sed -n 's/^    "\(checker\/[a-z_/]*\.py\)",$$/\1/p' checker/native.py)
 STAMP_ACCEL := checker/_native_manifest.json
 
-.PHONY: run test lint typecheck unit bench bench-collusion mutation accel pure clean browser
+.PHONY: run test lint typecheck unit bench bench-collusion mutation fuzz accel pure clean browser
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -36,7 +36,7 @@ run: $(STAMP_ACCEL)
 	$(BIN)/feltcheck audit hand_histories/ --rules rules/fulltilt.rules --format text --fail-on never
 
 lint: $(STAMP_TEST)
-	$(BIN)/ruff check checker tests benchmarks mutation setup.py
+	$(BIN)/ruff check checker tests benchmarks mutation fuzz setup.py
 
 typecheck: $(STAMP_TEST)
 	$(BIN)/mypy
@@ -85,6 +85,17 @@ mutation: | $(STAMP_TEST)
 	$(BIN)/python -m pip install --quiet -e '.[test,mutation]'
 	$(BIN)/python -m mutation.campaign all --dir $(MUTATION_DIR) \
 	  --sample $(MUTATION_SAMPLE) --seed $(MUTATION_SEED)
+
+# Issue 18's fuzz campaign (docs/reliability.md): atheris (libFuzzer) on every reader and the
+# rules parser, FUZZ_RUNS inputs each, on every core, seeds drawn by FUZZ_SEED from the corpora
+# beside the repository; working corpora, logs and crash files under FUZZ_DIR. Pure Python
+# (`make pure` first): compiled modules cannot be instrumented. About an hour on 2 cores.
+FUZZ_DIR ?= ../feltcheck-fuzz
+FUZZ_RUNS ?= 1000000
+FUZZ_SEED ?= 18
+fuzz: pure | $(STAMP_TEST)
+	$(BIN)/python -m pip install --quiet -e '.[test,fuzz]'
+	PYTHONPATH=. $(BIN)/python -m fuzz.campaign $(FUZZ_DIR) --runs $(FUZZ_RUNS) --seed $(FUZZ_SEED)
 
 clean:
 	rm -rf $(VENV) build *.egg-info .mypy_cache .ruff_cache .pytest_cache $(STAMP_ACCEL)

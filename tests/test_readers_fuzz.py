@@ -1,7 +1,11 @@
-"""Every reader, fed arbitrary bytes or a real record cut or mutated at random, answers with
-records or located rejections: never an exception, and never an internal "reader error"."""
+"""Every reader, fed arbitrary bytes or a real record cut, mutated, re-encoded or blown up,
+answers with records or located rejections: never an exception, never an internal "reader
+error", never a location outside the input, never a whole runaway line quoted (the promises of
+fuzz/checks.py, which the atheris campaign of `make fuzz` also holds the readers to)."""
 
 import os
+import re
+import tracemalloc
 from pathlib import Path
 
 import pytest
@@ -12,7 +16,8 @@ from checker.ingest.base import InputFormat
 from checker.ingest.decode import iter_lines, iter_lines_from_bytes
 from checker.ingest.detect import FORMATS
 from checker.ingest.stream import parse_records
-from checker.model import Hand, LogRecord, Rejection, TournamentSummary
+from checker.model import Rejection
+from fuzz.checks import MAX_REASON, check_reader
 from tests.conftest import CORPUS, REPO
 
 # One real file per format, small enough to mutate quickly.
@@ -43,12 +48,7 @@ def _sample_lines(name: str) -> list[str]:
 
 
 def _assert_clean(fmt: InputFormat, data: bytes) -> None:
-    records = list(parse_records(fmt, iter_lines_from_bytes(data), "fuzz.txt"))
-    for record in records:
-        assert isinstance(record, Hand | TournamentSummary | LogRecord | Rejection)
-        if isinstance(record, Rejection):
-            assert not record.reason.startswith("reader error"), record.reason
-            assert record.location.line >= 1
+    check_reader(fmt, data)
 
 
 def test_every_format_has_a_fuzz_sample() -> None:
@@ -105,3 +105,98 @@ def test_arbitrary_bytes(name: str, payload: bytes) -> None:
 def test_samples_exist() -> None:
     for relative in SAMPLES.values():
         assert Path(CORPUS / relative).is_file(), relative
+
+
+@pytest.mark.parametrize("name", sorted(SAMPLES))
+@FUZZ
+@given(data=st.data())
+def test_two_lines_swapped(name: str, data: st.DataObject) -> None:
+    lines = _sample_lines(name)
+    first = data.draw(st.integers(min_value=0, max_value=len(lines) - 1))
+    second = data.draw(st.integers(min_value=0, max_value=len(lines) - 1))
+    lines[first], lines[second] = lines[second], lines[first]
+    _assert_clean(FORMAT_BY_NAME[name], "\n".join(lines).encode("utf-8"))
+
+
+# Encodings a client or a tool on the way could have written, the readers' own and others.
+ENCODINGS = ["utf-16-le", "utf-16-be", "utf-16", "utf-8-sig", "cp1252", "latin-1", "utf-32",
+             "cp437", "mac-roman"]
+
+
+@pytest.mark.parametrize("name", sorted(SAMPLES))
+@FUZZ
+@given(encoding=st.sampled_from(ENCODINGS), cut=st.integers(min_value=0, max_value=5000),
+       crlf=st.booleans())
+def test_a_file_in_another_encoding_cut_anywhere(
+    name: str, encoding: str, cut: int, crlf: bool
+) -> None:
+    text = ("\r\n" if crlf else "\n").join(_sample_lines(name))
+    data = text.encode(encoding, errors="replace")
+    # Cut at any byte, the middle of a UTF-16 code unit or a UTF-8 sequence included.
+    _assert_clean(FORMAT_BY_NAME[name], data[: len(data) - cut] if cut else data)
+
+
+ABSURD_NUMBERS = ["0", "-1", "-0", "00000000000000000001", "9" * 30, "9" * 5000, "1e308",
+                  "1,2,3,4", "0.000001", "1.5.5", "١٢٣", "１２３", "NaN", "Infinity", "1_000"]
+
+
+@pytest.mark.parametrize("name", sorted(SAMPLES))
+@FUZZ
+@given(data=st.data())
+def test_absurd_numbers(name: str, data: st.DataObject) -> None:
+    lines = _sample_lines(name)
+    index = data.draw(st.integers(min_value=0, max_value=len(lines) - 1))
+    number = data.draw(st.sampled_from(ABSURD_NUMBERS))
+    every = data.draw(st.booleans())
+    lines[index] = re.sub(r"\d+", number, lines[index], count=0 if every else 1)
+    _assert_clean(FORMAT_BY_NAME[name], "\n".join(lines).encode("utf-8"))
+
+
+TEN_MB = 10 * 1024 * 1024
+
+
+@pytest.mark.parametrize("name", sorted(SAMPLES))
+@pytest.mark.parametrize("filler", ["x", "1", " ", "{"])
+def test_a_10_mb_line_is_rejected_in_bounded_memory_and_quoted_briefly(
+    name: str, filler: str
+) -> None:
+    """A 10 MB line in the middle of a real file: the readers keep reading, the reports quote
+    a few hundred characters of it, and the memory the read takes is a small multiple of the
+    line (the record being read), not of anything else."""
+    fmt = FORMAT_BY_NAME[name]
+    lines = _sample_lines(name)
+    middle = max(1, len(lines) // 2)
+    clean = "\n".join(lines).encode("utf-8")
+    blown = "\n".join([*lines[:middle], filler * TEN_MB, *lines[middle:]]).encode("utf-8")
+    tracemalloc.start()
+    try:
+        tracemalloc.reset_peak()
+        records = list(parse_records(fmt, iter_lines_from_bytes(blown), "fuzz.txt"))
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 8 * TEN_MB, f"{peak / TEN_MB:.1f} times the line"
+    for record in records:
+        if isinstance(record, Rejection):
+            assert len(record.reason) <= MAX_REASON
+            assert not record.reason.startswith("reader error"), record.reason
+    # Only the record holding the line is lost (it may split one record in two).
+    before = list(parse_records(fmt, iter_lines_from_bytes(clean), "fuzz.txt"))
+    kept = [r for r in records if not isinstance(r, Rejection)]
+    assert len(kept) >= len([r for r in before if not isinstance(r, Rejection)]) - 1
+    del blown
+
+
+@pytest.mark.parametrize("opener", ["[", "{\"a\": "])
+@pytest.mark.parametrize("depth", [100, 100_000])
+def test_deep_json_in_a_log_line_is_rejected_at_its_line(opener: str, depth: int) -> None:
+    lines = _sample_lines("tournament-log")
+    closer = "]" if opener == "[" else "}"
+    deep = '{"event": "registration", "seq": 2, "x": ' + opener * depth + "1" + closer * depth + "}"
+    data = "\n".join([lines[0], deep, *lines[1:]]).encode("utf-8")
+    records = list(parse_records(FORMAT_BY_NAME["tournament-log"], iter_lines_from_bytes(data),
+                                 "log.jsonl"))
+    rejected = [r for r in records if isinstance(r, Rejection)]
+    assert [r.location.line for r in rejected] == [2]
+    assert not rejected[0].reason.startswith("reader error"), rejected[0].reason
+    assert len(records) == len(lines) + 1  # every other line still read
