@@ -81,6 +81,10 @@ def _run_one(args: argparse.Namespace, choice: RulesChoice) -> int:
     except OSError as exc:
         print(f"feltcheck: {choice.display}: {exc.strerror or exc}", file=sys.stderr)
         return EXIT_USAGE
+    except UnicodeDecodeError as exc:  # fmt and lint read the text themselves
+        print(f"feltcheck: {choice.display}: not UTF-8 text ({exc.reason} at byte {exc.start})",
+              file=sys.stderr)
+        return EXIT_USAGE
     if args.rules_command == "check":
         return _check(ruleset)
     if args.rules_command == "test":
