@@ -16,7 +16,7 @@ from checker.audit.refund import RefundError, refund_report
 from checker.audit.ruleset import ruleset_id
 from checker.audit.run import audit
 from checker.dsl.diagnostics import RulesError
-from checker.dsl.ruleset import Ruleset, load_ruleset
+from checker.dsl.ruleset import Ruleset
 from checker.model.findings import SEVERITIES
 from checker.report.baseline import BaselineComparison, BaselineError, compare, load_baseline
 from checker.report.collusion_html import write_collusion_html
@@ -38,6 +38,7 @@ from checker.report.progress import is_terminal, progress_bar
 from checker.report.refund_report import render_refund_json, render_refund_text
 from checker.report.sarif_report import render_sarif
 from checker.report.text_report import render_text
+from checker.rules_arg import bundled_rules, load_rules, rules_argument
 from checker.rules_cli import add_rules_commands, run_rules
 from checker.sim.cli import add_simulate_command, run_simulate
 
@@ -45,7 +46,9 @@ EXIT_OK = 0
 EXIT_FINDINGS = 1
 EXIT_USAGE = 2
 
-DEFAULT_RULES = Path("rules/fulltilt.rules")
+# `--rules NAME|FILE` (checker/rules_arg.py); the default is the bundled set, wherever we run.
+DEFAULT_RULES = bundled_rules()
+RULES_HELP = "a rules file, or a bundled rule set's name (default: %(default)s; `rules list`)"
 
 # `collusion --format`: each renders the same clause-28 document (checker/report/collusion_json.py).
 COLLUSION_FORMATS = ("text", "json", "html")
@@ -67,7 +70,8 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
     audit_cmd = commands.add_parser("audit", help="audit hand histories, summaries and logs")
     audit_cmd.add_argument("paths", nargs="+", type=Path, metavar="PATH")
-    audit_cmd.add_argument("--rules", type=Path, default=DEFAULT_RULES, metavar="FILE")
+    audit_cmd.add_argument("--rules", type=rules_argument, default=DEFAULT_RULES,
+                           metavar="NAME|FILE", help=RULES_HELP)
     audit_cmd.add_argument("--format", choices=(*AUDIT_FORMATS, "html"), default="text")
     audit_cmd.add_argument("--output", type=Path, metavar="FILE")
     audit_cmd.add_argument(
@@ -79,7 +83,8 @@ def build_parser() -> argparse.ArgumentParser:
     collusion_cmd = commands.add_parser(
         "collusion", help="clause 28: every pair of players tested for collusion, ranked")
     collusion_cmd.add_argument("paths", nargs="+", type=Path, metavar="PATH")
-    collusion_cmd.add_argument("--rules", type=Path, default=DEFAULT_RULES, metavar="FILE")
+    collusion_cmd.add_argument("--rules", type=rules_argument, default=DEFAULT_RULES,
+                               metavar="NAME|FILE", help=RULES_HELP)
     collusion_cmd.add_argument("--format", choices=COLLUSION_FORMATS, default="text")
     collusion_cmd.add_argument("--output", type=Path, metavar="FILE")
     refund_cmd = commands.add_parser(
@@ -89,7 +94,8 @@ def build_parser() -> argparse.ArgumentParser:
                             help="the log's event number (seq) to cancel at (default: the last)")
     refund_cmd.add_argument("--tournament", metavar="ID",
                             help="which tournament of the log (needed when it holds several)")
-    refund_cmd.add_argument("--rules", type=Path, default=DEFAULT_RULES, metavar="FILE")
+    refund_cmd.add_argument("--rules", type=rules_argument, default=DEFAULT_RULES,
+                            metavar="NAME|FILE", help=RULES_HELP)
     refund_cmd.add_argument("--format", choices=("text", "json"), default="text")
     add_explain_command(commands)
     add_rules_commands(commands)
@@ -105,7 +111,8 @@ def add_explain_command(commands: "argparse._SubParsersAction[argparse.ArgumentP
     explain_cmd.add_argument("--hand", required=True, metavar="ID", dest="hand_id")
     explain_cmd.add_argument("--rule", metavar="RULE",
                              help="show only this rule (or the rules whose ids start RULE.)")
-    explain_cmd.add_argument("--rules", type=Path, default=DEFAULT_RULES, metavar="FILE")
+    explain_cmd.add_argument("--rules", type=rules_argument, default=DEFAULT_RULES,
+                             metavar="NAME|FILE", help=RULES_HELP)
     explain_cmd.add_argument("--html", type=Path, metavar="FILE",
                              help="also write the explanation as a self-contained HTML page")
 
@@ -129,7 +136,7 @@ def run_explain(args: argparse.Namespace) -> int:
     """0 with the hand explained (whatever the rules found); 2 when the rules, the path, the
     hand or the rule asked for is not there."""
     try:
-        rules = load_ruleset(args.rules)
+        rules = load_rules(args.rules)
         explanation = explain_hand(args.path, args.hand_id, rules, args.rule)
     except (RulesError, ExplainError) as exc:
         print(f"feltcheck: {exc}", file=sys.stderr)
@@ -163,7 +170,7 @@ def explain_pages(rules: Ruleset) -> ExplainPages:
 def run_refund(args: argparse.Namespace) -> int:
     """0 with the table (or JSON) printed; 2 when the rules or the log cannot answer."""
     try:
-        rules = load_ruleset(args.rules)
+        rules = load_rules(args.rules)
         report = refund_report(args.log, rules, args.at_event, args.tournament)
     except (RulesError, RefundError) as exc:
         print(f"feltcheck: {exc}", file=sys.stderr)
@@ -178,7 +185,7 @@ def run_audit(args: argparse.Namespace) -> int:
         print("feltcheck: --format html writes files: give --output FILE", file=sys.stderr)
         return EXIT_USAGE
     try:
-        rules = load_ruleset(args.rules)
+        rules = load_rules(args.rules)
         baseline = load_baseline(args.baseline) if args.baseline is not None else None
     except (RulesError, BaselineError) as exc:
         print(f"feltcheck: {exc}", file=sys.stderr)
@@ -186,7 +193,7 @@ def run_audit(args: argparse.Namespace) -> int:
     if _inputs_missing(args.paths):
         return EXIT_USAGE
     with progress_bar(sys.stderr) as progress:
-        result = audit(args.paths, ruleset_id(rules, args.rules), rules, progress)
+        result = audit(args.paths, ruleset_id(rules, args.rules.label), rules, progress)
     comparison: BaselineComparison | None = None
     if baseline is not None:
         comparison = compare(result.findings, baseline)
@@ -219,7 +226,7 @@ def run_collusion(args: argparse.Namespace) -> int:
         print("feltcheck: --format html writes files: give --output FILE", file=sys.stderr)
         return EXIT_USAGE
     try:
-        rules = load_ruleset(args.rules)
+        rules = load_rules(args.rules)
     except RulesError as exc:
         print(f"feltcheck: {exc}", file=sys.stderr)
         return EXIT_USAGE
@@ -230,7 +237,7 @@ def run_collusion(args: argparse.Namespace) -> int:
     if _inputs_missing(args.paths):
         return EXIT_USAGE
     with progress_bar(sys.stderr) as progress:
-        result = audit(args.paths, ruleset_id(rules, args.rules), rules, progress)
+        result = audit(args.paths, ruleset_id(rules, args.rules.label), rules, progress)
     document = collusion_document(result, rules)
     if args.format == "html":
         write_collusion_html(document, result.ruleset.path, rules, args.output,

@@ -1,7 +1,11 @@
-"""`feltcheck rules check | fmt | lint | test | coverage [FILE]`: tooling for rule authors.
+"""`feltcheck rules check | fmt | lint | test | coverage [NAME|FILE...]` and `rules list`:
+tooling for rule authors.
 
-Exit codes: 0 = fine; 1 = the command's finding (not canonical, lint warnings, failing tests,
-uncovered clauses); 2 = the rules file cannot be read, parsed or type-checked.
+A rules argument is a file or a bundled set's name (checker/rules_arg.py); without one the
+bundled `fulltilt`. `check`, `fmt` and `lint` take several (pre-commit passes every changed file)
+and exit with the worst outcome. Exit codes: 0 = fine; 1 = the command's finding (not canonical,
+lint warnings, failing tests, uncovered clauses); 2 = a rules file cannot be read, parsed or
+type-checked, or a usage error.
 """
 
 import argparse
@@ -9,21 +13,22 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+from checker import rulesets
 from checker.audit.collusion import SETTINGS_PARAMS
 from checker.audit.ruleset import ruleset_id
 from checker.audit.run import audit
+from checker.dsl import ast
 from checker.dsl.diagnostics import RulesError, SourceText
 from checker.dsl.formatter import format_rules
 from checker.dsl.lint import lint_rules
 from checker.dsl.parser import parse_rules
-from checker.dsl.ruleset import Ruleset, coverage, load_ruleset
+from checker.dsl.ruleset import Ruleset, coverage
 from checker.dsl.testing import FoundFinding, run_tests
+from checker.rules_arg import RulesChoice, bundled_rules, load_rules, rules_argument
 
 EXIT_OK = 0
 EXIT_FAILED = 1
 EXIT_USAGE = 2
-
-DEFAULT_RULES = Path("rules/fulltilt.rules")
 
 _COMMANDS = {
     "check": "load the rule set and type-check every rule and parameter",
@@ -32,38 +37,84 @@ _COMMANDS = {
     "test": "run the file's test blocks: true/false positives and negatives per rule",
     "coverage": "every clause with the rules that enforce it or why it is unchecked",
 }
+# The commands that take several rules arguments; `test` and `coverage` print one report.
+_MANY = ("check", "fmt", "lint")
 
 
 def add_rules_commands(commands: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
-    rules = commands.add_parser("rules", help="check, format, lint, test and cover rule sets")
+    rules = commands.add_parser("rules", help="check, format, lint, test, cover and list rule sets")
     actions = rules.add_subparsers(dest="rules_command", required=True)
     for name, help_text in _COMMANDS.items():
         action = actions.add_parser(name, help=help_text)
-        action.add_argument("file", nargs="?", type=Path, default=DEFAULT_RULES)
+        action.add_argument("files", nargs="*" if name in _MANY else "?", type=rules_argument,
+                            metavar="NAME|FILE",
+                            help=f"a rules file or a bundled set (default: {rulesets.DEFAULT})")
         if name == "fmt":
             mode = action.add_mutually_exclusive_group()
             mode.add_argument("--check", action="store_true")
             mode.add_argument("--write", action="store_true")
+    actions.add_parser("list", help="the bundled rule sets: title, parent and rule count")
 
 
 def run_rules(args: argparse.Namespace) -> int:
+    if args.rules_command == "list":
+        return _list()
+    given = args.files if isinstance(args.files, list) else [args.files]
+    choices = [choice for choice in given if choice is not None] or [bundled_rules()]
+    if args.rules_command == "fmt" and not (args.check or args.write) and len(choices) > 1:
+        print("feltcheck: `rules fmt` prints one file: give --check or --write for several",
+              file=sys.stderr)
+        return EXIT_USAGE
+    return max(_run_one(args, choice) for choice in choices)
+
+
+def _run_one(args: argparse.Namespace, choice: RulesChoice) -> int:
     try:
         if args.rules_command == "fmt":
-            return _fmt(args.file, check=args.check, write=args.write)
+            return _fmt(choice, check=args.check, write=args.write)
         if args.rules_command == "lint":
-            return _lint(args.file)
-        ruleset = load_ruleset(args.file)
+            return _lint(choice)
+        ruleset = load_rules(choice)
     except RulesError as exc:
         print(exc, file=sys.stderr)
         return EXIT_USAGE
     except OSError as exc:
-        print(f"feltcheck: {args.file}: {exc.strerror or exc}", file=sys.stderr)
+        print(f"feltcheck: {choice.display}: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except UnicodeDecodeError as exc:  # fmt and lint read the text themselves
+        print(f"feltcheck: {choice.display}: not UTF-8 text ({exc.reason} at byte {exc.start})",
+              file=sys.stderr)
         return EXIT_USAGE
     if args.rules_command == "check":
         return _check(ruleset)
     if args.rules_command == "test":
-        return _test(ruleset, args.file)
+        return _test(ruleset, choice.label)
     return _coverage(ruleset)
+
+
+def _list() -> int:
+    """Each bundled set: its name, rule count, the set it extends and its title."""
+    rows = []
+    for name in rulesets.NAMES:
+        try:
+            ruleset = load_rules(bundled_rules(name))
+        except RulesError as exc:
+            print(exc, file=sys.stderr)
+            return EXIT_USAGE
+        rows.append((name, str(len(ruleset.rules)), _parent_name(ruleset), ruleset.title))
+    header = ("name", "rules", "extends", "title")
+    widths = [max(len(row[i]) for row in [header, *rows]) for i in range(3)]
+    for row in [header, *rows]:
+        print(f"{row[0]:<{widths[0]}}  {row[1]:>{widths[1]}}  {row[2]:<{widths[2]}}  {row[3]}")
+    return EXIT_OK
+
+
+def _parent_name(ruleset: Ruleset) -> str:
+    """The name of the set the top file extends (`-` for none): its parent's `ruleset NAME`."""
+    if len(ruleset.files) < 2:
+        return "-"
+    parent = ruleset.trees[ruleset.files[-2]]
+    return next(item.name for item in parent.items if isinstance(item, ast.RulesetDecl))
 
 
 def _check(ruleset: Ruleset) -> int:
@@ -72,26 +123,31 @@ def _check(ruleset: Ruleset) -> int:
     return EXIT_OK
 
 
-def _fmt(path: Path, *, check: bool, write: bool) -> int:
-    text = path.read_text(encoding="utf-8")
-    canonical = format_rules(parse_rules(text, path.as_posix()))
+def _fmt(choice: RulesChoice, *, check: bool, write: bool) -> int:
+    text = choice.path.read_text(encoding="utf-8")
+    canonical = format_rules(parse_rules(text, choice.display))
     if check:
         if canonical != text:
-            print(f"{path}: not in canonical form (run `feltcheck rules fmt --write {path}`)")
+            print(f"{choice.display}: not in canonical form (run `feltcheck rules fmt --write "
+                  f"{choice.label}`)")
             return EXIT_FAILED
         return EXIT_OK
     if write:
+        if choice.bundled:  # the installed package is no place to edit: rules/ is the source
+            print(f"feltcheck: {choice.label}: a bundled rule set is not rewritten; format "
+                  "its file in the repository's rules/", file=sys.stderr)
+            return EXIT_USAGE
         if canonical != text:
-            path.write_text(canonical, encoding="utf-8")
+            choice.path.write_text(canonical, encoding="utf-8")
         return EXIT_OK
     sys.stdout.write(canonical)
     return EXIT_OK
 
 
-def _lint(path: Path) -> int:
-    text = path.read_text(encoding="utf-8")
+def _lint(choice: RulesChoice) -> int:
+    text = choice.path.read_text(encoding="utf-8")
     # The clause-28 aggregation reads some parameters before any rule runs.
-    warnings = lint_rules(parse_rules(text, path.as_posix()), SourceText(path.as_posix(), text),
+    warnings = lint_rules(parse_rules(text, choice.display), SourceText(choice.display, text),
                           SETTINGS_PARAMS)
     for warning in warnings:
         print(warning.render())
@@ -99,14 +155,14 @@ def _lint(path: Path) -> int:
     return EXIT_FAILED if warnings else EXIT_OK
 
 
-def _audit_findings(path: Path, ruleset: Ruleset, rules_path: Path) -> Iterator[FoundFinding]:
-    result = audit([path], ruleset_id(ruleset, rules_path), ruleset)
+def _audit_findings(path: Path, ruleset: Ruleset, rules_label: str) -> Iterator[FoundFinding]:
+    result = audit([path], ruleset_id(ruleset, rules_label), ruleset)
     for finding in result.findings:
         yield FoundFinding(finding.rule, finding.location.hand, finding.location.action)
 
 
-def _test(ruleset: Ruleset, rules_path: Path) -> int:
-    report = run_tests(ruleset, lambda path, loaded: _audit_findings(path, loaded, rules_path))
+def _test(ruleset: Ruleset, rules_label: str) -> int:
+    report = run_tests(ruleset, lambda path, loaded: _audit_findings(path, loaded, rules_label))
     for outcome in report.outcomes:
         print(f"{'PASS' if outcome.passed else 'FAIL'}  {outcome.name}  ({outcome.where})")
         if outcome.error:

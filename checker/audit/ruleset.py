@@ -18,5 +18,8 @@ def identify_ruleset(path: Path) -> RulesetId:
     return ruleset_id(load_ruleset(path), path)
 
 
-def ruleset_id(ruleset: Ruleset, path: Path) -> RulesetId:
-    return RulesetId(ruleset.name, ruleset.sha256, path.as_posix())
+def ruleset_id(ruleset: Ruleset, source: Path | str) -> RulesetId:
+    """`source`: the rules file, or the label of a `--rules` choice (a bundled set's name,
+    never its install path, so reports are the same on every machine)."""
+    label = source.as_posix() if isinstance(source, Path) else source
+    return RulesetId(ruleset.name, ruleset.sha256, label)

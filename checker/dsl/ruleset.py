@@ -1,7 +1,8 @@
 """Load a rule set: read a rules file and the files it extends, and compose them.
 
-Composition: a file `extends` at most one parent (path relative to the file). The parent's
-clauses, parameters, rules and tests are inherited; the child may add clauses and rules,
+Composition: a file `extends` at most one parent: a path relative to the file or, when no such
+file exists, the bare name of a bundled rule set (`extends "fulltilt"`, checker/rulesets). The
+parent's clauses, parameters, rules and tests are inherited; the child may add clauses and rules,
 `override param`, `override rule`, `disable rule`. Overriding or disabling something that
 does not exist, declaring a rule id or parameter twice, a rule without a citation and a
 citation of a clause the rule set's source does not have are errors, each located with a
@@ -12,6 +13,7 @@ import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from checker import rulesets
 from checker.dsl import ast
 from checker.dsl.compiler import param_value
 from checker.dsl.diagnostics import Diagnostic, RulesError, SourceText, did_you_mean
@@ -73,10 +75,12 @@ class Ruleset:
     trees: dict[str, ast.RulesFile] = field(default_factory=dict)
 
 
-def load_ruleset(path: Path) -> Ruleset:
-    """The composed rule set of `path` (and its parents); RulesError lists every problem."""
+def load_ruleset(path: Path, display: str | None = None) -> Ruleset:
+    """The composed rule set of `path` (and its parents); RulesError lists every problem.
+    `display` names the file in diagnostics (default: the path as given)."""
     diagnostics: list[Diagnostic] = []
-    ruleset = _load(path.resolve(), diagnostics, chain=[], display=path.as_posix())
+    shown = path.as_posix() if display is None else display
+    ruleset = _load(path.resolve(), diagnostics, chain=[], display=shown)
     _check_composed(ruleset, diagnostics)
     if not diagnostics:
         _type_check(ruleset, diagnostics)
@@ -129,14 +133,10 @@ def _load(path: Path, diagnostics: list[Diagnostic], chain: list[Path], display:
     for extra in header[1:] + parents[1:]:
         diagnostics.append(source.diagnostic(extra.span, "declared more than once in this file"))
     if parents:
-        parent_path = (path.parent / parents[0].path).resolve()
+        parent_path, parent_display = _extended(path, display, parents[0], source)
         if parent_path in chain or parent_path == path:
             raise RulesError([source.diagnostic(parents[0].span,
                                                 "`extends` makes a cycle of rules files")])
-        parent_display = (Path(display).parent / parents[0].path).as_posix()
-        if not parent_path.is_file():
-            raise RulesError([source.diagnostic(
-                parents[0].span, f"the extended rules file {parent_display} does not exist")])
         ruleset = _load(parent_path, diagnostics, [*chain, path], parent_display)
     else:
         ruleset = Ruleset(name="", title="")
@@ -149,6 +149,23 @@ def _load(path: Path, diagnostics: list[Diagnostic], chain: list[Path], display:
     for item in tree.items:
         _apply(ruleset, item, source, diagnostics)
     return ruleset
+
+
+def _extended(path: Path, display: str, decl: ast.Extends,
+              source: SourceText) -> tuple[Path, str]:
+    """The file an `extends` names and how to show it: the path relative to the extending
+    file when that file exists (it wins), else the bundled set of that bare name."""
+    relative = (path.parent / decl.path).resolve()
+    relative_display = (Path(display).parent / decl.path).as_posix()
+    if relative.is_file():
+        return relative, relative_display
+    bundled = rulesets.bundled_file(decl.path)
+    if bundled is not None:
+        return bundled.resolve(), rulesets.display_name(decl.path)
+    raise RulesError([source.diagnostic(
+        decl.span, f"the extended rules file {relative_display} does not exist, and "
+                   f"'{decl.path}' is not a bundled rule set ({', '.join(rulesets.NAMES)})",
+        did_you_mean(Path(decl.path).stem, rulesets.NAMES))])
 
 
 def _apply(ruleset: Ruleset, item: ast.Item, source: SourceText, out: list[Diagnostic]) -> None:
