@@ -22,7 +22,7 @@ from checker.dsl.diagnostics import RulesError, SourceText
 from checker.dsl.formatter import format_rules
 from checker.dsl.lint import lint_rules
 from checker.dsl.parser import parse_rules
-from checker.dsl.ruleset import Ruleset, coverage
+from checker.dsl.ruleset import Ruleset, coverage, read_rules_text
 from checker.dsl.testing import FoundFinding, run_tests
 from checker.rules_arg import RulesChoice, bundled_rules, load_rules, rules_argument
 
@@ -81,10 +81,6 @@ def _run_one(args: argparse.Namespace, choice: RulesChoice) -> int:
     except OSError as exc:
         print(f"feltcheck: {choice.display}: {exc.strerror or exc}", file=sys.stderr)
         return EXIT_USAGE
-    except UnicodeDecodeError as exc:  # fmt and lint read the text themselves
-        print(f"feltcheck: {choice.display}: not UTF-8 text ({exc.reason} at byte {exc.start})",
-              file=sys.stderr)
-        return EXIT_USAGE
     if args.rules_command == "check":
         return _check(ruleset)
     if args.rules_command == "test":
@@ -124,7 +120,7 @@ def _check(ruleset: Ruleset) -> int:
 
 
 def _fmt(choice: RulesChoice, *, check: bool, write: bool) -> int:
-    text = choice.path.read_text(encoding="utf-8")
+    text = read_rules_text(choice.path, choice.display)
     canonical = format_rules(parse_rules(text, choice.display))
     if check:
         if canonical != text:
@@ -145,7 +141,7 @@ def _fmt(choice: RulesChoice, *, check: bool, write: bool) -> int:
 
 
 def _lint(choice: RulesChoice) -> int:
-    text = choice.path.read_text(encoding="utf-8")
+    text = read_rules_text(choice.path, choice.display)
     # The clause-28 aggregation reads some parameters before any rule runs.
     warnings = lint_rules(parse_rules(text, choice.display), SourceText(choice.display, text),
                           SETTINGS_PARAMS)

@@ -215,7 +215,7 @@ def test_check_and_fmt_take_several_files_and_exit_with_the_worst(
     assert code == EXIT_USAGE and "give --check or --write" in err
     (tmp_path / "latin1.rules").write_bytes('ruleset l "Caf\xe9"\n'.encode("latin-1"))
     code, _, err = _run(capsys, "rules", "fmt", "--check", *good, "latin1.rules")
-    assert code == EXIT_USAGE and "latin1.rules: not UTF-8 text" in err
+    assert code == EXIT_USAGE and "latin1.rules:1:15: error: not UTF-8 text" in err
 
 
 def test_a_bundled_set_is_not_rewritten(capsys: pytest.CaptureFixture[str]) -> None:

@@ -110,19 +110,31 @@ def param_values(ruleset: Ruleset) -> dict[str, object]:
             for path, param in ruleset.params.items()}
 
 
-def _load(path: Path, diagnostics: list[Diagnostic], chain: list[Path], display: str) -> Ruleset:
+def read_rules_text(path: Path, display: str) -> str:
+    """The text of a rules file; RulesError when it cannot be read, is not UTF-8, or is larger
+    than a rules file can be (refused unread: a huge file is never read whole)."""
     try:
-        # Never more than a rules file can hold: a huge file is refused, not read whole.
         with path.open("rb") as stream:
             data = stream.read(MAX_RULES_BYTES + 1)
         if len(data) > MAX_RULES_BYTES:
             raise RulesError([Diagnostic(display, ast.Span(1, 1, 1, 1),
                                          f"the rules file is larger than {MAX_RULES_BYTES:,} "
                                          "bytes: not a rules file")])
-        text = data.decode("utf-8-sig")  # a leading byte-order mark is no text
-    except (OSError, UnicodeDecodeError) as exc:
+    except OSError as exc:
         raise RulesError([Diagnostic(display, ast.Span(1, 1, 1, 1),
                                      f"cannot read the rules file: {exc}")]) from None
+    try:
+        return data.decode("utf-8-sig")  # a leading byte-order mark is no text
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        column = exc.start - data.rfind(b"\n", 0, exc.start)
+        raise RulesError([Diagnostic(display, ast.Span(line, column, line, column + 1),
+                                     f"not UTF-8 text ({exc.reason} at byte {exc.start})")]
+                         ) from None
+
+
+def _load(path: Path, diagnostics: list[Diagnostic], chain: list[Path], display: str) -> Ruleset:
+    text = read_rules_text(path, display)
     tree = parse_rules(text, display)
     source = SourceText(display, text)
     header = [item for item in tree.items if isinstance(item, ast.RulesetDecl)]
