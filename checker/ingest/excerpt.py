@@ -11,10 +11,19 @@ REASON_CHARS = 600
 
 
 def excerpt(text: str, limit: int = EXCERPT_CHARS) -> str:
-    """`text` quoted as repr() does, cut to `limit` characters with its length said."""
-    if len(text) <= limit:
-        return repr(text)
-    return f"{text[:limit]!r}… ({len(text):,} characters)"
+    """`text` quoted as repr() does, at most `limit` characters between the quotes (an
+    escape such as \\uffff counts as its six), cut with its length said."""
+    if len(text) <= limit:  # never repr() a runaway line whole
+        quoted = repr(text)
+        if len(quoted) <= limit + 2:
+            return quoted
+    width = kept = 0
+    for char in text[:limit]:
+        width += len(repr(char)) - 2
+        if width > limit:
+            break
+        kept += 1
+    return f"{text[:kept]!r}… ({len(text):,} characters)"
 
 
 def bounded(reason: str, limit: int = REASON_CHARS) -> str:
