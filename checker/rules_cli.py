@@ -24,6 +24,7 @@ from checker.dsl.lint import lint_rules
 from checker.dsl.parser import parse_rules
 from checker.dsl.ruleset import Ruleset, coverage, read_rules_text
 from checker.dsl.testing import FoundFinding, run_tests
+from checker.report.output import write_atomically
 from checker.rules_arg import RulesChoice, bundled_rules, load_rules, rules_argument
 
 EXIT_OK = 0
@@ -133,8 +134,8 @@ def _fmt(choice: RulesChoice, *, check: bool, write: bool) -> int:
             print(f"feltcheck: {choice.label}: a bundled rule set is not rewritten; format "
                   "its file in the repository's rules/", file=sys.stderr)
             return EXIT_USAGE
-        if canonical != text:
-            choice.path.write_text(canonical, encoding="utf-8")
+        if canonical != text:  # whole or not at all: an interruption keeps the file as it was
+            write_atomically(choice.path, canonical)
         return EXIT_OK
     sys.stdout.write(canonical)
     return EXIT_OK

@@ -20,10 +20,12 @@ from checker.report.html_hands import (
     HandKey,
     HandLinks,
     HandRequest,
+    hands_folder,
     write_hand_pages,
 )
 from checker.report.html_markup import esc, number, plural
 from checker.report.html_style import STYLE
+from checker.report.output import staged
 
 # Pairs drawn in full (flagged pairs always are): the rest are rows of the table, and all of
 # them are in the JSON report.
@@ -41,14 +43,17 @@ def write_collusion_html(document: dict[str, Any], rules_path: str, rules: Rules
                          pair_details: int = PAIR_DETAILS,
                          hand_pages: int = HAND_PAGES) -> list[Path]:
     """Write the page to `output` and the explain pages of the detailed pairs' evidence hands
-    (at most `hand_pages`) to `<output stem>-hands/`; the files written, the page first."""
+    (at most `hand_pages`) to `<output stem>-hands/`, replacing an earlier page and folder
+    whole (output.py); the files written, the page first."""
     detailed = [p for p in document["pairs"] if p["flagged"] or p["rank"] <= pair_details]
     requests = (HandRequest(HandKey(hand["file"], hand["hand"]))
                 for pair in detailed for hand in pair["evidence"])
-    links = write_hand_pages(requests, output, rules_path, explain_pages, hand_pages)
-    page = render_collusion_html(document, rules, detailed, links, hand_pages)
-    output.write_text(page, encoding="utf-8", newline="\n")
-    return [output, *links.written]
+    folder = hands_folder(output)
+    with staged(output, folder) as page_path:
+        links = write_hand_pages(requests, page_path, rules_path, explain_pages, hand_pages)
+        page = render_collusion_html(document, rules, detailed, links, hand_pages)
+        page_path.write_text(page, encoding="utf-8", newline="\n")
+    return [output, *(folder / path.name for path in links.written)]
 
 
 def render_collusion_html(document: dict[str, Any], rules: Ruleset,

@@ -23,10 +23,16 @@ from checker.report.html_findings import (
     hand_requests,
     shown_findings,
 )
-from checker.report.html_hands import ExplainPages, HandLinks, write_hand_pages
+from checker.report.html_hands import (
+    ExplainPages,
+    HandLinks,
+    hands_folder,
+    write_hand_pages,
+)
 from checker.report.html_markup import esc, number, plural, rows
 from checker.report.html_style import SCRIPT, STYLE
 from checker.report.json_report import report_document
+from checker.report.output import staged
 
 # Page limits for large runs: the rest is counted on the page and is in the JSON report.
 FINDINGS_PER_RULE = 100
@@ -43,14 +49,17 @@ def write_html_report(result: AuditResult, rules: Ruleset, output: Path,
                       problem_rows: int = PROBLEM_ROWS) -> list[Path]:
     """Write the report to `output` and the explain page of each linked hand (at most
     `hand_pages`: each shown finding's hand, or a clause-28 finding's evidence hands) to
-    `<output stem>-hands/`; the files written, the report first."""
+    `<output stem>-hands/`, replacing an earlier report's page and folder whole (output.py);
+    the files written, the report first."""
     groups = group_by_clause(result.findings)
-    links = write_hand_pages(hand_requests(shown_findings(groups, findings_per_rule)), output,
-                             result.ruleset.path, explain_pages, hand_pages)
-    page = render_html_report(result, rules, groups, links, findings_per_rule, problem_rows,
-                              hand_pages)
-    output.write_text(page, encoding="utf-8", newline="\n")
-    return [output, *links.written]
+    folder = hands_folder(output)
+    with staged(output, folder) as page_path:
+        links = write_hand_pages(hand_requests(shown_findings(groups, findings_per_rule)),
+                                 page_path, result.ruleset.path, explain_pages, hand_pages)
+        page = render_html_report(result, rules, groups, links, findings_per_rule,
+                                  problem_rows, hand_pages)
+        page_path.write_text(page, encoding="utf-8", newline="\n")
+    return [output, *(folder / path.name for path in links.written)]
 
 
 def render_html_report(result: AuditResult, rules: Ruleset, groups: ClauseGroups,
