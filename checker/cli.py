@@ -1,8 +1,14 @@
 """The `feltcheck` command.
 
 Exit codes (DESIGN.md): 0 = no finding at or above --fail-on; 1 = findings; 2 = usage error or
-unreadable rules, inputs or baseline. With --baseline only findings new to it count.
+unreadable rules, inputs or baseline, or a report that cannot be written. With --baseline
+only findings new to it count. 130 and 143: stopped by SIGINT or SIGTERM (checker/interrupt.py).
 """
+# ruff: noqa: E402 - the modules below take a second or more to load: a Ctrl-C then is quiet too
+
+from checker.interrupt import NO_REPORT, Interrupted, quiet_while_loading, stopping_on_signals
+
+quiet_while_loading()
 
 import argparse
 import sys
@@ -34,6 +40,7 @@ from checker.report.html_hands import ExplainPages, HandKey, HandRequest
 from checker.report.html_report import write_html_report
 from checker.report.json_report import render_json_report
 from checker.report.junit_report import render_junit
+from checker.report.output import OutputError, write_atomically, write_report
 from checker.report.progress import is_terminal, progress_bar
 from checker.report.refund_report import render_refund_json, render_refund_text
 from checker.report.sarif_report import render_sarif
@@ -119,6 +126,21 @@ def add_explain_command(commands: "argparse._SubParsersAction[argparse.ArgumentP
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    # What an interruption leaves behind, for its message (the report writers move it on).
+    left = (f"the files written under {args.out} are incomplete"
+            if args.command == "simulate" else NO_REPORT)
+    with stopping_on_signals(left):
+        try:
+            return run_command(args)
+        except Interrupted as exc:
+            print(f"feltcheck: {exc}", file=sys.stderr)
+            return exc.status
+        except OutputError as exc:
+            print(f"feltcheck: {exc}", file=sys.stderr)
+            return EXIT_USAGE
+
+
+def run_command(args: argparse.Namespace) -> int:
     if args.command == "rules":
         return run_rules(args)
     if args.command == "refund":
@@ -141,9 +163,9 @@ def run_explain(args: argparse.Namespace) -> int:
     except (RulesError, ExplainError) as exc:
         print(f"feltcheck: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    sys.stdout.write(render_explain_text(explanation))
+    write_report(render_explain_text(explanation), None)
     if args.html is not None:
-        args.html.write_text(render_explain_html(explanation), encoding="utf-8")
+        write_atomically(args.html, render_explain_html(explanation))
     return EXIT_OK
 
 
@@ -176,7 +198,7 @@ def run_refund(args: argparse.Namespace) -> int:
         print(f"feltcheck: {exc}", file=sys.stderr)
         return EXIT_USAGE
     text = render_refund_json(report) if args.format == "json" else render_refund_text(report)
-    sys.stdout.write(text)
+    write_report(text, None)
     return EXIT_OK
 
 
@@ -203,10 +225,7 @@ def run_audit(args: argparse.Namespace) -> int:
         write_html_report(result, rules, args.output, explain_pages=explain_pages(rules))
         return exit_code(report)
     text = AUDIT_FORMATS[args.format](report)
-    if args.output is not None:
-        args.output.write_text(text, encoding="utf-8")
-    else:
-        sys.stdout.write(text)
+    write_report(text, args.output)
     return exit_code(report)
 
 
@@ -248,10 +267,7 @@ def run_collusion(args: argparse.Namespace) -> int:
         else:
             text = render_collusion_text(document, rules,
                                          terminal=args.output is None and is_terminal(sys.stdout))
-        if args.output is not None:
-            args.output.write_text(text, encoding="utf-8")
-        else:
-            sys.stdout.write(text)
+        write_report(text, args.output)
     if any(not u.readable for u in result.unrecognized):
         return EXIT_USAGE
     return EXIT_FINDINGS if flagged_count(document) else EXIT_OK
