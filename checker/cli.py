@@ -1,8 +1,9 @@
 """The `feltcheck` command.
 
 Exit codes (DESIGN.md): 0 = no finding at or above --fail-on; 1 = findings; 2 = usage error or
-unreadable rules, inputs or baseline, or a report that cannot be written. With --baseline
-only findings new to it count. 130 and 143: stopped by SIGINT or SIGTERM (checker/interrupt.py).
+unreadable rules, inputs or baseline, a report that cannot be written, or an audit whose
+accounting does not hold (a bug: checker/audit/accounting.py). With --baseline only findings
+new to it count. 130 and 143: stopped by SIGINT or SIGTERM (checker/interrupt.py).
 """
 # ruff: noqa: E402 - the modules below take a second or more to load: a Ctrl-C then is quiet too
 
@@ -16,6 +17,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from checker import __version__
+from checker.audit.accounting import AccountingError
 from checker.audit.collusion import PAIR_EVENT
 from checker.audit.explain import ExplainError, explain_hand, explain_hands
 from checker.audit.refund import RefundError, refund_report
@@ -135,7 +137,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         except Interrupted as exc:
             print(f"feltcheck: {exc}", file=sys.stderr)
             return exc.status
-        except OutputError as exc:
+        except (AccountingError, OutputError) as exc:
             print(f"feltcheck: {exc}", file=sys.stderr)
             return EXIT_USAGE
 

@@ -2,11 +2,13 @@
 
 Files are visited in sorted order so that the same input always gives the same report.
 Any failure inside a reader becomes a located rejection and the file's next record is read.
+The records cut from each file are counted here, apart from the audit's tallies (the
+accounting invariant, checker/audit/accounting.py).
 """
 
 import sys
 from collections.abc import Generator, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import chain
 from pathlib import Path
 from typing import BinaryIO
@@ -21,6 +23,14 @@ from checker.ingest.detect import (
     detect,
 )
 from checker.model import Record, Rejection
+
+
+@dataclass(slots=True)
+class ReadCount:
+    """Records cut from one file, counted as the stream yields them (read once the file's
+    records have all been read)."""
+
+    records: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +49,7 @@ class FileRecords:
     path: str
     format: InputFormat
     records: Iterator[Record]
+    read: ReadCount = field(default_factory=ReadCount)
 
 
 def discover(paths: Iterable[Path]) -> Iterator[Path]:
@@ -82,7 +93,9 @@ def open_file(path: Path) -> FileRecords | UnrecognizedFile:
     if fmt is None:
         lines.close()
         return UnrecognizedFile(display, describe_unknown(head))
-    return FileRecords(display, fmt, parse_records(fmt, chain(buffered, lines), display))
+    read = ReadCount()
+    records = parse_records(fmt, chain(buffered, lines), display, read)
+    return FileRecords(display, fmt, records, read)
 
 
 def _lines_then_close(stream: BinaryIO) -> Generator[Line, None, None]:
@@ -91,10 +104,14 @@ def _lines_then_close(stream: BinaryIO) -> Generator[Line, None, None]:
         yield from iter_lines_from_stream(stream)
 
 
-def parse_records(fmt: InputFormat, lines: Iterator[Line], path: str) -> Iterator[Record]:
-    """Parse block by block; a block that fails becomes a rejection and reading goes on."""
+def parse_records(fmt: InputFormat, lines: Iterator[Line], path: str,
+                  read: ReadCount | None = None) -> Iterator[Record]:
+    """Parse block by block; a block that fails becomes a rejection and reading goes on. Each
+    record yielded is counted in `read`."""
+    count = read if read is not None else ReadCount()
     try:
         for block in fmt.blocks(lines):
+            count.records += 1
             try:
                 yield fmt.parse(block, path)
             except RecordError as exc:
@@ -109,6 +126,7 @@ def parse_records(fmt: InputFormat, lines: Iterator[Line], path: str) -> Iterato
                     fmt.holds_hands,
                 )
     except (OSError, UnicodeError) as exc:
+        count.records += 1
         yield Rejection.model_validate(
             {
                 "location": {"file": path, "line": 0},
