@@ -4,8 +4,17 @@ Files are visited in sorted order so that the same input always gives the same r
 Any failure inside a reader becomes a located rejection and the file's next record is read.
 The records cut from each file are counted here, apart from the audit's tallies (the
 accounting invariant, checker/audit/accounting.py).
+
+A file's last record, when it is rejected, says so if the file ends in the middle of it: when
+its reader found it cut short (a hand without its summary section, a summary without entries,
+an archive page without its table footer: the readers mark those "(truncated)"; a PHH hand
+whose TOML ends inside a value), or when the file breaks off in the middle of a line (its last
+line has no line break) where the reader found the record broken, or, for a tournament log, a
+last line that is not even JSON. A record rejected for another reason keeps its reason, last
+or not: a complete file's last hand may be damaged like any other.
 """
 
+import os
 import sys
 from collections.abc import Generator, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -13,8 +22,8 @@ from itertools import chain
 from pathlib import Path
 from typing import BinaryIO
 
-from checker.ingest.base import InputFormat, RecordError, rejection
-from checker.ingest.decode import Line, iter_lines_from_stream
+from checker.ingest.base import Block, InputFormat, RecordError, rejection
+from checker.ingest.decode import Line, iter_lines_from_stream, sniff_encoding
 from checker.ingest.detect import (
     HEAD_LINES,
     clean_head_line,
@@ -22,7 +31,17 @@ from checker.ingest.detect import (
     describe_unknown,
     detect,
 )
+from checker.ingest.tournament_log import NAME as TOURNAMENT_LOG
+from checker.ingest.tournament_log import is_json
 from checker.model import Record, Rejection
+
+# What a reader's reason says of a record it found cut short: the readers' own mark, and the
+# TOML parser's (PHH) when the text ran out in the middle of a value.
+CUT_MARKS = ("(truncated)", "(at end of document)")
+# Bytes read at each end of a file: its encoding from the head, whether its last line breaks
+# off from the tail.
+_HEAD_BYTES = 4096
+_TAIL_BYTES = 256
 
 
 @dataclass(slots=True)
@@ -69,7 +88,8 @@ def open_file(path: Path) -> FileRecords | UnrecognizedFile:
     display = path.as_posix()
     try:
         stream = path.open("rb")
-        prefix = stream.read(8)
+        prefix = stream.read(_HEAD_BYTES)
+        breaks_off = _breaks_off(stream, sniff_encoding(prefix))
         stream.seek(0)
     except OSError as exc:
         return UnrecognizedFile(
@@ -94,8 +114,23 @@ def open_file(path: Path) -> FileRecords | UnrecognizedFile:
         lines.close()
         return UnrecognizedFile(display, describe_unknown(head))
     read = ReadCount()
-    records = parse_records(fmt, chain(buffered, lines), display, read)
+    records = parse_records(fmt, chain(buffered, lines), display, read, breaks_off)
     return FileRecords(display, fmt, records, read)
+
+
+def _breaks_off(stream: BinaryIO, encoding: str) -> bool:
+    """Whether the file's last line holds text and no line break ends it: the file stops in
+    the middle of a line. Read from the file's last bytes (the stream is left anywhere)."""
+    size = stream.seek(0, os.SEEK_END)
+    if encoding.startswith("utf-16") and size % 2:
+        return True  # half a character: cut in the middle of one
+    stream.seek(max(0, size - _TAIL_BYTES))  # even: UTF-16 stays aligned
+    tail = stream.read()
+    if encoding.startswith("utf-16"):
+        text = tail.decode(encoding, errors="replace")
+    else:  # UTF-8 and cp1252 both write a line break as the byte 0x0A
+        text = tail.decode("utf-8", errors="replace")
+    return bool(text.rsplit("\n", 1)[-1].strip().lstrip("\ufeff"))
 
 
 def _lines_then_close(stream: BinaryIO) -> Generator[Line, None, None]:
@@ -105,27 +140,38 @@ def _lines_then_close(stream: BinaryIO) -> Generator[Line, None, None]:
 
 
 def parse_records(fmt: InputFormat, lines: Iterator[Line], path: str,
-                  read: ReadCount | None = None) -> Iterator[Record]:
-    """Parse block by block; a block that fails becomes a rejection and reading goes on. Each
-    record yielded is counted in `read`."""
+                  read: ReadCount | None = None, breaks_off: bool = False) -> Iterator[Record]:
+    """Parse block by block; a block that fails becomes a rejection and reading goes on.
+
+    Each record yielded is counted in `read`. `breaks_off`: the file's last line has no line
+    break (see `_breaks_off`). A rejection is held back until the next block is cut, to know
+    whether it is the file's last."""
     count = read if read is not None else ReadCount()
+    held: tuple[Block, Rejection] | None = None
     try:
         for block in fmt.blocks(lines):
-            count.records += 1
+            if held is not None:
+                count.records += 1
+                yield held[1]
+                held = None
             try:
-                yield fmt.parse(block, path)
+                record = fmt.parse(block, path)
             except RecordError as exc:
-                yield rejection(path, exc.line, exc.reason, fmt.name, exc.hand, fmt.holds_hands)
+                record = rejection(path, exc.line, exc.reason, fmt.name, exc.hand,
+                                   fmt.holds_hands)
             except Exception as exc:  # a reader bug must not end the run: report it, go on
-                yield rejection(
-                    path,
-                    block.start,
-                    _failure(exc),
-                    fmt.name,
-                    None,
-                    fmt.holds_hands,
-                )
+                record = rejection(path, block.start, _failure(exc), fmt.name, None,
+                                   fmt.holds_hands)
+            if isinstance(record, Rejection):
+                held = (block, record)
+                continue
+            count.records += 1
+            yield record
     except (OSError, UnicodeError) as exc:
+        if held is not None:  # not the file's last record: the rest could not be read
+            count.records += 1
+            yield held[1]
+            held = None
         count.records += 1
         yield Rejection.model_validate(
             {
@@ -135,6 +181,26 @@ def parse_records(fmt: InputFormat, lines: Iterator[Line], path: str,
                 "is_hand": False,
             }
         )
+    if held is not None:
+        count.records += 1
+        yield _at_file_end(fmt, *held, breaks_off)
+
+
+def _at_file_end(fmt: InputFormat, block: Block, rejected: Rejection,
+                 breaks_off: bool) -> Rejection:
+    """The file's last record, rejected: its reason says so when the file ends inside it."""
+    if fmt.name == TOURNAMENT_LOG:
+        if not breaks_off or is_json(block.lines[-1]):
+            return rejected  # a whole line, only its line break missing: judged as it is
+        reason = f"the file ends in the middle of a log line: {rejected.reason}"
+    elif (any(mark in rejected.reason for mark in CUT_MARKS)
+          or (breaks_off and rejected.location.line == block.end)):
+        record = "hand" if fmt.holds_hands else "summary"
+        reason = (f"the file ends in the middle of this {record} (line {block.end} is its "
+                  f"last): {rejected.reason}")
+    else:
+        return rejected
+    return rejected.model_copy(update={"reason": reason})
 
 
 def _failure(exc: Exception) -> str:

@@ -81,6 +81,19 @@ def _json_object(text: str) -> dict[str, Any] | None:
     return value if isinstance(value, dict) else None
 
 
+def is_json(text: str) -> bool:
+    """Whether a line holds one whole JSON value: a line cut short does not (the file's last
+    line, when the file breaks off in it: checker/ingest/stream.py). A value nested too deep to
+    read is not said to be cut."""
+    try:
+        json.loads(text.lstrip("\ufeff"))
+    except ValueError:
+        return False
+    except RecursionError:
+        return True
+    return True
+
+
 def schema_problem(value: object) -> str | None:
     """The schema's message for the first thing wrong with one line's value, or None."""
     event = value.get("event") if isinstance(value, dict) else None
