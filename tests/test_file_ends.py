@@ -5,11 +5,14 @@ Each case cuts one real file (tests/test_readers_fuzz.py SAMPLES) the way a copy
 cut short does: at the end of a line, or in the middle of one with no line break after it.
 """
 
+from collections.abc import Iterator
 from pathlib import Path
 
-from checker.ingest.decode import iter_lines
-from checker.ingest.stream import FileRecords, open_file
-from checker.model import Rejection
+from checker.ingest.base import Block, RecordError, split_on_blank_runs
+from checker.ingest.decode import Line, iter_lines, iter_lines_from_bytes
+from checker.ingest.excerpt import REASON_CHARS
+from checker.ingest.stream import FileRecords, open_file, parse_records
+from checker.model import Record, Rejection
 from tests.conftest import CORPUS, SHARED
 from tests.test_readers_fuzz import SAMPLES
 
@@ -130,6 +133,40 @@ def test_a_log_line_that_is_whole_keeps_its_reason(tmp_path: Path) -> None:
     assert wrong != lines[-1]
     whole = _last_rejection(tmp_path, ("\n".join([*lines[:-1], wrong])).encode("utf-8"), "b.jsonl")
     assert whole.reason.startswith(f"line {n} breaks the tournament-log schema")
+
+
+def test_a_last_line_too_deep_to_read_is_not_said_to_be_cut(tmp_path: Path) -> None:
+    lines = _lines("tournament-log")
+    deep = _last_rejection(tmp_path, ("\n".join(lines) + "\n" + "[" * 100_000).encode(),
+                           "deep.jsonl")
+    assert deep.reason.startswith(f"line {len(lines) + 1} is not a JSON object: ")
+
+
+class _CutShort:
+    """Every record is found cut short, with as long a reason as a reader may give."""
+
+    name = "cut-short"
+    holds_hands = True
+
+    def sniff(self, head: list[str]) -> bool:
+        return True
+
+    def blocks(self, lines: Iterator[Line]) -> Iterator[Block]:
+        return split_on_blank_runs(lines)
+
+    def parse(self, block: Block, path: str) -> Record:
+        raise RecordError("cut short (truncated): " + "x" * REASON_CHARS, block.end)
+
+
+def test_a_long_reason_stays_bounded() -> None:
+    """The reason a reader gives is bounded (checker/ingest/excerpt.py); with the file's end
+    said before it, so it still is."""
+    records = list(parse_records(_CutShort(), iter_lines_from_bytes(b"a\nb\n"), "f.txt"))
+    (rejected,) = records
+    assert isinstance(rejected, Rejection)
+    assert rejected.reason.startswith("the file ends in the middle of this hand (line 2 is its "
+                                      "last): cut short (truncated): xxx")
+    assert len(rejected.reason) <= REASON_CHARS + 40
 
 
 def test_a_utf16_file_cut_in_a_line(tmp_path: Path) -> None:

@@ -31,6 +31,7 @@ from checker.ingest.detect import (
     describe_unknown,
     detect,
 )
+from checker.ingest.excerpt import bounded
 from checker.ingest.tournament_log import NAME as TOURNAMENT_LOG
 from checker.ingest.tournament_log import is_json
 from checker.model import Record, Rejection
@@ -200,7 +201,7 @@ def _at_file_end(fmt: InputFormat, block: Block, rejected: Rejection,
                   f"last): {rejected.reason}")
     else:
         return rejected
-    return rejected.model_copy(update={"reason": reason})
+    return rejected.model_copy(update={"reason": bounded(reason)})
 
 
 def _failure(exc: Exception) -> str:
