@@ -26,6 +26,7 @@ from pathlib import Path
 
 from checker.ingest.stream import FileRecords, discover, open_file
 from fuzz.harness import RULES, TARGETS
+from fuzz.seeds import rules_seeds
 
 REPO = Path(__file__).resolve().parents[1]
 CORPORA = [REPO.parent / "shared" / "corpus" / "real",
@@ -70,17 +71,6 @@ def reader_seeds(seed: int) -> dict[str, list[Path]]:
     rng = random.Random(seed)
     return {name: sorted(rng.sample(paths, min(len(paths), SEEDS_PER_TARGET)))
             for name, paths in sorted(found.items())}
-
-
-def rules_seeds() -> list[str]:
-    """Each top-level declaration of the shipped rules files, under a ruleset header."""
-    seeds: list[str] = []
-    for path in sorted((REPO / "rules").glob("*.rules")):
-        blocks = re.split(r"\n(?=\S)", path.read_text(encoding="utf-8"))
-        header = next(b for b in blocks if b.startswith("ruleset "))
-        seeds.extend(f"{header}\n{block}\n" for block in blocks
-                     if not block.startswith(("ruleset ", "#", "extends ")))
-    return seeds
 
 
 def write_seeds(workdir: Path, seed: int, targets: list[str]) -> dict[str, Path]:
