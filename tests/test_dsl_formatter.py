@@ -33,7 +33,7 @@ WORDLIKE = (
 )
 names = st.one_of(
     st.from_regex(r"[a-zA-Z_][a-zA-Z0-9_]{0,7}", fullmatch=True), st.sampled_from(WORDLIKE)
-).filter(lambda n: n not in RESERVED)
+).filter(lambda n: n not in RESERVED and not n.startswith("__"))  # `__x`: reserved names
 functions = names.filter(lambda n: n not in QUANTIFIERS)
 dotted = st.lists(names, min_size=1, max_size=3).map(".".join)
 rule_ids = st.from_regex(r"[a-z][a-z0-9_]{0,5}(\.[a-z0-9][a-z0-9_-]{0,6}){1,2}", fullmatch=True)

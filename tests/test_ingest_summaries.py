@@ -732,7 +732,9 @@ def test_archive_truncated_page_is_reported() -> None:
     found = snippet(ARCHIVE, cut)
     assert isinstance(found[0], TournamentSummary)
     assert isinstance(found[1], Rejection)
-    assert found[1].reason == ("the archive ends after 1 rows without the table footer "
+    # The page is the snippet's whole file: its end is the archive's end.
+    assert found[1].reason == ("the file ends in the middle of this summary (line 14 is its "
+                               "last): the archive ends after 1 rows without the table footer "
                                "(truncated)")
     assert not found[1].is_hand
 

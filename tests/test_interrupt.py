@@ -117,6 +117,10 @@ def test_a_ctrl_c_while_the_modules_load_is_one_line() -> None:
 @pytest.fixture
 def _restored() -> Iterator[None]:
     handlers = {signum: signal.getsignal(signum) for signum in interrupt.SIGNALS}
+    # As an interactive shell starts a command: a runner that started the tests in the
+    # background of a script has SIGINT ignored, which stopping_on_signals() respects.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     yield
     for signum, handler in handlers.items():
         signal.signal(signum, handler)

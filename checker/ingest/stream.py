@@ -149,8 +149,10 @@ def parse_records(fmt: InputFormat, lines: Iterator[Line], path: str,
     whether it is the file's last."""
     count = read if read is not None else ReadCount()
     held: tuple[Block, Rejection] | None = None
+    last_line = 1
     try:
         for block in fmt.blocks(lines):
+            last_line = block.end
             if held is not None:
                 count.records += 1
                 yield held[1]
@@ -182,6 +184,14 @@ def parse_records(fmt: InputFormat, lines: Iterator[Line], path: str,
                 "is_hand": False,
             }
         )
+    except Exception as exc:  # the cutter's own failure: this file cannot be read on
+        if held is not None:
+            count.records += 1
+            yield held[1]
+            held = None
+        count.records += 1
+        yield rejection(path, last_line, f"{_failure(exc)}; the rest of the file is not read",
+                        fmt.name, None, is_hand=False)
     if held is not None:
         count.records += 1
         yield _at_file_end(fmt, *held, breaks_off)
