@@ -74,7 +74,7 @@ MEANINGS: dict[Code, str] = {
     Code.TOO_LARGE: "the file is larger than a rules file can be",
     Code.HIDDEN_CHARACTER: "a bidirectional control, invisible or control character",
     Code.NON_ASCII_NAME: "a non-ASCII character outside a string or a comment",
-    Code.RESERVED_NAME: "a name beginning with '__' (reserved to Python)",
+    Code.RESERVED_NAME: "a name beginning with `__` (reserved to Python)",
     Code.TOO_DEEP: "an expression nested deeper than the loader reads",
     Code.SYNTAX: "the text does not follow the grammar (a message placeholder included)",
     Code.DUPLICATE_PART: "a rule part, or an expect's hand or action, written twice",
