@@ -31,9 +31,8 @@ def test_every_code_has_a_meaning_and_a_kebab_case_name() -> None:
     assert {code.value for code in Code} == REGISTERED
     for code in Code:
         assert re.fullmatch(r"(lint/)?[a-z0-9]+(-[a-z0-9]+)*", code), code
-        assert code.name.startswith("LINT_") == code.startswith("lint/"), code
-        assert code.name == code.removeprefix("lint/").replace("-", "_").upper() or (
-            code.name == "LINT_" + code.removeprefix("lint/").replace("-", "_").upper()), code
+        # The member is named after its code: lint/unused-let is LINT_UNUSED_LET.
+        assert code.name == code.replace("/", "_").replace("-", "_").upper(), code
         meaning = MEANINGS[code]
         assert meaning and "\n" not in meaning and "|" not in meaning, code
 
@@ -70,6 +69,10 @@ def test_a_diagnostic_with_an_unregistered_code_cannot_be_built() -> None:
         Diagnostic("x.rules", span, "m", code="no-such-code")
     with pytest.raises(ValueError):
         SourceText("x.rules", "").diagnostic(span, "m", code="unknown field")
+    with pytest.raises(ValueError, match="not a code of warnings"):
+        Diagnostic("x.rules", span, "m", level="warning", code="unknown-field")
+    with pytest.raises(ValueError, match="not a code of errors"):
+        Diagnostic("x.rules", span, "m", code="lint/unused-let")
     built = Diagnostic("x.rules", span, "m", code="unknown-field")
     assert built.code == Code.UNKNOWN_FIELD
     assert built.render() == "x.rules:1:1: error[unknown-field]: m"

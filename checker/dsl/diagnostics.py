@@ -26,6 +26,9 @@ class Diagnostic:
         # Cheap, and every test that provokes a diagnostic proves its code is registered.
         if self.code not in REGISTERED:
             raise ValueError(f"diagnostic code {self.code!r} is not in checker/dsl/codes.py")
+        if self.code.startswith("lint/") != (self.level == "warning"):
+            raise ValueError(f"diagnostic code {self.code!r} is not a code of {self.level}s: "
+                             "lint/ codes are the warnings, the others errors")
 
     def render(self) -> str:
         where = f"{self.file}:{self.span.line}:{self.span.column}"
