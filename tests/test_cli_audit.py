@@ -106,7 +106,7 @@ def test_rules_file_without_declaration_stops_the_run(
     rules = tmp_path / "bad.rules"
     rules.write_text("# nothing here\n", encoding="utf-8")
     assert main(["audit", str(SAMPLE), "--rules", str(rules)]) == EXIT_USAGE
-    assert "bad.rules:1:1" in capsys.readouterr().err
+    assert "bad.rules:1:1: error[missing-header]: " in capsys.readouterr().err
 
 
 def test_unreadable_input_exits_2_and_is_listed(

@@ -1,9 +1,10 @@
-"""`feltcheck rules lint`: each warning, where it points (line:column), what it says."""
+"""`feltcheck rules lint`: each warning, where it points (line:column), its code, its hint."""
 
 from pathlib import Path
 
 import pytest
 
+from checker.dsl.codes import Code
 from checker.dsl.diagnostics import Diagnostic, SourceText
 from checker.dsl.lint import lint_rules
 from checker.dsl.parser import parse_rules
@@ -14,7 +15,11 @@ def lint(text: str) -> list[Diagnostic]:
 
 
 def where(text: str) -> list[tuple[int, int, str]]:
-    return [(d.span.line, d.span.column, d.message) for d in lint(text)]
+    return [(d.span.line, d.span.column, d.code) for d in lint(text)]
+
+
+def spans(found: list[Diagnostic]) -> list[tuple[int, int, int, str]]:
+    return [(d.span.line, d.span.column, d.span.end_column, d.code) for d in found]
 
 
 # A rule with every part, reading its parameter: nothing to say.
@@ -48,16 +53,16 @@ def test_a_tidy_file_gets_no_warning() -> None:
 def test_missing_title_message_and_severity() -> None:
     text = 'ruleset demo "Demo"\n\n  override rule betting.cap\n  require action.ok\n'
     found = lint(text)
-    assert [(d.span.line, d.span.column, d.span.end_column, d.message) for d in found] == [
-        (3, 3, 28, "rule betting.cap has no message"),
-        (3, 3, 28, "rule betting.cap has no severity; it defaults to error"),
-        (3, 3, 28, "rule betting.cap has no title"),
+    assert spans(found) == [
+        (3, 3, 28, Code.LINT_NO_MESSAGE),
+        (3, 3, 28, Code.LINT_NO_SEVERITY),
+        (3, 3, 28, Code.LINT_NO_TITLE),
     ]
     assert all(d.level == "warning" for d in found)
     assert "severity error" in (found[1].hint or "")
     assert "title" in (found[2].hint or "")
     assert found[2].render().splitlines() == [
-        "lint.rules:3:3: warning: rule betting.cap has no title",
+        "lint.rules:3:3: warning[lint/no-title]: rule betting.cap has no title",
         "      override rule betting.cap",
         "      " + "^" * len("override rule betting.cap"),
         '    add `title "..."`: reports and `feltcheck explain` show it',
@@ -67,23 +72,23 @@ def test_missing_title_message_and_severity() -> None:
 RULE_HEAD = 'rule a.b\n  title "T"\n  severity info\n  message "m"\n'
 
 
-@pytest.mark.parametrize(("part", "column", "message"), [
-    ("when true", 8, "`when true` is a constant: rule a.b applies to every event or to none"),
-    ("when 1 == 1", 8,
-     "`when 1 == 1` is a constant: rule a.b applies to every event or to none"),
-    ("require not (false or $5 > 3)", 11,
-     "`require not (false or $5 > 3)` is a constant: rule a.b always passes or always fails"),
-    ("let k = 2 * 3\n  require k in [6, 7]", 11,
-     "`require k in [6, 7]` is a constant: rule a.b always passes or always fails"),
-    ("require any(x in [1, 2]: true)", 11,
-     "`require any(x in [1, 2]: true)` is a constant: rule a.b always passes or always fails"),
-    ("require all(x in {1, 2}: x > 0)", 11,
-     "`require all(x in {1, 2}: x > 0)` is a constant: rule a.b always passes or always fails"),
+@pytest.mark.parametrize(("part", "column", "code"), [
+    ("when true", 8, Code.LINT_CONSTANT_WHEN),
+    ("when 1 == 1", 8, Code.LINT_CONSTANT_WHEN),
+    ("require not (false or $5 > 3)", 11, Code.LINT_CONSTANT_REQUIRE),
+    ("let k = 2 * 3\n  require k in [6, 7]", 11, Code.LINT_CONSTANT_REQUIRE),
+    ("require any(x in [1, 2]: true)", 11, Code.LINT_CONSTANT_REQUIRE),
+    ("require all(x in {1, 2}: x > 0)", 11, Code.LINT_CONSTANT_REQUIRE),
 ])
-def test_constant_conditions(part: str, column: int, message: str) -> None:
+def test_constant_conditions(part: str, column: int, code: Code) -> None:
     text = RULE_HEAD + f"  {part}\n"
     line = text.count("\n")
-    assert where(text) == [(line, column, message)]
+    assert where(text) == [(line, column, code)]
+
+
+def test_a_constant_condition_is_quoted_in_canonical_form() -> None:
+    (found,) = lint(RULE_HEAD + "  require not (false  or $5.00 > 3)\n")
+    assert found.message.startswith("`require not (false or $5 > 3)` ")
 
 
 @pytest.mark.parametrize("part", [
@@ -97,7 +102,8 @@ def test_constant_conditions(part: str, column: int, message: str) -> None:
     "let k = 1\n  let k = action.amount\n  require k > 0",  # rebound to a fact
 ])
 def test_conditions_that_depend_on_the_event_are_not_constant(part: str) -> None:
-    assert [w for w in where(RULE_HEAD + f"  {part}\n") if "constant" in w[2]] == []
+    constant = (Code.LINT_CONSTANT_WHEN, Code.LINT_CONSTANT_REQUIRE)
+    assert [w for w in where(RULE_HEAD + f"  {part}\n") if w[2] in constant] == []
 
 
 def test_unused_let() -> None:
@@ -110,10 +116,10 @@ def test_unused_let() -> None:
         '  let shown = 4  when total > action.amount\n'
     )
     found = lint(text)
-    assert [(d.span.line, d.span.column, d.span.end_column, d.message) for d in found] == [
-        (5, 7, 13, "let unused is never used in rule a.b"),
-        (8, 7, 15, "let shadowed is never used in rule a.b"),
-        (10, 7, 12, "let shown is never used in rule a.b"),
+    assert spans(found) == [
+        (5, 7, 13, Code.LINT_UNUSED_LET),
+        (8, 7, 15, Code.LINT_UNUSED_LET),
+        (10, 7, 12, Code.LINT_UNUSED_LET),
     ]
     assert "remove it" in (found[0].hint or "")
 
@@ -135,11 +141,9 @@ def test_unread_parameter() -> None:
         "  require action.amount <= param.limit.cap and param.payouts.first > 0\n"
     )
     found = lint(text)
-    assert [(d.span.line, d.span.column, d.span.end_column, d.message) for d in found] == [
-        (1, 7, 21, "parameter limit.max_bets is declared but no rule in this file reads "
-                   "param.limit.max_bets, nor does the engine"),
-        (4, 7, 19, "parameter other.unread is declared but no rule in this file reads "
-                   "param.other.unread, nor does the engine"),
+    assert spans(found) == [
+        (1, 7, 21, Code.LINT_UNUSED_PARAM),
+        (4, 7, 19, Code.LINT_UNUSED_PARAM),
     ]
     assert "extends this file" in (found[0].hint or "")
 
@@ -155,10 +159,7 @@ def test_a_parameter_the_engine_reads_is_read() -> None:
     )
     engine = frozenset({"collusion.min_occasions", "engine", "not.declared"})
     found = lint_rules(parse_rules(text, "lint.rules"), SourceText("lint.rules", text), engine)
-    assert [(d.span.line, d.message) for d in found] == [
-        (2, "parameter collusion.unread is declared but no rule in this file reads "
-            "param.collusion.unread, nor does the engine"),
-    ]
+    assert [(d.span.line, d.code) for d in found] == [(2, Code.LINT_UNUSED_PARAM)]
     # Without the caller's names the same file warns on all three.
     assert [d.span.line for d in lint(text)] == [1, 2, 3]
 
@@ -170,9 +171,7 @@ def test_citing_an_unchecked_clause() -> None:
         "  cites 24,   33\n  require x\n"
     )
     found = lint(text)
-    assert [(d.span.line, d.span.column, d.span.end_column, d.message) for d in found] == [
-        (6, 15, 17, "rule a.b cites clause 33, which line 1 declares unchecked"),
-    ]
+    assert spans(found) == [(6, 15, 17, Code.LINT_CITES_UNCHECKED)]
     assert "unchecked 33" in (found[0].hint or "")
 
 
@@ -182,10 +181,10 @@ def test_unchecked_without_a_reason() -> None:
         'unchecked\n  34\n  " "\n'
     )
     found = lint(text)
-    assert [(d.span.line, d.span.column, d.span.end_column, d.message) for d in found] == [
-        (1, 14, 16, "unchecked 33 gives no reason"),
-        (2, 17, 24, "unchecked 36 gives no reason"),
-        (6, 3, 6, "unchecked 34 gives no reason"),
+    assert spans(found) == [
+        (1, 14, 16, Code.LINT_EMPTY_REASON),
+        (2, 17, 24, Code.LINT_EMPTY_REASON),
+        (6, 3, 6, Code.LINT_EMPTY_REASON),
     ]
     assert "say why" in (found[0].hint or "")
 
@@ -200,9 +199,7 @@ def test_unchecked_without_a_reason() -> None:
 def test_rule_id_style(rule_id: str, hint: str) -> None:
     text = f'rule   {rule_id}\n  title "T"\n  severity info\n  message "m"\n  require x\n'
     found = lint(text)
-    assert [(d.span.line, d.span.column, d.span.end_column, d.message) for d in found] == [
-        (1, 8, 8 + len(rule_id), f"rule id {rule_id} is not in group.name-with-dashes style"),
-    ]
+    assert spans(found) == [(1, 8, 8 + len(rule_id), Code.LINT_RULE_ID_STYLE)]
     assert found[0].hint == hint
 
 
@@ -228,11 +225,12 @@ def test_duplicate_test_names() -> None:
     )
     found = lint(text)
     # The string ends at an even and at an odd column: the span's end is counted, not rounded.
-    assert [(d.span.line, d.span.column, d.span.end_column, d.message) for d in found] == [
-        (4, 8, 13, 'test name "cap" is already used by the test at line 1'),
-        (6, 6, 11, 'test name "cap" is already used by the test at line 1'),
-        (7, 7, 12, 'test name "cap" is already used by the test at line 1'),
+    assert spans(found) == [
+        (4, 8, 13, Code.LINT_DUPLICATE_TEST),
+        (6, 6, 11, Code.LINT_DUPLICATE_TEST),
+        (7, 7, 12, Code.LINT_DUPLICATE_TEST),
     ]
+    assert "at line 1" in found[0].message  # the test whose name it repeats
     assert "its own name" in (found[0].hint or "")
 
 

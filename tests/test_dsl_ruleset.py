@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from checker.dsl import ast
+from checker.dsl.codes import Code
 from checker.dsl.diagnostics import RulesError
 from checker.dsl.ruleset import coverage, load_ruleset
 
@@ -36,6 +37,14 @@ def _errors(path: Path) -> str:
     with pytest.raises(RulesError) as caught:
         load_ruleset(path)
     return str(caught.value)
+
+
+def _codes(path: Path) -> list[tuple[str, int, int, str]]:
+    """Each diagnostic's file name, line, column and code."""
+    with pytest.raises(RulesError) as caught:
+        load_ruleset(path)
+    return [(Path(d.file).name, d.span.line, d.span.column, d.code)
+            for d in caught.value.diagnostics]
 
 
 def test_a_base_file_loads_with_its_clauses_params_and_rules(tmp_path: Path) -> None:
@@ -71,23 +80,23 @@ disable rule start.equal-stacks "this site starts stacks unevenly"
 
 def test_duplicated_rule_id(tmp_path: Path) -> None:
     text = BASE + "rule start.equal-stacks\n  cites 1\n  on tournament_start\n  require true\n"
-    message = _errors(_write(tmp_path, "dup.rules", text))
-    assert "dup.rules:13:1: error: duplicated rule id 'start.equal-stacks'" in message
-    assert "already declared at " in message and "dup.rules:7:1" in message
+    path = _write(tmp_path, "dup.rules", text)
+    assert _codes(path) == [("dup.rules", 13, 1, Code.DUPLICATE_RULE)]
+    assert "dup.rules:7:1" in _errors(path)  # where the first one is
 
 
 def test_rule_without_citation(tmp_path: Path) -> None:
     text = BASE + "rule start.other\n  on tournament_start\n  require true\n"
-    message = _errors(_write(tmp_path, "nocite.rules", text))
-    assert "nocite.rules:13:1: error: rule 'start.other' cites no clause" in message
-    assert "rule start.other\n    ^" in message
+    path = _write(tmp_path, "nocite.rules", text)
+    assert _codes(path) == [("nocite.rules", 13, 1, Code.MISSING_CITATION)]
+    assert "rule start.other\n    ^" in _errors(path)
 
 
 def test_citation_of_a_clause_the_source_does_not_have(tmp_path: Path) -> None:
     text = BASE + "rule start.other\n  cites 31.2\n  on tournament_start\n  require true\n"
-    message = _errors(_write(tmp_path, "cite.rules", text))
-    assert "cite.rules:14:9: error: rule 'start.other' cites clause 31.2, which the" in message
-    assert "did you mean '31.1'?" in message
+    path = _write(tmp_path, "cite.rules", text)
+    assert _codes(path) == [("cite.rules", 14, 9, Code.UNKNOWN_CLAUSE)]
+    assert "did you mean '31.1'?" in _errors(path)
 
 
 def test_override_of_what_does_not_exist(tmp_path: Path) -> None:
@@ -102,12 +111,12 @@ override rule start.equal-stack
   require true
 disable rule start.nothing "gone"
 """)
+    assert _codes(child) == [("child.rules", 3, 1, Code.OVERRIDE_MISSING),
+                             ("child.rules", 4, 1, Code.OVERRIDE_MISSING),
+                             ("child.rules", 8, 1, Code.DISABLE_MISSING)]
     message = _errors(child)
-    assert "child.rules:3:1: error: override of parameter 'start.stak'" in message
     assert "did you mean 'start.stack'?" in message
-    assert "child.rules:4:1: error: override of rule 'start.equal-stack'" in message
     assert "did you mean 'start.equal-stacks'?" in message
-    assert "child.rules:8:1: error: disable of rule 'start.nothing'" in message
 
 
 def test_param_declared_twice_points_to_override(tmp_path: Path) -> None:
@@ -117,17 +126,16 @@ ruleset child "Child"
 extends "base.rules"
 param start.stack: chips = 2000
 """)
-    message = _errors(child)
-    assert "child.rules:3:1: error: parameter 'start.stack' is already declared" in message
-    assert "write `override param`" in message
+    assert _codes(child) == [("child.rules", 3, 1, Code.DUPLICATE_PARAM)]
+    assert "write `override param`" in _errors(child)
 
 
 def test_extends_cycle_and_missing_parent(tmp_path: Path) -> None:
     _write(tmp_path, "a.rules", 'ruleset a "A"\nextends "b.rules"\n')
     _write(tmp_path, "b.rules", 'ruleset b "B"\nextends "a.rules"\n')
-    assert "makes a cycle" in _errors(tmp_path / "a.rules")
+    assert _codes(tmp_path / "a.rules") == [("b.rules", 2, 1, Code.EXTENDS_CYCLE)]
     orphan = _write(tmp_path, "c.rules", 'ruleset c "C"\nextends "nowhere.rules"\n')
-    assert "nowhere.rules does not exist" in _errors(orphan)
+    assert _codes(orphan) == [("c.rules", 2, 1, Code.EXTENDS_MISSING)]
 
 
 def test_every_node_of_the_tree_is_an_immutable_value() -> None:

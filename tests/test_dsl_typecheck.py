@@ -1,5 +1,6 @@
-"""The rules type checker: every diagnostic kind, located, with its hint; the numeric rules;
-parameter values and declared types; the fact vocabulary as types; expression text."""
+"""The rules type checker: every diagnostic kind, located, with its code and hint; the numeric
+rules; parameter values and declared types; the fact vocabulary as types; expression text.
+Messages are checked only where their words are the point (which types, which argument)."""
 
 from collections.abc import Mapping
 
@@ -8,6 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from checker.dsl import ast
+from checker.dsl.codes import Code
 from checker.dsl.diagnostics import Diagnostic, SourceText
 from checker.dsl.formatter import format_expression as expr_text
 from checker.dsl.parser import parse_expression, parse_rules
@@ -133,29 +135,29 @@ def test_well_typed_expressions_give_no_diagnostic(require: str) -> None:
 
 def test_unknown_event_is_located_at_the_event_name_with_a_suggestion() -> None:
     d = one("rule t.r\n  on acton\n  require true\n")
-    assert (d.file, *at(d)) == (FILE, 2, 6, 11)
-    assert d.message == "unknown event 'acton'"
+    assert (d.file, *at(d), d.code) == (FILE, 2, 6, 11, Code.UNKNOWN_EVENT)
     assert d.hint == "did you mean 'action'?"
     assert d.level == "error"
 
 
 def test_unknown_event_without_a_close_name_lists_the_events() -> None:
     d = one("rule t.r\n  on zzzzzz\n  require true\n")
+    assert d.code == Code.UNKNOWN_EVENT
     assert d.hint is not None and d.hint.startswith("events: ")
     assert "action" in d.hint and "tournament_end" in d.hint
 
 
 def test_a_rule_needs_on_and_require() -> None:
     d = one("rule t.r\n  require true\n")
-    assert "no 'on' part" in d.message and at(d)[:2] == (1, 1)
+    assert (d.code, at(d)[:2]) == (Code.MISSING_PART, (1, 1)) and "'on'" in d.message
     d = one("rule t.r\n  on action\n  when true\n")
-    assert "no 'require' part" in d.message
+    assert (d.code, at(d)[:2]) == (Code.MISSING_PART, (1, 1)) and "'require'" in d.message
 
 
 def test_render_shows_file_line_column_the_line_and_a_caret() -> None:
     body = rule("hand.big_blnd > 0")
     text = one(body).render().splitlines()
-    assert text[0] == "t.rules:3:16: error: hand has no field 'big_blnd'"
+    assert text[0] == "t.rules:3:16: error[unknown-field]: hand has no field 'big_blnd'"
     assert text[1] == "      require hand.big_blnd > 0"
     assert text[2] == "    " + " " * 15 + "^" * len("big_blnd")
     assert text[3] == "    did you mean 'big_blind'?"
@@ -168,39 +170,40 @@ def test_unknown_field_on_a_fact() -> None:
     body = rule("hand.big_blnd > 0")
     d = one(body)
     assert at(d) == (3, column_of(body, 3, "big_blnd"), column_of(body, 3, "big_blnd") + 8)
-    assert d.message == "hand has no field 'big_blnd'"
+    assert d.code == Code.UNKNOWN_FIELD
     assert d.hint == "did you mean 'big_blind'?"
 
 
 def test_unknown_field_names_the_fact_type_when_it_differs_from_the_text() -> None:
     d = one(rule("actor.stak > 0"))
+    assert d.code == Code.UNKNOWN_FIELD
     assert d.message == "actor (player) has no field 'stak'"
     assert d.hint == "did you mean 'stack'?"
 
 
 def test_unknown_field_inside_a_quantifier() -> None:
     d = one(rule("all(p in hand.players: p.foldd)"))
-    assert d.message == "p (player) has no field 'foldd'"
+    assert d.code == Code.UNKNOWN_FIELD
     assert d.hint == "did you mean 'folded'?"
 
 
 def test_attribute_on_a_list_is_not_a_field() -> None:
     body = rule("hand.players.name == \"x\"")
     d = one(body)
-    assert d.message == "hand.players is list[player], not a fact: it has no field 'name'"
+    assert d.code == Code.NOT_A_FACT
     assert d.hint is not None and "any(x in hand.players" in d.hint
     assert at(d)[1] == column_of(body, 3, "name")
 
 
 def test_attribute_on_a_number_is_not_a_field() -> None:
     d = one(rule("actor.stack.value > 0"))
-    assert d.message == "actor.stack is chips, not a fact: it has no field 'value'"
+    assert (d.code, d.hint) == (Code.NOT_A_FACT, None)  # no list: no quantifier to offer
 
 
 def test_unknown_name_suggests_a_name_in_scope() -> None:
     body = rule("actr.stack > 0")
     d = one(body)
-    assert d.message == "unknown name 'actr'"
+    assert d.code == Code.UNKNOWN_NAME
     assert d.hint == "did you mean 'actor'?"
     assert at(d) == (3, 11, 15)
 
@@ -214,32 +217,32 @@ def test_a_bare_field_name_suggests_where_it_lives() -> None:
 
 def test_unknown_name_suggests_a_let() -> None:
     d = one(rule("livee > 1", lets=("live = count(p in hand.players: not p.folded)",)))
-    assert d.message == "unknown name 'livee'"
+    assert d.code == Code.UNKNOWN_NAME
     assert d.hint == "did you mean 'live'?"
 
 
 def test_event_names_depend_on_the_event() -> None:
     d = one(rule("actor.stack > 0", on="hand"))
-    assert d.message == "unknown name 'actor'"
+    assert (d.code, at(d)[1]) == (Code.UNKNOWN_NAME, 11)
 
 
 def test_unknown_parameter_suggests_a_declared_one() -> None:
     body = rule("street.bets_and_raises < param.limit.max_bet")
     d = one(body)
-    assert d.message == "unknown parameter 'param.limit.max_bet'"
+    assert d.code == Code.UNKNOWN_PARAMETER
     assert d.hint == "did you mean 'param.limit.max_bets'?"
     assert at(d)[1] == column_of(body, 3, "param")
 
 
 def test_unknown_parameter_without_a_close_one_has_no_hint() -> None:
     d = one(rule("street.bets_and_raises < param.zzz"))
-    assert d.message == "unknown parameter 'param.zzz'" and d.hint is None
+    assert d.code == Code.UNKNOWN_PARAMETER and d.hint is None
 
 
 def test_a_message_placeholder_is_checked_and_located_in_the_string() -> None:
     body = rule("true", message="{actor.nme} raised")
     d = one(body)
-    assert d.message == "actor (player) has no field 'nme'"
+    assert d.code == Code.UNKNOWN_FIELD
     assert at(d) == (4, column_of(body, 4, "nme"), column_of(body, 4, "nme") + 3)
 
 
@@ -260,6 +263,8 @@ def test_enum_members_resolve_where_their_enum_is_expected() -> None:
 def test_member_of_another_enum_is_a_type_mismatch_naming_both_types() -> None:
     body = rule("action.kind == no_limit")
     d = one(body)
+    assert d.code == Code.TYPE_MISMATCH
+    # Both enums are named: the one the member belongs to and the one expected.
     assert d.message == ("type mismatch: 'no_limit' is a betting_structure member, but an "
                          "action_kind is expected here")
     assert at(d)[1] == column_of(body, 3, "no_limit")
@@ -267,25 +272,26 @@ def test_member_of_another_enum_is_a_type_mismatch_naming_both_types() -> None:
 
 def test_member_of_another_enum_in_a_set() -> None:
     d = one(rule("hand.structure in {no_limit, flop}"))
+    assert d.code == Code.TYPE_MISMATCH
     assert "'flop' is a street member" in d.message and "betting_structure" in d.message
 
 
 def test_misspelled_member_suggests_one_of_the_expected_enum() -> None:
     d = one(rule("action.kind == rasie"))
-    assert d.message == "unknown name 'rasie'"
+    assert d.code == Code.UNKNOWN_NAME
     assert d.hint == "did you mean 'raise'?"
 
 
 def test_a_member_where_no_enum_is_expected_is_refused() -> None:
     d = one(rule("raise", lets=()))
-    assert d.message == "unknown name 'raise'"
+    assert d.code == Code.UNKNOWN_NAME
     assert d.hint == ("'raise' is an action_kind member; a member stands only where an "
                       "action_kind is expected, like 'x == raise' or 'x in {raise}'")
 
 
 def test_a_let_may_not_hold_a_bare_member() -> None:
     d = one(rule("true", lets=("k = call",)))
-    assert d.message == "unknown name 'call'"
+    assert d.code == Code.UNKNOWN_NAME
     assert d.hint is not None and d.hint.startswith("'call' is an action_kind member")
 
 
@@ -334,21 +340,22 @@ def test_names_in_scope_win_over_members() -> None:
 ])
 def test_type_mismatches_say_both_types(require: str, words: str) -> None:
     d = one(rule(require, on="registration"))
-    assert d.message.startswith("type mismatch: "), d.message
+    assert d.code == Code.TYPE_MISMATCH, d.message
     assert words in d.message
 
 
 def test_when_must_be_bool() -> None:
     body = rule("true", when="actor.stack")
     d = one(body)
-    assert d.message == "type mismatch: when must be bool, got chips"
-    assert at(d)[:2] == (3, column_of(body, 3, "actor"))
+    assert (d.code, at(d)[:2]) == (Code.TYPE_MISMATCH, (3, column_of(body, 3, "actor")))
+    assert "got chips" in d.message
 
 
 def test_a_mismatch_is_reported_once_not_again_by_the_enclosing_expression() -> None:
     d = one(rule("not (actor.stak + 1 > 0) == true"))
-    assert "stak" in d.message
-    assert len(check(rule("(actor.stack + $1) * 2 > 0 and actor.zz"))) == 2
+    assert d.code == Code.UNKNOWN_FIELD
+    assert [d.code for d in check(rule("(actor.stack + $1) * 2 > 0 and actor.zz"))] == [
+        Code.TYPE_MISMATCH, Code.UNKNOWN_FIELD]
 
 
 def test_the_result_of_an_amount_divided_by_the_same_kind_is_an_int() -> None:
@@ -356,22 +363,25 @@ def test_the_result_of_an_amount_divided_by_the_same_kind_is_an_int() -> None:
     assert check(rule("actor.stack // street.last_full_raise > count(p in hand.players: "
                       "p.folded)")) == []
     d = one(rule("actor.stack // street.last_full_raise + actor.stack > 0"))
+    assert d.code == Code.TYPE_MISMATCH
     assert "'+' of int and chips" in d.message
 
 
 def test_an_amount_times_an_int_keeps_its_kind() -> None:
     d = one(rule("actor.stack * hand.players_dealt > $1"))
+    assert d.code == Code.TYPE_MISMATCH
     assert d.message == "type mismatch: cannot compare chips with money"
 
 
 def test_two_kinds_of_optional_numbers_still_do_not_mix() -> None:
     d = one(rule("hand.big_blind + tournament_fee > 0", lets=("tournament_fee = $1",)))
+    assert d.code == Code.TYPE_MISMATCH
     assert "'+' of chips and money" in d.message
 
 
 def test_arithmetic_on_bool_gets_a_hint() -> None:
     d = one(rule("actor.all_in + actor.folded > 0"))
-    assert d.message == "type mismatch: '+' needs numbers, got bool and bool"
+    assert d.code == Code.TYPE_MISMATCH
     assert d.hint is not None and "count(" in d.hint
 
 
@@ -381,19 +391,21 @@ def test_arithmetic_on_bool_gets_a_hint() -> None:
 def test_unknown_function_is_located_at_its_name_with_a_suggestion() -> None:
     body = rule("nextseat(1, hand.dealt_seats) == 2")
     d = one(body)
-    assert d.message == "unknown function 'nextseat'"
+    assert d.code == Code.UNKNOWN_FUNCTION
     assert d.hint == "did you mean 'next_seat'?"
     assert at(d) == (3, column_of(body, 3, "nextseat"), column_of(body, 3, "nextseat") + 8)
 
 
 def test_unknown_function_without_a_close_name_lists_the_built_ins() -> None:
     d = one(rule("frobnicate(1)"))
+    assert d.code == Code.UNKNOWN_FUNCTION
     assert d.hint is not None and d.hint.startswith("built-ins: ")
     assert "seats_between" in d.hint
 
 
 def test_wrong_arity_gives_the_signature() -> None:
     d = one(rule("next_seat(1) == 2"))
+    assert d.code == Code.ARGUMENT_COUNT
     assert d.message == "next_seat takes 2 arguments (seat, seats), got 1"
     assert d.hint == "next_seat(seat: int, seats: list[int]) -> int | none"
     # One parameter: "argument", singular.
@@ -402,32 +414,36 @@ def test_wrong_arity_gives_the_signature() -> None:
 
 def test_argument_of_the_wrong_type() -> None:
     d = one(rule("next_seat(actor.stack, hand.dealt_seats) == 2"))
+    assert d.code == Code.TYPE_MISMATCH
     assert d.message == "type mismatch: argument 1 of next_seat must be int, got chips"
 
 
 def test_every_bad_argument_is_reported() -> None:
-    found = check(rule("seats_between(actor.stack, actor.zz, hand.players) == 1"))
-    assert [d.message for d in found] == [
-        "type mismatch: argument 1 of seats_between must be int, got chips",
-        "actor (player) has no field 'zz'",
-        "type mismatch: argument 3 of seats_between must be list[int], got list[player]",
+    body = rule("seats_between(actor.stack, actor.zz, hand.players) == 1")
+    assert [(d.code, at(d)[1]) for d in check(body)] == [
+        (Code.TYPE_MISMATCH, column_of(body, 3, "actor.stack")),
+        (Code.UNKNOWN_FIELD, column_of(body, 3, "zz")),
+        (Code.TYPE_MISMATCH, column_of(body, 3, "hand.players")),
     ]
 
 
 def test_a_type_variable_binds_to_the_first_argument() -> None:
     d = one(rule("lesser(actor.stack, $5) > 0"))
+    assert d.code == Code.TYPE_MISMATCH
     assert d.message == "type mismatch: argument 2 of lesser must be chips, got money"
     assert d.hint is not None and "N: int, chips, money, duration or percent" in d.hint
 
 
 def test_a_built_in_result_has_the_bound_kind() -> None:
     d = one(rule("greater(actor.stack, 10) > $1"))
+    assert d.code == Code.TYPE_MISMATCH
     assert d.message == "type mismatch: cannot compare chips with money"
 
 
 def test_share_takes_chips_for_part_and_whole() -> None:
     d = one(rule("share(tournament.prize_pool, tournament.buy_in, 10) > $0",
                  on="registration"))
+    assert d.code == Code.TYPE_MISMATCH
     assert "argument 2 of share must be chips, got money" in d.message
 
 
@@ -436,32 +452,32 @@ def test_share_takes_chips_for_part_and_whole() -> None:
 
 def test_a_let_may_not_reuse_an_event_name_or_another_let() -> None:
     body = rule("true", lets=("hand = 1", "x = 1", "x = 2"))
-    found = check(body)
-    assert [d.message for d in found] == ["'hand' is already defined", "'x' is already defined"]
-    assert [d.span.line for d in found] == [3, 5]
+    assert [(d.code, d.span.line) for d in check(body)] == [
+        (Code.REDEFINED_NAME, 3), (Code.REDEFINED_NAME, 5)]
 
 
 def test_lets_are_in_scope_in_order() -> None:
     d = one(rule("true", lets=("a = b + 1", "b = 1")))
-    assert d.message == "unknown name 'b'"
+    assert (d.code, at(d)) == (Code.UNKNOWN_NAME, (3, 11, 12))
 
 
 def test_a_quantifier_variable_is_only_in_scope_in_its_body() -> None:
-    d = one(rule("any(p in hand.players: p.folded) and p.folded"))
-    assert d.message == "unknown name 'p'"
+    body = rule("any(p in hand.players: p.folded) and p.folded")
+    d = one(body)
+    assert (d.code, at(d)[1]) == (Code.UNKNOWN_NAME, column_of(body, 3, "and p") + 4)
 
 
 def test_a_quantifier_variable_may_not_hide_a_name() -> None:
     d = one(rule("any(actor in hand.players: actor.folded)"))
-    assert d.message == "'actor' is already defined"
+    assert d.code == Code.REDEFINED_NAME
 
 
 def test_diagnostics_from_several_rules_and_parts() -> None:
     body = rule("actor.stak > 0", when="hand.big_blnd > 0") + rule("zz", on="hand")
-    assert [(d.span.line, d.message) for d in check(body)] == [
-        (3, "hand has no field 'big_blnd'"),
-        (4, "actor (player) has no field 'stak'"),
-        (7, "unknown name 'zz'"),
+    assert [(d.span.line, d.code) for d in check(body)] == [
+        (3, Code.UNKNOWN_FIELD),
+        (4, Code.UNKNOWN_FIELD),
+        (7, Code.UNKNOWN_NAME),
     ]
 
 
@@ -484,27 +500,26 @@ def test_parameter_values_that_fit(kind: Type, value: str) -> None:
     assert check_param_value(kind, _value(value), SourceText(FILE, value)) == []
 
 
-@pytest.mark.parametrize(("kind", "value", "message"), [
-    (CHIPS, "$50", "type mismatch: the parameter is chips, the value is money"),
-    (MONEY, "5m", "type mismatch: the parameter is money, the value is duration"),
-    (INT, "true", "type mismatch: the parameter is int, the value is bool"),
-    (CHIPS, "[1]", "type mismatch: the parameter is chips, the value is a list"),
-    (ListType(CHIPS), "[1, $2]", "type mismatch: the parameter is chips, the value is money"),
-    (CHIPS, "none", "a parameter cannot be none"),
-    (CHIPS, "1 + 2", "a parameter value must be a literal"),
-    (ENUM_TYPES["betting_structure"], "raise",
-     "type mismatch: the parameter is betting_structure, the value is action_kind"),
+@pytest.mark.parametrize(("kind", "value", "code", "column"), [
+    (CHIPS, "$50", Code.TYPE_MISMATCH, 1),
+    (MONEY, "5m", Code.TYPE_MISMATCH, 1),
+    (INT, "true", Code.TYPE_MISMATCH, 1),
+    (CHIPS, "[1]", Code.TYPE_MISMATCH, 1),
+    (ListType(CHIPS), "[1, $2]", Code.TYPE_MISMATCH, 5),
+    (CHIPS, "none", Code.BAD_PARAM_VALUE, 1),
+    (CHIPS, "1 + 2", Code.BAD_PARAM_VALUE, 1),
+    (ENUM_TYPES["betting_structure"], "raise", Code.TYPE_MISMATCH, 1),
 ])
-def test_parameter_values_that_do_not_fit(kind: Type, value: str, message: str) -> None:
+def test_parameter_values_that_do_not_fit(kind: Type, value: str, code: Code, column: int
+                                          ) -> None:
     found = check_param_value(kind, _value(value), SourceText(FILE, value))
-    assert [d.message for d in found] == [message]
+    assert [(d.code, d.span.column) for d in found] == [(code, column)]
 
 
 def test_unknown_enum_member_as_parameter_value_suggests_a_member() -> None:
     found = check_param_value(ENUM_TYPES["betting_structure"], _value("no_limt"),
                               SourceText(FILE, "no_limt"))
-    assert [(d.message, d.hint) for d in found] == [
-        ("unknown name 'no_limt'", "did you mean 'no_limit'?")]
+    assert [(d.code, d.hint) for d in found] == [(Code.UNKNOWN_NAME, "did you mean 'no_limit'?")]
 
 
 def test_parameter_value_diagnostics_are_located() -> None:
@@ -536,15 +551,17 @@ def test_unknown_declared_type_suggests_one() -> None:
     body = "param p: chps = 1\n"
     kind, found = type_from_ref(_ref("chps"), SourceText(FILE, body))
     assert kind == ERROR
-    assert [(d.message, d.hint, d.span.column) for d in found] == [
-        ("unknown type 'chps'", "did you mean 'chips'?", 10)]
+    assert [(d.code, d.hint, d.span.column) for d in found] == [
+        (Code.UNKNOWN_TYPE, "did you mean 'chips'?", 10)]
 
 
 def test_bad_list_declarations() -> None:
     source = SourceText(FILE, "")
-    assert type_from_ref(_ref("list"), source)[1][0].message == "list needs one item type"
-    assert type_from_ref(_ref("int[chips]"), source)[1][0].message == "int takes no item type"
-    assert type_from_ref(_ref("list[chipz]"), source)[0] == ERROR
+    assert [d.code for d in type_from_ref(_ref("list"), source)[1]] == [Code.BAD_ITEM_TYPE]
+    assert [d.code for d in type_from_ref(_ref("int[chips]"), source)[1]] == [
+        Code.BAD_ITEM_TYPE]
+    kind, found = type_from_ref(_ref("list[chipz]"), source)
+    assert (kind, [d.code for d in found]) == (ERROR, [Code.UNKNOWN_TYPE])
 
 
 def test_every_enum_has_a_type_name() -> None:

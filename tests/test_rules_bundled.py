@@ -143,8 +143,8 @@ def test_extends_neither_a_file_nor_a_bundled_name_is_located(tmp_path: Path) ->
     with pytest.raises(RulesError) as error:
         load_ruleset(path)
     message = str(error.value)
-    assert message.startswith(f"{path.as_posix()}:3:1: error: the extended rules file ")
-    assert "is not a bundled rule set (fulltilt, pokerstars, tda2024)" in message
+    assert message.startswith(f"{path.as_posix()}:3:1: error[extends-missing]: ")
+    assert "(fulltilt, pokerstars, tda2024)" in message  # the bundled sets are named
     assert "did you mean 'fulltilt'?" in message
 
 
@@ -154,7 +154,8 @@ def test_an_inherited_declaration_is_located_in_the_bundle(tmp_path: Path) -> No
                     'param tournament.starting_stack: chips = 3000\n', encoding="utf-8")
     with pytest.raises(RulesError) as error:
         load_ruleset(path)
-    assert re.search(r"already declared at <bundled>/fulltilt\.rules:\d+:1", str(error.value))
+    assert [(d.code, d.span.line) for d in error.value.diagnostics] == [("duplicate-param", 3)]
+    assert re.search(r"at <bundled>/fulltilt\.rules:\d+:1", str(error.value))
     assert str(REPO) not in str(error.value)
 
 
@@ -206,7 +207,7 @@ def test_check_and_fmt_take_several_files_and_exit_with_the_worst(
     code, out, _ = _run(capsys, "rules", "check", *good)
     assert code == EXIT_OK and out.count(" is valid: ") == 2
     code, _, err = _run(capsys, "rules", "check", *good, "broken.rules")
-    assert code == EXIT_USAGE and "broken.rules:2:" in err
+    assert code == EXIT_USAGE and "broken.rules:2:14: error[syntax]: " in err
     assert _run(capsys, "rules", "fmt", "--check", *good)[0] == EXIT_OK
     code, out, _ = _run(capsys, "rules", "fmt", "--check", *good, "messy.rules")
     assert (code, out) == (EXIT_FAILED, "messy.rules: not in canonical form (run "
@@ -215,7 +216,7 @@ def test_check_and_fmt_take_several_files_and_exit_with_the_worst(
     assert code == EXIT_USAGE and "give --check or --write" in err
     (tmp_path / "latin1.rules").write_bytes('ruleset l "Caf\xe9"\n'.encode("latin-1"))
     code, _, err = _run(capsys, "rules", "fmt", "--check", *good, "latin1.rules")
-    assert code == EXIT_USAGE and "latin1.rules:1:15: error: not UTF-8 text" in err
+    assert code == EXIT_USAGE and "latin1.rules:1:15: error[not-utf8]: " in err
 
 
 def test_a_bundled_set_is_not_rewritten(capsys: pytest.CaptureFixture[str]) -> None:

@@ -6,6 +6,7 @@ other attempts to reach Python. A file at the nesting limit still loads, compile
 judges hands (the limit protects every later stage, not only the parser).
 """
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -14,6 +15,7 @@ import pytest
 
 from checker.audit.ruleset import ruleset_id
 from checker.audit.run import audit
+from checker.dsl.codes import Code
 from checker.dsl.diagnostics import RulesError
 from checker.dsl.engine import compile_ruleset
 from checker.dsl.formatter import format_rules
@@ -39,8 +41,14 @@ def _refused(tmp_path: Path, text: str) -> str:
     return str(caught.value)
 
 
-def _at(tmp_path: Path, line: int, column: int) -> str:
-    return f"{(tmp_path / 'site.rules').as_posix()}:{line}:{column}: error: "
+def _at(tmp_path: Path, line: int, column: int, code: Code) -> str:
+    return f"{(tmp_path / 'site.rules').as_posix()}:{line}:{column}: error[{code}]: "
+
+
+def _on_line(tmp_path: Path, line: int, code: Code, text: str) -> bool:
+    """Whether `text` has a diagnostic with `code` on `line`, at any column."""
+    where = re.escape(f"{(tmp_path / 'site.rules').as_posix()}:{line}:")
+    return re.search(where + r"\d+: " + re.escape(f"error[{code}]: "), text) is not None
 
 
 # ------------------------------------------------------------------------------ nesting
@@ -54,15 +62,15 @@ def _at(tmp_path: Path, line: int, column: int) -> str:
 ])
 def test_deep_nesting_is_refused_where_it_gets_too_deep(tmp_path: Path, deep: str) -> None:
     text = _refused(tmp_path, HEAD + _rule(deep))
-    assert f"nested more than {MAX_NESTING} levels deep" in text
-    assert _at(tmp_path, 7, 1)[:-len("1: error: ")] in text  # on the `require` line
+    # On the `require` line, at whichever column the limit is passed.
+    assert _on_line(tmp_path, 7, Code.TOO_DEEP, text), text
     assert "RecursionError" not in text
 
 
 def test_deep_nesting_in_a_message_placeholder_is_refused(tmp_path: Path) -> None:
     placeholder = "{" + "not " * 5000 + "true}"
     text = _refused(tmp_path, HEAD + _rule("true", message=placeholder))
-    assert f"nested more than {MAX_NESTING} levels deep" in text
+    assert _on_line(tmp_path, 8, Code.TOO_DEEP, text), text  # the `message` line
 
 
 def _deepest_nots() -> int:
@@ -102,12 +110,13 @@ def test_a_file_larger_than_a_rules_file_is_refused_unread(tmp_path: Path) -> No
         out.write("# " + "x" * (MAX_RULES_BYTES + 10) + "\n")
     with pytest.raises(RulesError) as caught:
         load_ruleset(path)
-    assert f"{path.as_posix()}:1:1: error: the rules file is larger than" in str(caught.value)
+    assert f"{path.as_posix()}:1:1: error[{Code.TOO_LARGE}]: " in str(caught.value)
 
 
 def test_more_characters_than_a_rules_file_holds_are_refused(tmp_path: Path) -> None:
     text = _refused(tmp_path, HEAD + "# " + "é" * MAX_RULES_CHARS + "\n")
-    assert f"at most {MAX_RULES_CHARS:,} are read" in text
+    assert _at(tmp_path, 1, 1, Code.TOO_LARGE) in text
+    assert f"at most {MAX_RULES_CHARS:,} are read" in text  # the limit is said
 
 
 def test_a_diagnostic_on_a_huge_line_quotes_a_window_of_it(tmp_path: Path) -> None:
@@ -140,20 +149,22 @@ def test_hiding_characters_are_refused_in_strings_and_comments(
     else:
         text = HEAD + f"# ab{char} ok\n" + _rule("true")
     refused = _refused(tmp_path, text)
-    assert _at(tmp_path, line, column) + f"U+{ord(char):04X}" in refused
+    assert _at(tmp_path, line, column, Code.HIDDEN_CHARACTER) + f"U+{ord(char):04X}" in refused
 
 
-@pytest.mark.parametrize(("rule_id", "char"), [
-    ("deal.chec\u212a", "\u212a"),  # KELVIN SIGN: matched by a case-insensitive [a-z]
-    ("deal.\u0441hecked", "\u0441"),  # CYRILLIC SMALL LETTER ES, looks like 'c'
-    ("deal.che\u200bcked", "\u200b"),
+@pytest.mark.parametrize(("rule_id", "char", "code"), [
+    # KELVIN SIGN: matched by a case-insensitive [a-z]
+    ("deal.chec\u212a", "\u212a", Code.NON_ASCII_NAME),
+    # CYRILLIC SMALL LETTER ES, looks like 'c'
+    ("deal.\u0441hecked", "\u0441", Code.NON_ASCII_NAME),
+    ("deal.che\u200bcked", "\u200b", Code.HIDDEN_CHARACTER),
 ])
 def test_look_alike_and_invisible_letters_in_names_are_refused_by_name(
-    tmp_path: Path, rule_id: str, char: str
+    tmp_path: Path, rule_id: str, char: str, code: Code
 ) -> None:
     column = 5 + rule_id.index(char) + 1
     refused = _refused(tmp_path, HEAD + _rule("true", rule_id=rule_id))
-    assert _at(tmp_path, 3, column) + f"U+{ord(char):04X}" in refused
+    assert _at(tmp_path, 3, column, code) + f"U+{ord(char):04X}" in refused
 
 
 def test_letters_of_every_script_stay_welcome_in_strings_and_comments(tmp_path: Path) -> None:
@@ -166,40 +177,42 @@ def test_letters_of_every_script_stay_welcome_in_strings_and_comments(tmp_path: 
 # ------------------------------------------------------------------------ reaching Python
 
 
-@pytest.mark.parametrize(("require", "column", "what"), [
-    ("hand.__class__ == none", 16, "'__class__': names beginning with '__' are reserved"),
-    ("__import__(\"os\") == none", 11, "'__import__': names beginning with '__' are reserved"),
-    ("hand.__dict__ != none", 16, "'__dict__': names beginning with '__' are reserved"),
-    ("eval(\"1 + 1\") == 2", 11, "unknown function 'eval'"),
-    ("open(\"/etc/passwd\") == none", 11, "unknown function 'open'"),
-    ("getattr(hand, \"x\") == none", 11, "unknown function 'getattr'"),
-    ("hand.site.upper == none", 21, "has no field 'upper'"),
-    ("\"x\".upper() == \"X\"", 20, "syntax error: unexpected '('"),
+@pytest.mark.parametrize(("require", "column", "code"), [
+    ("hand.__class__ == none", 16, Code.RESERVED_NAME),
+    ("__import__(\"os\") == none", 11, Code.RESERVED_NAME),
+    ("hand.__dict__ != none", 16, Code.RESERVED_NAME),
+    ("eval(\"1 + 1\") == 2", 11, Code.UNKNOWN_FUNCTION),
+    ("open(\"/etc/passwd\") == none", 11, Code.UNKNOWN_FUNCTION),
+    ("getattr(hand, \"x\") == none", 11, Code.UNKNOWN_FUNCTION),
+    ("hand.site.upper == none", 21, Code.NOT_A_FACT),
+    ("\"x\".upper() == \"X\"", 20, Code.SYNTAX),
 ])
 def test_attempts_to_reach_python_are_refused_where_they_stand(
-    tmp_path: Path, require: str, column: int, what: str
+    tmp_path: Path, require: str, column: int, code: Code
 ) -> None:
     refused = _refused(tmp_path, HEAD + _rule(require))
-    assert _at(tmp_path, 7, column) in refused, refused
-    assert what in refused
+    assert _at(tmp_path, 7, column, code) in refused, refused
 
 
 def test_a_reserved_name_in_a_let_a_parameter_or_a_placeholder_is_refused(
     tmp_path: Path,
 ) -> None:
     let = HEAD + _rule("__x").replace("  require", "  let __x = true\n  require")
-    assert _at(tmp_path, 7, 7) + "'__x'" in _refused(tmp_path, let)
+    assert _at(tmp_path, 7, 7, Code.RESERVED_NAME) + "'__x'" in _refused(tmp_path, let)
     param = HEAD + "param __globals__.x: int = 1\n" + _rule("true")
-    assert _at(tmp_path, 3, 7) + "'__globals__'" in _refused(tmp_path, param)
+    assert (_at(tmp_path, 3, 7, Code.RESERVED_NAME) + "'__globals__'"
+            in _refused(tmp_path, param))
     placeholder = HEAD + _rule("true", message="{hand.__class__.__init__}")
     refused = _refused(tmp_path, placeholder)
-    assert "'__class__': names beginning with '__' are reserved" in refused
-    assert "'__init__'" in refused
+    line = '  message "{hand.__class__.__init__}"'
+    for name in ("__class__", "__init__"):
+        column = line.index(name) + 1
+        assert _at(tmp_path, 8, column, Code.RESERVED_NAME) + f"'{name}'" in refused
 
 
 def test_a_placeholder_is_an_expression_never_a_python_format_field(tmp_path: Path) -> None:
     refused = _refused(tmp_path, HEAD + _rule("true", message="{0.__class__}"))
-    assert "error" in refused and "__class__" in refused
+    assert f"error[{Code.RESERVED_NAME}]: '__class__'" in refused
     with pytest.raises(RulesError):
         parse_expression("hand.__class__")
 
@@ -212,5 +225,5 @@ def test_the_formatter_refuses_what_the_loader_refuses(tmp_path: Path) -> None:
             [sys.executable, "-m", "checker.cli", "rules", *command, str(path)],
             capture_output=True, text=True, cwd=REPO, check=False)
         assert done.returncode == 2, (command, done.stdout, done.stderr)
-        assert "U+202E RIGHT-TO-LEFT OVERRIDE" in done.stderr
+        assert f"error[{Code.HIDDEN_CHARACTER}]: U+202E RIGHT-TO-LEFT OVERRIDE" in done.stderr
         assert "Traceback" not in done.stderr

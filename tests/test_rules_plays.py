@@ -14,6 +14,7 @@ from checker.audit.ruleset import ruleset_id
 from checker.audit.run import audit
 from checker.cli import main
 from checker.dsl import ast
+from checker.dsl.codes import Code
 from checker.dsl.diagnostics import SourceText
 from checker.dsl.engine import compile_ruleset
 from checker.dsl.formatter import format_expression as ast_text
@@ -201,20 +202,21 @@ rule t.only
 """
 
 
-def check(event: str, plays: str) -> list[str]:
+def check(event: str, plays: str) -> list[tuple[str, int, int]]:
+    """Each diagnostic's code, line and column."""
     text = RULE.format(event=event, plays=plays)
     (item,) = parse_rules(text, "t.rules").items
     assert isinstance(item, ast.Rule)
-    return [d.message for d in check_rule(item, PARAM_TYPES, SourceText("t.rules", text))]
+    return [(d.code, d.span.line, d.span.column)
+            for d in check_rule(item, PARAM_TYPES, SourceText("t.rules", text))]
 
 
 def test_applies_to_names_known_kinds_once_on_events_from_a_hand() -> None:
     assert check("action", "tournament, cash, fast_fold") == []
     assert check("pot", "cash") == []
-    assert check("action", "cashh") == ["unknown kind of play 'cashh'"]
-    assert check("action", "cash, cash") == ["'cash' is named twice in 'applies to'"]
-    assert check("tournament_start", "tournament") == [
-        "'applies to' selects hands, and 'tournament_start' events do not come from a hand"]
+    assert check("action", "cashh") == [(Code.UNKNOWN_PLAY, 5, 14)]
+    assert check("action", "cash, cash") == [(Code.DUPLICATE_PLAY, 5, 20)]
+    assert check("tournament_start", "tournament") == [(Code.NOT_A_HAND_EVENT, 5, 14)]
 
 
 def test_applies_to_is_printed_back_as_written() -> None:
@@ -261,23 +263,22 @@ rule t.at
 """
 
 
-def check_at(event: str, record: str, value: str) -> list[str]:
+def check_at(event: str, record: str, value: str) -> list[tuple[str, int, int]]:
+    """Each diagnostic's code, line and column."""
     text = AT_RULE.format(event=event, record=record, value=value)
     (item,) = parse_rules(text, "t.rules").items
     assert isinstance(item, ast.Rule)
-    return [d.message for d in check_rule(item, PARAM_TYPES, SourceText("t.rules", text))]
+    return [(d.code, d.span.line, d.span.column)
+            for d in check_rule(item, PARAM_TYPES, SourceText("t.rules", text))]
 
 
 def test_at_names_a_hands_record_by_a_value_of_its_kind() -> None:
     assert check_at("hand", "post", "hand.big_blind_player") == []
     assert check_at("hand", "seat", "hand.button_seat") == []
     assert check_at("action", "player", "actor.name") == []
-    assert check_at("hand", "seat", "hand.big_blind_player") == [
-        "type mismatch: 'at seat' needs an int, got string | none"]
-    assert check_at("hand", "chair", "1") == ["unknown record 'chair' for 'at'"]
-    assert check_at("tournament_start", "player", '"x"') == [
-        "'at' points into a hand's record, and 'tournament_start' events do not come from a "
-        "hand"]
+    assert check_at("hand", "seat", "hand.big_blind_player") == [(Code.TYPE_MISMATCH, 6, 11)]
+    assert check_at("hand", "chair", "1") == [(Code.UNKNOWN_RECORD, 6, 3)]
+    assert check_at("tournament_start", "player", '"x"') == [(Code.NOT_A_HAND_EVENT, 6, 3)]
 
 
 def test_at_is_printed_back_after_require() -> None:
@@ -292,4 +293,4 @@ def test_at_is_printed_back_after_require() -> None:
 def test_first_is_the_first_item_whose_condition_holds() -> None:
     assert check_at("hand", "player", "first(p in hand.players: p.stack_start <= 0).name") == []
     assert check_at("hand", "player", "first(p in hand.players: p.stack_start).name") == [
-        "type mismatch: the body of first(...) must be bool, got chips"]
+        (Code.TYPE_MISMATCH, 6, 38)]

@@ -1,11 +1,13 @@
-"""Located diagnostics for rules files: file:line:column, the source line, a caret, a hint."""
+"""Located diagnostics for rules files: file:line:column, the stable code (checker/dsl/codes.py),
+the message, the source line, a caret, a hint."""
 
 import difflib
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from checker.dsl.ast import Span
+from checker.dsl.codes import REGISTERED
 
 
 @dataclass(frozen=True, slots=True)
@@ -16,10 +18,21 @@ class Diagnostic:
     source_line: str = ""
     hint: str | None = None
     level: Literal["error", "warning"] = "error"
+    # Keyword-only and without a default: no construction site can forget it or pass a
+    # message in its place.
+    code: str = field(kw_only=True)
+
+    def __post_init__(self) -> None:
+        # Cheap, and every test that provokes a diagnostic proves its code is registered.
+        if self.code not in REGISTERED:
+            raise ValueError(f"diagnostic code {self.code!r} is not in checker/dsl/codes.py")
+        if self.code.startswith("lint/") != (self.level == "warning"):
+            raise ValueError(f"diagnostic code {self.code!r} is not a code of {self.level}s: "
+                             "lint/ codes are the warnings, the others errors")
 
     def render(self) -> str:
         where = f"{self.file}:{self.span.line}:{self.span.column}"
-        lines = [f"{where}: {self.level}: {self.message}"]
+        lines = [f"{where}: {self.level}[{self.code}]: {self.message}"]
         if self.source_line:
             width = 1
             if self.span.end_line == self.span.line and self.span.end_column > self.span.column:
@@ -73,9 +86,10 @@ class SourceText:
 
     def diagnostic(
         self, span: Span, message: str, hint: str | None = None,
-        level: Literal["error", "warning"] = "error",
+        level: Literal["error", "warning"] = "error", *, code: str,
     ) -> Diagnostic:
-        return Diagnostic(self.file, span, message, self.line(span.line), hint, level)
+        return Diagnostic(self.file, span, message, self.line(span.line), hint, level,
+                          code=code)
 
 
 def did_you_mean(word: str, candidates: Iterable[str]) -> str | None:

@@ -8,6 +8,7 @@ import re
 from collections.abc import Iterator, Sequence
 
 from checker.dsl import ast
+from checker.dsl.codes import Code
 from checker.dsl.diagnostics import Diagnostic, SourceText
 from checker.dsl.formatter import format_expression, quote
 
@@ -122,8 +123,9 @@ class _Linter:
         self.engine_params = engine_params
         self.found: list[Diagnostic] = []
 
-    def warn(self, span: ast.Span, message: str, hint: str) -> None:
-        self.found.append(self.source.diagnostic(span, message, hint, level="warning"))
+    def warn(self, code: Code, span: ast.Span, message: str, hint: str) -> None:
+        self.found.append(self.source.diagnostic(span, message, hint, level="warning",
+                                                 code=code))
 
     def run(self) -> list[Diagnostic]:
         rules = [item for item in self.tree.items if isinstance(item, ast.Rule)]
@@ -141,13 +143,14 @@ class _Linter:
     def rule_parts(self, rule: ast.Rule) -> None:
         where = _header_span(self.source, rule)
         if rule.title is None:
-            self.warn(where, f"rule {rule.rule_id} has no title",
+            self.warn(Code.LINT_NO_TITLE, where, f"rule {rule.rule_id} has no title",
                       'add `title "..."`: reports and `feltcheck explain` show it')
         if rule.message is None:
-            self.warn(where, f"rule {rule.rule_id} has no message",
+            self.warn(Code.LINT_NO_MESSAGE, where, f"rule {rule.rule_id} has no message",
                       'add `message "..."` with {placeholders} showing the values that decided')
         if rule.severity is None:
-            self.warn(where, f"rule {rule.rule_id} has no severity; it defaults to error",
+            self.warn(Code.LINT_NO_SEVERITY, where,
+                      f"rule {rule.rule_id} has no severity; it defaults to error",
                       "write `severity error` to make that explicit, or warning or info")
 
     def constants(self, rule: ast.Rule) -> None:
@@ -158,13 +161,13 @@ class _Linter:
             else:
                 constant_lets -= {let.name}
         if rule.when is not None and is_constant(rule.when, constant_lets):
-            self.warn(rule.when.span,
+            self.warn(Code.LINT_CONSTANT_WHEN, rule.when.span,
                       f"`when {format_expression(rule.when)}` is a constant: rule "
                       f"{rule.rule_id} applies to every event or to none",
                       "test a fact of the event or a parameter; drop `when` to apply the rule "
                       "to every event")
         if rule.require is not None and is_constant(rule.require, constant_lets):
-            self.warn(rule.require.span,
+            self.warn(Code.LINT_CONSTANT_REQUIRE, rule.require.span,
                       f"`require {format_expression(rule.require)}` is a constant: rule "
                       f"{rule.rule_id} always passes or always fails",
                       "require something of the event's facts or of a parameter")
@@ -174,7 +177,8 @@ class _Linter:
             readers = [*(other.value for other in rule.lets[number + 1:]), *_body(rule)]
             if any(let.name in free_names(expr) for expr in readers):
                 continue
-            self.warn(_word_span(self.source, _after_keyword(let.span, "let"), let.name),
+            self.warn(Code.LINT_UNUSED_LET,
+                      _word_span(self.source, _after_keyword(let.span, "let"), let.name),
                       f"let {let.name} is never used in rule {rule.rule_id}",
                       "remove it, or use it in a later let, in `when`, `require` or the message")
 
@@ -186,7 +190,7 @@ class _Linter:
         words = [re.sub(r"[_-]+", "-", word).strip("-") for word in rest.split(".")]
         # The grammar's RULE_ID makes this suggestion always fit the style.
         suggestion = ".".join([group.replace("_", ""), *words])
-        self.warn(_word_span(self.source, rule.span, rule.rule_id),
+        self.warn(Code.LINT_RULE_ID_STYLE, _word_span(self.source, rule.span, rule.rule_id),
                   f"rule id {rule.rule_id} is not in group.name-with-dashes style",
                   f"write it as {suggestion}")
 
@@ -198,8 +202,8 @@ class _Linter:
                 continue
             if any(path == item.path or path.startswith(item.path + ".") for path in read):
                 continue
-            self.warn(_word_span(self.source, _after_keyword(item.span, "param"),
-                                 item.path),
+            self.warn(Code.LINT_UNUSED_PARAM,
+                      _word_span(self.source, _after_keyword(item.span, "param"), item.path),
                       f"parameter {item.path} is declared but no rule in this file reads "
                       f"param.{item.path}, nor does the engine",
                       f"remove it, or read param.{item.path} in a rule (a rule set that "
@@ -213,7 +217,7 @@ class _Linter:
                 declared = unchecked.get(cite.clause)
                 if declared is None:
                     continue
-                self.warn(cite.span,
+                self.warn(Code.LINT_CITES_UNCHECKED, cite.span,
                           f"rule {rule.rule_id} cites clause {cite.clause}, which line "
                           f"{declared.span.line} declares unchecked",
                           "a clause is either enforced by rules or declared unchecked: remove "
@@ -222,7 +226,7 @@ class _Linter:
     def empty_reasons(self) -> None:
         for item in self.tree.items:
             if isinstance(item, ast.Unchecked) and not item.reason.strip():
-                self.warn(_closing_string_span(self.source, item.span),
+                self.warn(Code.LINT_EMPTY_REASON, _closing_string_span(self.source, item.span),
                           f"unchecked {item.clause} gives no reason",
                           "say why the clause cannot be checked from the records, e.g. "
                           'unchecked 36 "management decisions are not recorded"')
@@ -235,7 +239,7 @@ class _Linter:
             if item.name not in first:
                 first[item.name] = item
                 continue
-            self.warn(_first_string_span(self.source, item.span),
+            self.warn(Code.LINT_DUPLICATE_TEST, _first_string_span(self.source, item.span),
                       f"test name {quote(item.name)} is already used by the test at line "
                       f"{first[item.name].span.line}",
                       "give each test its own name so that `feltcheck rules test` results can "

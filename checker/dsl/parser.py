@@ -14,7 +14,8 @@ from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from checker.dsl import ast
-from checker.dsl.diagnostics import RulesError, SourceText, did_you_mean
+from checker.dsl.codes import Code
+from checker.dsl.diagnostics import Diagnostic, RulesError, SourceText, did_you_mean
 from checker.dsl.text_guard import check_text, check_tree, describe_character
 from checker.dsl.units import SECONDS_PER_UNIT
 
@@ -320,7 +321,8 @@ def _parse_fragment(text: str, source: SourceText, line: int, column: int) -> as
         span = ast.Span(line, column + max((exc.column or 1) - 1, 0), line,
                         column + max((exc.column or 1), 1))
         raise RulesError([source.diagnostic(
-            span, f"message placeholder {{{text}}} is not an expression")]) from None
+            span, f"message placeholder {{{text}}} is not an expression",
+            code=Code.SYNTAX)]) from None
     problems = check_tree(tree, source, at=(line, column))
     if problems:
         raise RulesError(problems)
@@ -358,9 +360,11 @@ def parse_rules(text: str, file: str) -> ast.RulesFile:
         if isinstance(cause, RulesError):
             raise cause from None
         if isinstance(cause, _DuplicatePart):
-            raise RulesError([source.diagnostic(cause.span, str(cause))]) from None
+            raise RulesError([source.diagnostic(cause.span, str(cause),
+                                                code=Code.DUPLICATE_PART)]) from None
         if isinstance(cause, _BadLiteral):
-            raise RulesError([source.diagnostic(cause.span, str(cause))]) from None
+            raise RulesError([source.diagnostic(cause.span, str(cause),
+                                                code=Code.PERCENT_PRECISION)]) from None
         raise
     return ast.RulesFile(result.items, comments)
 
@@ -395,7 +399,7 @@ def parse_expression(text: str, file: str = "<expr>") -> ast.Expr:
     return result
 
 
-def _syntax_diagnostic(exc: UnexpectedInput, source: SourceText) -> Any:
+def _syntax_diagnostic(exc: UnexpectedInput, source: SourceText) -> Diagnostic:
     line = exc.line if isinstance(exc.line, int) and exc.line > 0 else max(len(source.lines), 1)
     column = exc.column if isinstance(exc.column, int) and exc.column > 0 else 1
     width = 1
@@ -421,7 +425,7 @@ def _syntax_diagnostic(exc: UnexpectedInput, source: SourceText) -> Any:
     else:
         message = f"syntax error: {exc}"
     span = ast.Span(line, column, line, column + width)
-    return source.diagnostic(span, message, hint)
+    return source.diagnostic(span, message, hint, code=Code.SYNTAX)
 
 
 _TERMINAL_NAMES = {

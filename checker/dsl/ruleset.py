@@ -15,6 +15,7 @@ from pathlib import Path
 
 from checker import rulesets
 from checker.dsl import ast
+from checker.dsl.codes import Code
 from checker.dsl.compiler import param_value
 from checker.dsl.diagnostics import Diagnostic, RulesError, SourceText, did_you_mean
 from checker.dsl.parser import parse_rules
@@ -119,17 +120,19 @@ def read_rules_text(path: Path, display: str) -> str:
         if len(data) > MAX_RULES_BYTES:
             raise RulesError([Diagnostic(display, ast.Span(1, 1, 1, 1),
                                          f"the rules file is larger than {MAX_RULES_BYTES:,} "
-                                         "bytes: not a rules file")])
+                                         "bytes: not a rules file", code=Code.TOO_LARGE)])
     except OSError as exc:
         raise RulesError([Diagnostic(display, ast.Span(1, 1, 1, 1),
-                                     f"cannot read the rules file: {exc}")]) from None
+                                     f"cannot read the rules file: {exc}",
+                                     code=Code.UNREADABLE)]) from None
     try:
         return data.decode("utf-8-sig")  # a leading byte-order mark is no text
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         column = exc.start - data.rfind(b"\n", 0, exc.start)
         raise RulesError([Diagnostic(display, ast.Span(line, column, line, column + 1),
-                                     f"not UTF-8 text ({exc.reason} at byte {exc.start})")]
+                                     f"not UTF-8 text ({exc.reason} at byte {exc.start})",
+                                     code=Code.NOT_UTF8)]
                          ) from None
 
 
@@ -141,14 +144,17 @@ def _load(path: Path, diagnostics: list[Diagnostic], chain: list[Path], display:
     parents = [item for item in tree.items if isinstance(item, ast.Extends)]
     if not header:
         raise RulesError([source.diagnostic(ast.Span(1, 1, 1, 2),
-                                            "a rules file starts with `ruleset NAME \"title\"`")])
+                                            "a rules file starts with `ruleset NAME \"title\"`",
+                                            code=Code.MISSING_HEADER)])
     for extra in header[1:] + parents[1:]:
-        diagnostics.append(source.diagnostic(extra.span, "declared more than once in this file"))
+        diagnostics.append(source.diagnostic(extra.span, "declared more than once in this file",
+                                             code=Code.DUPLICATE_HEADER))
     if parents:
         parent_path, parent_display = _extended(path, display, parents[0], source)
         if parent_path in chain or parent_path == path:
             raise RulesError([source.diagnostic(parents[0].span,
-                                                "`extends` makes a cycle of rules files")])
+                                                "`extends` makes a cycle of rules files",
+                                                code=Code.EXTENDS_CYCLE)])
         ruleset = _load(parent_path, diagnostics, [*chain, path], parent_display)
     else:
         ruleset = Ruleset(name="", title="")
@@ -177,7 +183,7 @@ def _extended(path: Path, display: str, decl: ast.Extends,
     raise RulesError([source.diagnostic(
         decl.span, f"the extended rules file {relative_display} does not exist, and "
                    f"'{decl.path}' is not a bundled rule set ({', '.join(rulesets.NAMES)})",
-        did_you_mean(Path(decl.path).stem, rulesets.NAMES))])
+        did_you_mean(Path(decl.path).stem, rulesets.NAMES), code=Code.EXTENDS_MISSING)])
 
 
 def _apply(ruleset: Ruleset, item: ast.Item, source: SourceText, out: list[Diagnostic]) -> None:
@@ -186,7 +192,7 @@ def _apply(ruleset: Ruleset, item: ast.Item, source: SourceText, out: list[Diagn
         if item.clause in ruleset.clauses:
             first = ruleset.clauses[item.clause].origin.where()
             out.append(source.diagnostic(item.span, f"clause {item.clause} is already declared "
-                                                    f"at {first}"))
+                                                    f"at {first}", code=Code.DUPLICATE_CLAUSE))
         else:
             ruleset.clauses[item.clause] = Clause(item.clause, item.text, origin)
     elif isinstance(item, ast.Unchecked):
@@ -196,7 +202,8 @@ def _apply(ruleset: Ruleset, item: ast.Item, source: SourceText, out: list[Diagn
             first = ruleset.params[item.path].declared.where()
             out.append(source.diagnostic(item.span, f"parameter '{item.path}' is already "
                                                     f"declared at {first}",
-                                         "to change its value write `override param`"))
+                                         "to change its value write `override param`",
+                                         code=Code.DUPLICATE_PARAM))
         else:
             ruleset.params[item.path] = Param(item.path, item.type, item.value, origin, origin)
     elif isinstance(item, ast.ParamOverride):
@@ -204,7 +211,8 @@ def _apply(ruleset: Ruleset, item: ast.Item, source: SourceText, out: list[Diagn
         if param is None:
             out.append(source.diagnostic(item.span, f"override of parameter '{item.path}', "
                                                     "which no file of this rule set declares",
-                                         did_you_mean(item.path, ruleset.params)))
+                                         did_you_mean(item.path, ruleset.params),
+                                         code=Code.OVERRIDE_MISSING))
         else:
             param.value, param.value_origin = item.value, origin
     elif isinstance(item, ast.Rule):
@@ -213,7 +221,8 @@ def _apply(ruleset: Ruleset, item: ast.Item, source: SourceText, out: list[Diagn
         if item.rule_id not in ruleset.rules:
             out.append(source.diagnostic(item.span, f"disable of rule '{item.rule_id}', which "
                                                     "no file of this rule set declares",
-                                         did_you_mean(item.rule_id, ruleset.rules)))
+                                         did_you_mean(item.rule_id, ruleset.rules),
+                                         code=Code.DISABLE_MISSING))
         else:
             del ruleset.rules[item.rule_id]
             ruleset.disabled[item.rule_id] = (item.reason, origin)
@@ -228,14 +237,16 @@ def _apply_rule(ruleset: Ruleset, rule: ast.Rule, origin: Origin, out: list[Diag
         if known is None:
             out.append(source.diagnostic(rule.span, f"override of rule '{rule.rule_id}', which "
                                                     "no file of this rule set declares",
-                                         did_you_mean(rule.rule_id, ruleset.rules)))
+                                         did_you_mean(rule.rule_id, ruleset.rules),
+                                         code=Code.OVERRIDE_MISSING))
             return
         ruleset.rules[rule.rule_id] = LoadedRule(rule, origin)
         return
     if known is not None:
         out.append(source.diagnostic(rule.span, f"duplicated rule id '{rule.rule_id}': it is "
                                                 f"already declared at {known.origin.where()}",
-                                     "to replace an inherited rule write `override rule`"))
+                                     "to replace an inherited rule write `override rule`",
+                                     code=Code.DUPLICATE_RULE))
         return
     ruleset.rules[rule.rule_id] = LoadedRule(rule, origin)
 
@@ -246,23 +257,25 @@ def _check_composed(ruleset: Ruleset, out: list[Diagnostic]) -> None:
         rule, source = loaded.rule, loaded.origin.source
         if not rule.cites:
             out.append(source.diagnostic(rule.span, f"rule '{rule.rule_id}' cites no clause",
-                                         "add `cites N`: every rule enforces a clause"))
+                                         "add `cites N`: every rule enforces a clause",
+                                         code=Code.MISSING_CITATION))
         for ref in rule.cites:
             if ref.clause not in ruleset.clauses:
                 out.append(source.diagnostic(
                     ref.span, f"rule '{rule.rule_id}' cites clause {ref.clause}, which the "
                               f"rule set's source does not have",
-                    did_you_mean(ref.clause, ruleset.clauses)))
+                    did_you_mean(ref.clause, ruleset.clauses), code=Code.UNKNOWN_CLAUSE))
         for part in ("event", "require"):
             if getattr(rule, part) is None:
                 keyword = "on" if part == "event" else part
                 out.append(source.diagnostic(rule.span, f"rule '{rule.rule_id}' has no "
-                                                        f"`{keyword}`"))
+                                                        f"`{keyword}`", code=Code.MISSING_PART))
     for clause, (_, origin) in ruleset.unchecked.items():
         if clause not in ruleset.clauses:
             out.append(origin.source.diagnostic(
                 origin.span, f"`unchecked {clause}`: the rule set's source has no clause "
-                             f"{clause}", did_you_mean(clause, ruleset.clauses)))
+                             f"{clause}", did_you_mean(clause, ruleset.clauses),
+                code=Code.UNKNOWN_CLAUSE))
 
 
 @dataclass(frozen=True, slots=True)

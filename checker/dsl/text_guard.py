@@ -19,6 +19,7 @@ from typing import Any
 from lark import Token, Tree
 
 from checker.dsl import ast
+from checker.dsl.codes import Code
 from checker.dsl.diagnostics import Diagnostic, SourceText
 
 # Far above any hand-written rule set (fulltilt.rules is about 100 KB).
@@ -53,7 +54,7 @@ def check_text(text: str, source: SourceText) -> list[Diagnostic]:
     if len(text) > MAX_RULES_CHARS:
         return [source.diagnostic(ast.Span(1, 1, 1, 2),
                                   f"the rules file holds {len(text):,} characters; at most "
-                                  f"{MAX_RULES_CHARS:,} are read")]
+                                  f"{MAX_RULES_CHARS:,} are read", code=Code.TOO_LARGE)]
     body = text.removeprefix("\ufeff")
     offset = len(text) - len(body)
     if _SUSPECT.search(body) is None:
@@ -77,14 +78,15 @@ def check_text(text: str, source: SourceText) -> list[Diagnostic]:
                 in_string = False
         elif not in_comment:
             in_string, in_comment = char == '"', char == "#"
-        reason = refused_character(char, in_string or in_comment)
-        if reason is None:
+        refusal = _refusal(char, in_string or in_comment)
+        if refusal is None:
             continue
+        code, reason = refusal
         column = index - line_start + 1
         found.append(source.diagnostic(
             ast.Span(line, column, line, column + 1),
             f"{describe_character(char)}: {reason}",
-            "write the text without it; rules files must read as they run"))
+            "write the text without it; rules files must read as they run", code=code))
         if len(found) >= MAX_CHARACTER_DIAGNOSTICS:
             break
     return found
@@ -93,15 +95,23 @@ def check_text(text: str, source: SourceText) -> list[Diagnostic]:
 def refused_character(char: str, in_text: bool) -> str | None:
     """Why `char` may not stand in a rules file (in a string or comment when `in_text`), or
     None when it may."""
+    refusal = _refusal(char, in_text)
+    return None if refusal is None else refusal[1]
+
+
+def _refusal(char: str, in_text: bool) -> tuple[Code, str] | None:
+    """The code and the reason of refused_character."""
     if char in _BIDI:
-        return "a bidirectional control can show this line in another order than it is read"
+        return (Code.HIDDEN_CHARACTER,
+                "a bidirectional control can show this line in another order than it is read")
     if char in _INVISIBLE:
-        return "an invisible character can hide text"
+        return Code.HIDDEN_CHARACTER, "an invisible character can hide text"
     if (char < " " and char not in _ALLOWED_CONTROLS) or "\x7f" <= char <= "\x9f":
-        return "a control character has no place in a rules file"
+        return Code.HIDDEN_CHARACTER, "a control character has no place in a rules file"
     if not in_text and not char.isascii():
-        return "names and keywords are ASCII; outside a string or a comment this may be a " \
-               "look-alike of an ASCII letter"
+        return (Code.NON_ASCII_NAME,
+                "names and keywords are ASCII; outside a string or a comment this may be a "
+                "look-alike of an ASCII letter")
     return None
 
 
@@ -134,13 +144,14 @@ def check_tree(tree: Tree[Any], source: SourceText, at: tuple[int, int] | None =
                     place(line, column, child.end_line or line,
                           child.end_column or column + len(child)),
                     f"'{child}': names beginning with '__' are reserved",
-                    "a rule reads the facts of events; it cannot reach Python's internals"))
+                    "a rule reads the facts of events; it cannot reach Python's internals",
+                    code=Code.RESERVED_NAME))
     if deepest is not None:
         meta = deepest[1].meta
         line, column = (1, 1) if getattr(meta, "empty", True) else (meta.line, meta.column)
         found.append(source.diagnostic(
             place(line, column, line, column + 1),
             f"nested more than {MAX_NESTING} levels deep",
-            "split the expression with `let`"))
+            "split the expression with `let`", code=Code.TOO_DEEP))
     return found
 

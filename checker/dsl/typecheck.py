@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from checker.dsl import ast
 from checker.dsl.builtins import BUILTINS, Builtin
+from checker.dsl.codes import Code
 from checker.dsl.diagnostics import Diagnostic, SourceText, did_you_mean
 from checker.dsl.formatter import format_expression as expr_text
 from checker.dsl.types import (
@@ -112,17 +113,18 @@ def _analyse(rule: ast.Rule, params: Mapping[str, Type], source: SourceText) -> 
     checker = _Checker(source, params)
     spans = dict(rule.part_spans)
     if rule.event is None:
-        checker.error(rule.span, f"rule {rule.rule_id} has no 'on' part",
+        checker.error(Code.MISSING_PART, rule.span, f"rule {rule.rule_id} has no 'on' part",
                       "say which event it listens to, like 'on action'")
         return checker.analysis
     scope = event_scope(rule.event)
     if scope is None:
         hint = did_you_mean(rule.event, EVENTS) or "events: " + ", ".join(sorted(EVENTS))
-        checker.error(spans.get("event", rule.span), f"unknown event '{rule.event}'", hint)
+        checker.error(Code.UNKNOWN_EVENT, spans.get("event", rule.span),
+                      f"unknown event '{rule.event}'", hint)
         return checker.analysis
     checker.check_plays(rule, scope)
     if rule.require is None:
-        checker.error(rule.span, f"rule {rule.rule_id} has no 'require' part",
+        checker.error(Code.MISSING_PART, rule.span, f"rule {rule.rule_id} has no 'require' part",
                       "say what must hold, like 'require not actor.sitting_out'")
     checker.check_body(rule, scope)
     return checker.analysis
@@ -135,12 +137,12 @@ class _Checker:
         self.analysis = _Analysis()
 
     # -- reporting
-    def error(self, span: ast.Span, message: str, hint: str | None = None) -> Type:
-        self.analysis.diagnostics.append(self.source.diagnostic(span, message, hint))
+    def error(self, code: Code, span: ast.Span, message: str, hint: str | None = None) -> Type:
+        self.analysis.diagnostics.append(self.source.diagnostic(span, message, hint, code=code))
         return ERROR
 
     def mismatch(self, span: ast.Span, message: str, hint: str | None = None) -> Type:
-        return self.error(span, f"type mismatch: {message}", hint)
+        return self.error(Code.TYPE_MISMATCH, span, f"type mismatch: {message}", hint)
 
     # -- rule parts
     def check_plays(self, rule: ast.Rule, scope: Mapping[str, Type]) -> None:
@@ -149,23 +151,25 @@ class _Checker:
         if not rule.plays:
             return
         if scope.get("hand") != FactType(HandFact):
-            self.error(rule.plays[0].span, f"'applies to' selects hands, and '{rule.event}' "
-                       "events do not come from a hand",
+            self.error(Code.NOT_A_HAND_EVENT, rule.plays[0].span,
+                       f"'applies to' selects hands, and '{rule.event}' events do not come "
+                       "from a hand",
                        "give it to rules on hand, post, action, timeout, pot or hand_end")
         seen: set[str] = set()
         for ref in rule.plays:
             if ref.play not in PLAYS:
-                self.error(ref.span, f"unknown kind of play '{ref.play}'",
+                self.error(Code.UNKNOWN_PLAY, ref.span, f"unknown kind of play '{ref.play}'",
                            did_you_mean(ref.play, PLAYS) or "kinds: " + ", ".join(PLAYS))
             elif ref.play in seen:
-                self.error(ref.span, f"'{ref.play}' is named twice in 'applies to'")
+                self.error(Code.DUPLICATE_PLAY, ref.span,
+                           f"'{ref.play}' is named twice in 'applies to'")
             seen.add(ref.play)
 
     def check_body(self, rule: ast.Rule, scope: dict[str, Type]) -> None:
         for let in rule.lets:
             value = self.infer(let.value, scope)
             if let.name in scope:
-                self.error(let.span, f"'{let.name}' is already defined",
+                self.error(Code.REDEFINED_NAME, let.span, f"'{let.name}' is already defined",
                            "a let needs a name of its own, not an event name or another let")
             else:
                 scope[let.name] = value
@@ -184,13 +188,14 @@ class _Checker:
         """`at seat|player|post EXPR` on an event from a hand, EXPR of the record's kind
         (unknown allowed: the finding then stays at the hand)."""
         if scope.get("hand") != FactType(HandFact):
-            self.error(at.span, f"'at' points into a hand's record, and '{rule.event}' events "
-                       "do not come from a hand",
+            self.error(Code.NOT_A_HAND_EVENT, at.span,
+                       f"'at' points into a hand's record, and '{rule.event}' events do not "
+                       "come from a hand",
                        "give it to rules on hand, post, action, timeout, pot or hand_end")
             return
         wanted = AT_RECORDS.get(at.record)
         if wanted is None:
-            self.error(at.span, f"unknown record '{at.record}' for 'at'",
+            self.error(Code.UNKNOWN_RECORD, at.span, f"unknown record '{at.record}' for 'at'",
                        did_you_mean(at.record, AT_RECORDS)
                        or "records: " + ", ".join(AT_RECORDS))
             return
@@ -248,16 +253,16 @@ class _Checker:
                 return self.mismatch(
                     expr.span, f"'{expr.name}' is {a(owners[0])} member, but {a(wanted)} is "
                     "expected here", did_you_mean(expr.name, wanted.members))
-            return self.error(expr.span, f"unknown name '{expr.name}'",
+            return self.error(Code.UNKNOWN_NAME, expr.span, f"unknown name '{expr.name}'",
                               did_you_mean(expr.name, [*scope, *wanted.members]))
         if owners:
             return self.error(
-                expr.span, f"unknown name '{expr.name}'",
+                Code.UNKNOWN_NAME, expr.span, f"unknown name '{expr.name}'",
                 f"'{expr.name}' is {a(owners[0])} member; a member stands only where "
                 f"{a(owners[0])} is expected, like 'x == {expr.name}' or "
                 f"'x in {{{expr.name}}}'")
         members = [m for enum in ENUM_TYPES.values() for m in enum.members]
-        return self.error(expr.span, f"unknown name '{expr.name}'",
+        return self.error(Code.UNKNOWN_NAME, expr.span, f"unknown name '{expr.name}'",
                           did_you_mean(expr.name, [*scope, *members])
                           or _field_hint(expr.name, scope))
 
@@ -266,7 +271,8 @@ class _Checker:
             return self.params[expr.path]
         close = did_you_mean(expr.path, self.params)
         hint = close.replace("'", "'param.", 1) if close else None
-        return self.error(expr.span, f"unknown parameter 'param.{expr.path}'", hint)
+        return self.error(Code.UNKNOWN_PARAMETER, expr.span,
+                          f"unknown parameter 'param.{expr.path}'", hint)
 
     def attribute(self, expr: ast.Attribute, scope: Mapping[str, Type]) -> Type:
         owner = self.infer(expr.obj, scope)
@@ -280,11 +286,12 @@ class _Checker:
             if isinstance(base, ListType):
                 hint = (f"to look inside a list use a quantifier, like "
                         f"'any(x in {text}: x.{expr.name} ...)'")
-            return self.error(where, f"{text} is {base}, not a fact: it has no field "
-                                     f"'{expr.name}'", hint)
+            return self.error(Code.NOT_A_FACT, where, f"{text} is {base}, not a fact: it has "
+                                                      f"no field '{expr.name}'", hint)
         found = base.fields.get(expr.name)
         if found is None:
-            return self.error(where, f"{_describe(expr.obj, base)} has no field '{expr.name}'",
+            return self.error(Code.UNKNOWN_FIELD, where,
+                              f"{_describe(expr.obj, base)} has no field '{expr.name}'",
                               did_you_mean(expr.name, base.fields))
         return optional(found) if isinstance(owner, Optional) else found
 
@@ -475,13 +482,15 @@ class _Checker:
                 self.infer(arg, scope)
             hint = did_you_mean(expr.function, BUILTINS) or (
                 "built-ins: " + ", ".join(sorted(BUILTINS)))
-            return self.error(where, f"unknown function '{expr.function}'", hint)
+            return self.error(Code.UNKNOWN_FUNCTION, where,
+                              f"unknown function '{expr.function}'", hint)
         if len(expr.args) != len(builtin.params):
             names = ", ".join(name for name, _ in builtin.params)
             count = len(builtin.params)
             return self.error(
-                expr.span, f"{builtin.name} takes {count} argument{'s' * (count != 1)} "
-                f"({names}), got {len(expr.args)}", builtin.signature())
+                Code.ARGUMENT_COUNT, expr.span,
+                f"{builtin.name} takes {count} argument{'s' * (count != 1)} ({names}), got "
+                f"{len(expr.args)}", builtin.signature())
         return _Call(self, builtin, expr, scope).check()
 
     def quantifier(self, expr: ast.Quantifier, scope: Mapping[str, Type]) -> Type:
@@ -492,7 +501,7 @@ class _Checker:
                                                 f"{collection}")
             collection = ERROR
         if expr.variable in scope:
-            self.error(expr.span, f"'{expr.variable}' is already defined",
+            self.error(Code.REDEFINED_NAME, expr.span, f"'{expr.variable}' is already defined",
                        "give the quantifier's variable a name of its own")
         item = base.item if isinstance(base, ListType) else ERROR
         inner = {**scope, expr.variable: item}
@@ -700,24 +709,27 @@ def _check_param(decl: Type, value: ast.Expr, source: SourceText, out: list[Diag
     if isinstance(value, ast.ListLit | ast.SetLit):
         if not isinstance(decl, ListType):
             out.append(source.diagnostic(value.span, f"type mismatch: the parameter is "
-                                                     f"{decl}, the value is a list"))
+                                                     f"{decl}, the value is a list",
+                                         code=Code.TYPE_MISMATCH))
             return
         for item in value.items:
             _check_param(decl.item, item, source, out)
         return
     found = _param_scalar_type(decl, value)
-    if isinstance(found, str):
-        out.append(source.diagnostic(value.span, found, _param_hint(decl, value)))
+    if isinstance(found, tuple):
+        code, problem = found
+        out.append(source.diagnostic(value.span, problem, _param_hint(decl, value), code=code))
     elif found != decl:
         out.append(source.diagnostic(
-            value.span, f"type mismatch: the parameter is {decl}, the value is {found}"))
+            value.span, f"type mismatch: the parameter is {decl}, the value is {found}",
+            code=Code.TYPE_MISMATCH))
 
 
-def _param_scalar_type(decl: Type, value: ast.Expr) -> Type | str:
-    """The type of a scalar parameter value, or what is wrong with it."""
+def _param_scalar_type(decl: Type, value: ast.Expr) -> Type | tuple[Code, str]:
+    """The type of a scalar parameter value, or what is wrong with it (code, message)."""
     match value:
         case ast.Literal(kind="none"):
-            return "a parameter cannot be none"
+            return Code.BAD_PARAM_VALUE, "a parameter cannot be none"
         case ast.Literal():
             return _literal_type(value, decl)
         case ast.Unary(op="-", operand=ast.Literal(kind="int" | "money" | "duration"
@@ -729,9 +741,9 @@ def _param_scalar_type(decl: Type, value: ast.Expr) -> Type | str:
             owners = [enum for enum in ENUM_TYPES.values() if name in enum.members]
             if owners:
                 return owners[0]
-            return f"unknown name '{name}'"
+            return Code.UNKNOWN_NAME, f"unknown name '{name}'"
         case _:
-            return "a parameter value must be a literal"
+            return Code.BAD_PARAM_VALUE, "a parameter value must be a literal"
 
 
 def _param_hint(decl: Type, value: ast.Expr) -> str:

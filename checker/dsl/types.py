@@ -16,6 +16,7 @@ from functools import cache
 from typing import Literal, Union
 
 from checker.dsl import ast
+from checker.dsl.codes import Code
 from checker.dsl.diagnostics import Diagnostic, SourceText, did_you_mean
 from checker.replay import facts
 
@@ -212,14 +213,17 @@ def type_from_ref(ref: ast.TypeRef, source: SourceText) -> tuple[Type, list[Diag
     if ref.name == "list":
         if len(ref.args) != 1:
             return ERROR, [source.diagnostic(
-                ref.span, "list needs one item type", "write it like list[chips]")]
+                ref.span, "list needs one item type", "write it like list[chips]",
+                code=Code.BAD_ITEM_TYPE)]
         item, problems = type_from_ref(ref.args[0], source)
         return (ERROR if item == ERROR else ListType(item)), problems
     known: dict[str, Type] = {**SCALAR_NAMES, **ENUM_TYPES}
     if ref.name not in known:
         hint = did_you_mean(ref.name, [*known, "list"]) or (
             "types: " + ", ".join(sorted([*known, "list[T]"])))
-        return ERROR, [source.diagnostic(ref.span, f"unknown type '{ref.name}'", hint)]
+        return ERROR, [source.diagnostic(ref.span, f"unknown type '{ref.name}'", hint,
+                                         code=Code.UNKNOWN_TYPE)]
     if ref.args:
-        return ERROR, [source.diagnostic(ref.span, f"{ref.name} takes no item type")]
+        return ERROR, [source.diagnostic(ref.span, f"{ref.name} takes no item type",
+                                         code=Code.BAD_ITEM_TYPE)]
     return known[ref.name], []
