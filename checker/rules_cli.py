@@ -5,7 +5,8 @@ A rules argument is a file or a bundled set's name (checker/rules_arg.py); witho
 bundled `fulltilt`. `check`, `fmt` and `lint` take several (pre-commit passes every changed file)
 and exit with the worst outcome. Exit codes: 0 = fine; 1 = the command's finding (not canonical,
 lint warnings, failing tests, uncovered clauses); 2 = a rules file cannot be read, parsed or
-type-checked, or a usage error.
+type-checked, `fmt` refuses a formatting that would change what the file says
+(checker/dsl/format_safety.py), or a usage error.
 """
 
 import argparse
@@ -19,6 +20,7 @@ from checker.audit.ruleset import ruleset_id
 from checker.audit.run import audit
 from checker.dsl import ast
 from checker.dsl.diagnostics import RulesError, SourceText
+from checker.dsl.format_safety import formatting_damage
 from checker.dsl.formatter import format_rules
 from checker.dsl.lint import lint_rules
 from checker.dsl.parser import parse_rules
@@ -122,7 +124,16 @@ def _check(ruleset: Ruleset) -> int:
 
 def _fmt(choice: RulesChoice, *, check: bool, write: bool) -> int:
     text = read_rules_text(choice.path, choice.display)
-    canonical = format_rules(parse_rules(text, choice.display))
+    tree = parse_rules(text, choice.display)
+    canonical = format_rules(tree)
+    # Every mode trusts the formatter's text only once it says what the file says: written,
+    # printed, or offered by --check as the fix, a damaged text would cost the user rules.
+    damage = None if canonical == text else formatting_damage(tree, canonical, choice.display)
+    if damage is not None:
+        print(f"feltcheck: {choice.display}: fmt refused, its output would not keep the rules "
+              f"and comments of the file (a bug in feltcheck's formatter; the file is left "
+              f"as it was): {damage}", file=sys.stderr)
+        return EXIT_USAGE
     if check:
         if canonical != text:
             print(f"{choice.display}: not in canonical form (run `feltcheck rules fmt --write "

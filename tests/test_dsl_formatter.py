@@ -11,10 +11,12 @@ from hypothesis import strategies as st
 
 from checker.dsl import ast
 from checker.dsl.diagnostics import RulesError
+from checker.dsl.format_safety import formatting_damage
 from checker.dsl.formatter import format_expression, format_rules
 from checker.dsl.parser import parse_expression, parse_rules
 from checker.dsl.text_guard import refused_character
 
+GOLDEN = Path(__file__).resolve().parent / "formatter_golden"
 PROPERTY = settings(
     max_examples=int(os.environ.get("FELTCHECK_FMT_EXAMPLES", "250")),
     deadline=None,
@@ -363,31 +365,10 @@ def test_comments_anywhere_survive_in_order_and_formatting_settles(
 
 # ---------------------------------------------------------------- comments (hand-written)
 
-# Each comment says where it must end up: "before X" (the next code line starts with X),
-# "trails X" (at the end of X's line), "after X" (the previous code line starts with X),
-# "ends X" (last in the block of declaration X, indented).
-MESSY_WITH_COMMENTS = """\
-# before ruleset: the file's header
-ruleset fulltilt "Full Tilt"   # trails ruleset
-   param limit.cap:money=$50 # trails param limit.cap
-# before param limit.max_bets
-param limit.max_bets : int = 4
-rule betting.cap   # trails rule betting.cap
-  message "over {param.limit.cap}"   # trails message
-  # before title
-  title "Cap"
-  require action.amount <=     # trails require
-     # after require
-     param.limit.cap           # after require
-  severity warning  cites 24   # trails cites
-  # ends rule betting.cap
-
-# before test
-test "cap" input "cap.hh"  # trails test
-  # before expect betting.cap
-  expect betting.cap hand "7" action 2
-# ends test "cap"
-"""
+# Each comment of formatter_golden/comments_messy.rules says where it must end up: "before X"
+# (the next code line starts with X), "trails X" (at the end of X's line), "after X" (the
+# previous code line starts with X), "ends X" (last in the block of declaration X, indented).
+MESSY_WITH_COMMENTS = (GOLDEN / "comments_messy.rules").read_bytes().decode("utf-8")
 
 
 def _code(line: str) -> str:
@@ -477,167 +458,34 @@ def test_hand_written_comments_keep_their_order_when_parts_are_in_order() -> Non
     assert len(formatted.comments) == 27
 
 
-def test_messy_file_gets_the_exact_canonical_text() -> None:
-    expected = """\
-# before ruleset: the file's header
-ruleset fulltilt "Full Tilt"  # trails ruleset
+# ---------------------------------------------------------------- golden files
 
-param limit.cap: money = $50  # trails param limit.cap
-# before param limit.max_bets
-param limit.max_bets: int = 4
-
-rule betting.cap  # trails rule betting.cap
-  # before title
-  title "Cap"
-  cites 24  # trails cites
-  severity warning
-  require action.amount <= param.limit.cap  # trails require
-  # after require
-  # after require
-  message "over {param.limit.cap}"  # trails message
-  # ends rule betting.cap
-
-# before test
-test "cap" input "cap.hh"  # trails test
-  # before expect betting.cap
-  expect betting.cap hand "7" action 2
-  # ends test "cap"
-"""
-    assert format_rules(parse_rules(MESSY_WITH_COMMENTS, "messy.rules")) == expected
+# Exact canonical texts: each formatter_golden/NAME.rules (an input, often untidy on purpose)
+# beside NAME.rules.formatted (its canonical text, read and approved by a person). A new case
+# starts as `feltcheck rules fmt NAME.rules > NAME.rules.formatted`, then a careful reading.
+GOLDEN_INPUTS = sorted(GOLDEN.glob("*.rules"))
 
 
-MESSY = """\
-ruleset   demo    "Demo rules"
-extends "base.rules"
-clause 24 "No re-raise after a short all-in"
-clause 31.3 "Odd chip"
+def _golden_text(path: Path) -> str:
+    return path.read_bytes().decode("utf-8")  # bytes: no newline translation
 
 
-unchecked 33 "rule changes"
-unchecked 36 "management decisions are final"
-param bounty.cap : money = $200.00
-param bounty.min_entrants:int=30
-param break.length : duration = 300s
-param limit.max_bets:int = 4
-override param payout.share = 32.50%
-override   rule betting.old title "Old"
-disable rule betting.older "superseded by betting.cap"
-rule betting.no-reopen message "{actor.name} re-raised; the last raise ({ street.last_raise }) \
-was short, {{sic}}"
-    when street.structure in {no_limit, pot_limit} and (action.is_raise)
-    require not (actor.acted_since_full_raise)   severity error
-    let limit = if (a or b) then 3600s else 5400s
-  let total = ((a - b) - (c - d)) * -(e.f) // 2
-    cites 24,31.3 on action title "Short all-in does not reopen"
-    let share = count(p in players : p.stack < $0.50) + sum(p in players:p.bet)
-test "no reopen" input "short-allin.hh" expect betting.no-reopen action 7 hand "1234"
-test "quiet" input "clean.hh" expect none
-"""
-
-CANONICAL = """\
-ruleset demo "Demo rules"
-extends "base.rules"
-
-clause 24 "No re-raise after a short all-in"
-clause 31.3 "Odd chip"
-
-unchecked 33 "rule changes"
-unchecked 36 "management decisions are final"
-
-param bounty.cap: money = $200
-param bounty.min_entrants: int = 30
-
-param break.length: duration = 5m
-
-param limit.max_bets: int = 4
-
-override param payout.share = 32.5%
-
-override rule betting.old
-  title "Old"
-
-disable rule betting.older "superseded by betting.cap"
-
-rule betting.no-reopen
-  title "Short all-in does not reopen"
-  cites 24, 31.3
-  severity error
-  on action
-  let limit = if a or b then 1h else 90m
-  let total = (a - b - (c - d)) * -e.f // 2
-  let share = count(p in players: p.stack < $0.50) + sum(p in players: p.bet)
-  when street.structure in {no_limit, pot_limit} and action.is_raise
-  require not actor.acted_since_full_raise
-  message "{actor.name} re-raised; the last raise ({street.last_raise}) was short, {{sic}}"
-
-test "no reopen" input "short-allin.hh"
-  expect betting.no-reopen hand "1234" action 7
-
-test "quiet" input "clean.hh"
-  expect none
-"""
+def test_every_golden_input_has_its_canonical_text() -> None:
+    assert len(GOLDEN_INPUTS) >= 9
+    formatted = sorted(GOLDEN.glob("*.rules.formatted"))
+    assert [Path(f"{path}.formatted") for path in GOLDEN_INPUTS] == formatted
+    assert sorted(GOLDEN.iterdir()) == sorted(GOLDEN_INPUTS + formatted)
 
 
-def test_messy_file_without_comments_gets_the_exact_canonical_text() -> None:
-    # The message continues on the next line through the `\\` escape of this Python string.
-    tree = parse_rules(MESSY, "messy.rules")
-    assert format_rules(tree) == CANONICAL
-    assert parse_rules(CANONICAL, "canonical.rules") == tree
-
-
-def test_detached_comments_keep_their_blank_line_and_comment_only_files_survive() -> None:
-    text = "# header\n\n# about x\nruleset x \"X\"\n\n# end one\n\n# end two\n"
-    assert format_rules(parse_rules(text, "f.rules")) == text
-    assert format_rules(parse_rules("# only\n#  this  \n", "f.rules")) == "# only\n#  this\n"
-    assert format_rules(parse_rules("", "f.rules")) == ""
-
-
-def test_a_comment_inside_a_multi_line_part_goes_before_it() -> None:
-    text = "rule a.b\n  require x and\n    # why y\n    y\n  message \"m\"\n"
-    assert format_rules(parse_rules(text, "f.rules")) == (
-        "rule a.b\n  # why y\n  require x and y\n  message \"m\"\n"
-    )
-
-
-def test_a_long_list_of_a_parameter_is_filled_between_its_brackets() -> None:
-    words = ", ".join(f'"word number {n}"' for n in range(12))
-    text = f"param chat.words: list[string] = [{words}]  # c\noverride param x = {{{words}}}\n"
-    assert format_rules(parse_rules(text, "f.rules")) == (
-        "param chat.words: list[string] = [\n"
-        '  "word number 0", "word number 1", "word number 2", "word number 3", "word number 4",\n'
-        '  "word number 5", "word number 6", "word number 7", "word number 8", "word number 9",\n'
-        '  "word number 10", "word number 11"\n'
-        "]  # c\n"
-        "\n"
-        "override param x = {\n"
-        '  "word number 0", "word number 1", "word number 2", "word number 3", "word number 4",\n'
-        '  "word number 5", "word number 6", "word number 7", "word number 8", "word number 9",\n'
-        '  "word number 10", "word number 11"\n'
-        "}\n"
-    )
-    short = 'param a: list[int] = [\n  1,\n  2\n]\n'
-    assert format_rules(parse_rules(short, "f.rules")) == "param a: list[int] = [1, 2]\n"
-
-
-def test_blank_lines_between_parameters_of_one_group_are_kept() -> None:
-    text = (
-        "param a.x: int = 1\n"
-        "param a.y: int = 2\n"
-        "\n"
-        "\n"
-        "# about z\n"
-        "param a.z: int = 3\n"
-        "param b.x: int = 4\n"
-    )
-    assert format_rules(parse_rules(text, "f.rules")) == (
-        "param a.x: int = 1\n"
-        "param a.y: int = 2\n"
-        "\n"
-        "# about z\n"
-        "param a.z: int = 3\n"
-        "\n"
-        "param b.x: int = 4\n"
-    )
+@pytest.mark.parametrize("path", GOLDEN_INPUTS, ids=lambda path: path.stem)
+def test_golden_file_formats_to_its_canonical_text(path: Path) -> None:
+    source = parse_rules(_golden_text(path), path.name)
+    golden = _golden_text(Path(f"{path}.formatted"))
+    assert format_rules(source) == golden
+    canonical = parse_rules(golden, f"{path.name}.formatted")
+    assert canonical == source
+    assert format_rules(canonical) == golden
+    assert formatting_damage(source, golden, path.name) is None  # the comments too
 
 
 RULES_FILES = sorted((Path(__file__).resolve().parents[1] / "rules").glob("*.rules"))

@@ -16,6 +16,15 @@ class AccountingError(Exception):
     """Records read and records audited or rejected differ: a bug in feltcheck."""
 
 
+def record_kind(format_name: str | None, is_hand: bool) -> str:
+    """What a record of this format is: a hand, a log event (a tournament log's lines, `hand`
+    lines aside) or a summary. The report names a rejected record's kind with it and need not
+    know the input formats."""
+    if is_hand:
+        return "hand"
+    return "event" if format_name == TOURNAMENT_LOG else "summary"
+
+
 def handled(format_name: str, hands: int, summaries: int, events: int) -> int:
     """Records tallied: a tournament log's `hand` lines are log events too (counted once)."""
     if format_name == TOURNAMENT_LOG:

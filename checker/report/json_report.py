@@ -8,9 +8,8 @@ import json
 from typing import Any
 
 from checker import __version__
+from checker.audit.accounting import record_kind
 from checker.audit.run import AuditResult
-from checker.ingest.tournament_log import NAME as TOURNAMENT_LOG
-from checker.model import Rejection
 from checker.model.findings import SEVERITIES, Finding
 from checker.report.baseline import BaselineComparison
 from checker.report.context import ReportInput, finding_order
@@ -65,7 +64,7 @@ def report_document(
                 "hand": r.hand,
                 "reason": r.reason,
                 "format": r.source_format,
-                "record": _record_kind(r),
+                "record": record_kind(r.source_format, r.is_hand),
             }
             for r in rejected
         ],
@@ -92,12 +91,6 @@ def _finding_json(finding: Finding, baseline: BaselineComparison | None) -> dict
     if baseline is not None:
         shown["baseline_state"] = baseline.state(finding)
     return shown
-
-
-def _record_kind(rejected: Rejection) -> str:
-    if rejected.is_hand:
-        return "hand"
-    return "event" if rejected.source_format == TOURNAMENT_LOG else "summary"
 
 
 def render_json(result: AuditResult, baseline: BaselineComparison | None = None) -> str:
