@@ -144,7 +144,8 @@ rules = st.builds(
 ).filter(_has_part)
 expects = st.one_of(
     st.just(ast.Expect(None)),
-    st.builds(ast.Expect, rule_ids, optional() | texts, optional() | st.integers(0, 10**6)),
+    st.builds(ast.Expect, rule_ids, optional() | texts, optional() | st.integers(0, 10**6),
+              gap=st.sampled_from((None, ast.TODO, ast.TODO_NOT))),
 )
 # A parameter holding a table long enough to be filled over several lines.
 tables = st.builds(
@@ -572,6 +573,10 @@ def test_expressions_get_the_fewest_parentheses(source: str, canonical: str) -> 
     (ast.RulesFile((ast.ParamDecl("a", ast.TypeRef("map", (ast.TypeRef("a"), ast.TypeRef("b"))),
                                   ast.Name("x")),)), "one argument"),
     (ast.RulesFile((ast.RuleTest("t", "i", (ast.Expect(None, hand="1"),)),)), "expect none"),
+    (ast.RulesFile((ast.RuleTest("t", "i", (ast.Expect(None, gap=ast.TODO),)),)),
+     "cannot be a todo"),
+    (ast.RulesFile((ast.RuleTest("t", "i", (ast.Expect("a.b", gap="later"),)),)),  # type: ignore[arg-type]
+     "not 'later'"),
 ])
 def test_trees_without_a_text_are_refused(tree: ast.RulesFile, complaint: str) -> None:
     with pytest.raises(ValueError, match=complaint):

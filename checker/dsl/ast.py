@@ -254,14 +254,24 @@ class Disable:
     span: Span = _span()  # noqa: RUF009
 
 
+# A known gap, like Semgrep's todoruleid / todook: `expect todo RULE` names a finding the rule
+# should give and does not yet (a known false negative); `expect todo-not RULE` one it gives
+# and should not (a known false positive). Neither fails `rules test` while the gap is open.
+Gap = Lit["todo", "todo-not"]
+TODO: Gap = "todo"
+TODO_NOT: Gap = "todo-not"
+
+
 @dataclass(frozen=True, slots=True)
 class Expect:
-    """An expected finding; rule_id None means the input must give no finding at all."""
+    """An expected finding; rule_id None means the input must give no finding at all.
+    `gap`: None for a finding the input must give, or TODO / TODO_NOT for a known gap."""
 
     rule_id: str | None
     hand: str | None = None
     action: int | None = None
     span: Span = _span()  # noqa: RUF009
+    gap: Gap | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -245,8 +245,14 @@ def _expect(expect: ast.Expect) -> str:
     if expect.rule_id is None:
         if expect.hand is not None or expect.action is not None:
             raise ValueError("`expect none` takes no hand or action")
+        if expect.gap is not None:
+            raise ValueError(f"`expect none` cannot be a {expect.gap}: a gap names a rule")
         return "expect none"
-    text = f"expect {expect.rule_id}"
+    if expect.gap not in (None, ast.TODO, ast.TODO_NOT):
+        raise ValueError(f"an expect's gap is {ast.TODO!r} or {ast.TODO_NOT!r}, not "
+                         f"{expect.gap!r}")
+    gap = f"{expect.gap} " if expect.gap is not None else ""
+    text = f"expect {gap}{expect.rule_id}"
     if expect.hand is not None:
         text += f" hand {quote(expect.hand)}"
     if expect.action is not None:

@@ -22,7 +22,7 @@ from checker.dsl.units import SECONDS_PER_UNIT
 KEYWORDS = (
     "ruleset", "extends", "clause", "unchecked", "param", "override", "rule", "disable", "test",
     "title", "cites", "severity", "on", "applies", "to", "at", "let", "when", "require", "message",
-    "input", "expect",
+    "input", "expect", "todo", "todo-not",
 )
 _PLACEHOLDER = re.compile(r"\{\{|\}\}|\{([^{}]*)\}")
 _ESCAPES = {'"': '"', "\\": "\\", "n": "\n"}
@@ -178,13 +178,22 @@ class _ToAst(Transformer[Token, Any]):
         return ast.RuleTest(unquote(c[0]), unquote(c[1]), tuple(c[2:]), self._s(meta))
 
     def expect(self, meta: Any, c: list[Any]) -> ast.Expect:
+        return self._expect(meta, c, None)
+
+    def expect_todo(self, meta: Any, c: list[Any]) -> ast.Expect:
+        return self._expect(meta, c, ast.TODO)
+
+    def expect_todo_not(self, meta: Any, c: list[Any]) -> ast.Expect:
+        return self._expect(meta, c[1:], ast.TODO_NOT)  # c[0] is the keyword's token
+
+    def _expect(self, meta: Any, c: list[Any], gap: ast.Gap | None) -> ast.Expect:
         kinds = [kind for kind, _ in c[1:]]
         for kind in ("hand", "action"):
             if kinds.count(kind) > 1:
                 raise _DuplicatePart(f"an expect may name only one '{kind}'", self._s(meta))
         hand = next((value for kind, value in c[1:] if kind == "hand"), None)
         action = next((value for kind, value in c[1:] if kind == "action"), None)
-        return ast.Expect(str(c[0]), hand, action, self._s(meta))
+        return ast.Expect(str(c[0]), hand, action, self._s(meta), gap)
 
     def expect_none(self, meta: Any, c: list[Any]) -> ast.Expect:
         return ast.Expect(None, None, None, self._s(meta))
@@ -434,6 +443,7 @@ _TERMINAL_NAMES = {
     "NAME": "a name", "STRING": "a string", "INT": "a number", "CLAUSE_ID": "a clause id",
     "RULE_ID": "a rule id (like betting.min-raise)", "MONEY": "an amount like $50",
     "SEVERITY": "error, warning or info", "CMP_OP": "a comparison", "$END": "the end of the file",
+    "TODO_NOT": "'todo-not'",
     "LPAR": "'('", "RPAR": "')'", "LSQB": "'['", "RSQB": "']'", "LBRACE": "'{'",
     "RBRACE": "'}'", "COMMA": "','", "COLON": "':'", "DOT": "'.'", "EQUAL": "'='",
 }
