@@ -16,6 +16,7 @@ from pathlib import Path
 
 from checker import rulesets
 from checker.audit.collusion import SETTINGS_PARAMS
+from checker.audit.explain import ExplainError, explain_hand
 from checker.audit.ruleset import ruleset_id
 from checker.audit.run import audit
 from checker.dsl import ast
@@ -25,7 +26,8 @@ from checker.dsl.formatter import format_rules
 from checker.dsl.lint import lint_rules
 from checker.dsl.parser import parse_rules
 from checker.dsl.ruleset import Ruleset, coverage, read_rules_text
-from checker.dsl.testing import FoundFinding, run_tests
+from checker.dsl.testing import FoundFinding, run_tests, wanted
+from checker.report.explain_why import why_lines
 from checker.report.output import write_atomically
 from checker.rules_arg import RulesChoice, bundled_rules, load_rules, rules_argument
 
@@ -169,21 +171,59 @@ def _audit_findings(path: Path, ruleset: Ruleset, rules_label: str) -> Iterator[
         yield FoundFinding(finding.rule, finding.location.hand, finding.location.action)
 
 
+def _why(path: Path, ruleset: Ruleset, finding: FoundFinding) -> list[str]:
+    """The evaluator's deciding conditions of the finding's rule on its hand (at its action):
+    why the finding came, or did not."""
+    if finding.hand is None:
+        return ["(no hand named: `feltcheck explain` traces a rule on one hand; name it with "
+                '`hand "ID"` to see the rule\'s deciding conditions)']
+    try:
+        explanation = explain_hand(path, finding.hand, ruleset, finding.rule, unapplied=True)
+    except ExplainError as exc:
+        return [f"(no trace: {exc})"]
+    lines = why_lines(explanation, finding.action)
+    if lines:
+        return lines
+    loaded = ruleset.rules[finding.rule]
+    at = f" at action {finding.action}" if finding.action is not None else ""
+    return [f"(the rule listens to `{loaded.rule.event}` events: hand {finding.hand} has none"
+            f"{at})"]
+
+
+def _named(rule: str | None, hand: str | None, action: int | None) -> str:
+    return " ".join([str(rule), *([f"hand {hand}"] if hand is not None else []),
+                     *([f"action {action}"] if action is not None else [])])
+
+
 def _test(ruleset: Ruleset, rules_label: str) -> int:
-    report = run_tests(ruleset, lambda path, loaded: _audit_findings(path, loaded, rules_label))
+    report = run_tests(ruleset, lambda path, loaded: _audit_findings(path, loaded, rules_label),
+                       _why)
+    pad = " " * 6
     for outcome in report.outcomes:
         print(f"{'PASS' if outcome.passed else 'FAIL'}  {outcome.name}  ({outcome.where})")
         if outcome.error:
-            print(f"      {outcome.error}")
-        for expect in outcome.missing:
-            print(f"      missing: {expect.rule_id} hand {expect.hand} action {expect.action}")
-        for extra in outcome.unexpected:
-            print(f"      unexpected: {extra.rule} hand {extra.hand} action {extra.action}")
+            print(f"{pad}{outcome.error}")
+        for kind, finding in [*(("missing", wanted(e)) for e in outcome.missing),
+                              *(("unexpected", f) for f in outcome.unexpected)]:
+            print(f"{pad}{kind}: {_named(finding.rule, finding.hand, finding.action)}")
+            for line in outcome.why.get(finding, ()):
+                print(f"{pad}  {line}")
+        for expect in outcome.closed:
+            print(f"{pad}now passes: remove the todo: expect {expect.gap} "
+                  f"{_named(expect.rule_id, expect.hand, expect.action)} "
+                  f"(line {expect.span.line})")
+        for expect in outcome.todo:
+            known = "not given yet" if expect.gap == ast.TODO else "still given"
+            print(f"{pad}todo ({known}): {_named(expect.rule_id, expect.hand, expect.action)}")
     if report.tallies:
-        print(f"\n{'rule':<48}{'TP':>5}{'FP':>5}{'FN':>5}")
+        print(f"\n{'rule':<48}{'TP':>5}{'FP':>5}{'FN':>5}{'TODO':>6}")
         for rule, tally in sorted(report.tallies.items()):
             print(f"{rule:<48}{tally.true_positives:>5}{tally.false_positives:>5}"
-                  f"{tally.false_negatives:>5}")
+                  f"{tally.false_negatives:>5}{tally.todo:>6}")
+    open_gaps = sum(len(outcome.todo) for outcome in report.outcomes)
+    closed = sum(len(outcome.closed) for outcome in report.outcomes)
+    if open_gaps or closed:
+        print(f"\nknown gaps (todo): {open_gaps} open, {closed} now passing (remove their todo)")
     passed = sum(outcome.passed for outcome in report.outcomes)
     print(f"\n{passed} of {len(report.outcomes)} tests passed")
     return EXIT_OK if report.passed else EXIT_FAILED

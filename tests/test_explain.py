@@ -72,6 +72,23 @@ def test_a_rule_that_does_not_apply_is_not_listed(rules: Ruleset) -> None:
     assert _applications(e, "betting.check-only-when-free") == ["passed"] * 7
 
 
+def test_asked_for_them_the_events_a_rule_left_out_come_with_their_when_and_act(
+        rules: Ruleset) -> None:
+    e = explain_hand(FIXTURES / "odd-chip.planted.txt", "911000001", rules, "betting.min-raise",
+                     unapplied=True)
+    assert e.rules == ()
+    # The two blinds are acts 0 and 1 (posts: not `action` events); then Carol calls, Alice
+    # folds, Bob checks, and two checks on each later street: acts 2 to 10, none a raise.
+    assert [(a.action, a.verdict) for a in e.unapplied] == [(n, "not applied")
+                                                            for n in range(2, 11)]
+    fold = e.unapplied[1]
+    assert fold.event_label == "action 3: Alice folds on the preflop"
+    assert fold.trace.when is not None and fold.trace.when.truth is False
+    assert fold.trace.require is None and fold.trace.deciding == ()
+    # Without asking, the explanation the reports render is as before.
+    assert explain_hand(FIXTURES / "odd-chip.planted.txt", "911000001", rules).unapplied == ()
+
+
 _LINE = re.compile(r"^(\w+) (posts the small blind of|posts the big blind of|raises to|calls|"
                    r"bets|folds|checks)\s*([\d,]*)")
 

@@ -49,12 +49,14 @@ class ExplainError(Exception):
 # ---------------------------------------------------------------- finding and judging
 
 
-def explain_hand(path: Path, hand_id: str, rules: Ruleset, rule: str | None = None
-                 ) -> HandExplanation:
+def explain_hand(path: Path, hand_id: str, rules: Ruleset, rule: str | None = None, *,
+                 unapplied: bool = False) -> HandExplanation:
     """Explain hand `hand_id` of `path` (a file or folder) under `rules`; `rule` (a rule id,
-    or the start of ids up to a dot: `pots`) narrows the rules shown. Raises ExplainError
+    or the start of ids up to a dot: `pots`) narrows the rules shown; `unapplied` keeps, too,
+    the events where they did not apply (`HandExplanation.unapplied`). Raises ExplainError
     when the path, the hand or the rule is not there."""
-    for explanation in _explanations(path, {hand_id}, rules, rule, strict=True):
+    for explanation in _explanations(path, {hand_id}, rules, rule, strict=True,
+                                     unapplied=unapplied):
         return explanation
     raise ExplainError(f"hand {hand_id} not found in {path}")
 
@@ -70,7 +72,7 @@ def explain_hands(path: Path, hand_ids: Collection[str], rules: Ruleset,
 
 
 def _explanations(path: Path, wanted: set[str], rules: Ruleset, rule: str | None,
-                  strict: bool) -> Iterator[HandExplanation]:
+                  strict: bool, unapplied: bool = False) -> Iterator[HandExplanation]:
     if not path.exists():
         raise ExplainError(f"{path}: no such file or directory")
     selected = _selector(rules, rule)
@@ -78,7 +80,7 @@ def _explanations(path: Path, wanted: set[str], rules: Ruleset, rule: str | None
     traced.listener = _no_rule  # the hands before it are replayed for the table's state only
     judge = HandJudge(traced, [])
     for found in _find(path, wanted, judge, strict):
-        explainer = Explainer(rules, traced, selected, found.hand)
+        explainer = Explainer(rules, traced, selected, found.hand, keep_unapplied=unapplied)
         traced.listener = explainer.event
         warning = found.judge()
         traced.listener = _no_rule

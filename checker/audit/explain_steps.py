@@ -32,6 +32,7 @@ from checker.audit.explanation import (
     chips_returned,
     chips_won,
 )
+from checker.audit.findings import event_action
 from checker.dsl.compiler import CompiledRule, TraceStep, Verdict
 from checker.dsl.engine import CompiledRuleset
 from checker.dsl.ruleset import Ruleset
@@ -69,6 +70,9 @@ class Explainer:
     dealt: list[PlayerState] = field(default_factory=list)
     fact: HandFact | None = None
     types: dict[str, dict[int, Type]] = field(default_factory=dict)
+    # Also keep the events where a rule shown did not apply, with the trace of its `when`.
+    keep_unapplied: bool = False
+    unapplied: list[RuleApplication] = field(default_factory=list)
 
     def event(self, name: str, event: object) -> list[tuple[CompiledRule, Verdict]]:
         """Record `event` (state first: the rules' trace is read as the event stands), then
@@ -79,6 +83,9 @@ class Explainer:
         for rule in self.compiled.by_event.get(name, []):
             verdict, steps = rule.explain(event)
             if verdict is None:
+                if self.keep_unapplied and self.selected(rule.rule_id):
+                    self.unapplied.append(self._application(rule, None, steps, name, event,
+                                                            step))
                 continue
             if not verdict.passed:
                 failed.append((rule, verdict))
@@ -197,23 +204,28 @@ class Explainer:
                 self.steps[-1] = with_failed(last, rule_id)
 
     # -- the rules
-    def _application(self, rule: CompiledRule, verdict: Verdict, steps: list[TraceStep],
-                     name: str, event: object, step: int | None) -> RuleApplication:
+    def _application(self, rule: CompiledRule, verdict: Verdict | None,
+                     steps: list[TraceStep], name: str, event: object, step: int | None
+                     ) -> RuleApplication:
         types = self.types.get(rule.rule_id)
         if types is None:
             types = self.types[rule.rule_id] = rule_types(rule.rule, self.rules.param_types)
         roots = frozenset(event_names(rule.rule))
         trace = read_trace(rule.rule, types, steps, roots)
         clauses = tuple(ClauseText(c, self._clause_text(c)) for c in rule.clauses)
-        verdict_text = "failed" if not verdict.passed else (
-            "unknown" if verdict.unknown else "passed")
+        if verdict is None:
+            verdict_text, message = "not applied", ""
+        else:
+            verdict_text = "failed" if not verdict.passed else (
+                "unknown" if verdict.unknown else "passed")
+            message = verdict.message
         return RuleApplication(
             rule_id=rule.rule_id, title=rule.title, severity=rule.severity, clauses=clauses,
             event=name, event_label=event_label(name, event), step=step,
-            verdict=verdict_text, message=verdict.message,
+            verdict=verdict_text, message=message,
             when_text=trace.when.text if trace.when is not None else None,
             require_text=trace.require.text if trace.require is not None else "",
-            trace=trace)
+            trace=trace, action=event_action(self.hand, event))
 
     def _clause_text(self, clause: str) -> str:
         found = self.rules.clauses.get(clause)
@@ -234,5 +246,6 @@ class Explainer:
             seats=seat_views(hand, self.fact), steps=steps,
             boards=tuple(tuple(board) for board in hand.boards), pots=tuple(self.pots),
             returns=tuple((r.player, r.amount) for r in hand.returns),
-            rules=tuple(self.applications), warnings=tuple(warnings))
+            rules=tuple(self.applications), warnings=tuple(warnings),
+            unapplied=tuple(self.unapplied))
 

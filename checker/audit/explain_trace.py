@@ -73,6 +73,20 @@ class Comparison:
 
 
 @dataclass(frozen=True, slots=True)
+class Condition:
+    """A truth on the deciding path that no comparison under it settles (a boolean field, a
+    call): as recorded, with the quantifier items it was evaluated for."""
+
+    text: str
+    value: str
+    where: tuple[Binding, ...]
+
+    @property
+    def where_text(self) -> str:
+        return ", ".join(f"{b.name} = {b.value}" for b in self.where)
+
+
+@dataclass(frozen=True, slots=True)
 class RuleTrace:
     when: TraceNode | None
     lets: tuple[Binding, ...]
@@ -254,11 +268,35 @@ def plain(value: object) -> str:
 
 def _deciding(node: TraceNode, where: tuple[Binding, ...]) -> Iterator[Comparison]:
     """The comparisons that settled `node`'s value."""
-    if node.op in COMPARISONS and len(node.children) >= 2:
-        yield _comparison(node, where)
+    for end, inner in _path_ends(node, where):
+        if _is_comparison(end):
+            yield _comparison(end, inner)
+
+
+def deciding(node: TraceNode) -> tuple[Comparison | Condition, ...]:
+    """Everything that settled `node`'s value (a `when` that did not hold, a `require`):
+    its comparisons, and the truths no comparison explains (`action.is_raise = false`)."""
+    return tuple(_comparison(end, where) if _is_comparison(end)
+                 else Condition(end.text, end.value, where)
+                 for end, where in _path_ends(node, ()))
+
+
+def _is_comparison(node: TraceNode) -> bool:
+    return node.op in COMPARISONS and len(node.children) >= 2
+
+
+def _path_ends(node: TraceNode, where: tuple[Binding, ...]
+               ) -> Iterator[tuple[TraceNode, tuple[Binding, ...]]]:
+    """Where the deciding path from `node` ends: at a comparison, or at a node none of
+    whose children settled it."""
+    if _is_comparison(node):
+        yield node, where
         return
-    for child, inner in _settling(node, where):
-        yield from _deciding(child, inner)
+    settled = list(_settling(node, where))
+    if not settled:
+        yield node, where
+    for child, inner in settled:
+        yield from _path_ends(child, inner)
 
 
 def _settling(node: TraceNode, where: tuple[Binding, ...]

@@ -189,12 +189,15 @@ class RuleApplication:
     event_label: str
     # The step the event belongs to (None for events after the last step).
     step: int | None
-    # "passed", "failed" or "unknown" (the input did not say enough to tell).
+    # "passed", "failed" or "unknown" (the input did not say enough to tell); "not applied"
+    # when its `when` (or its `applies to`) left the event out, kept only when asked for.
     verdict: str
     message: str
     when_text: str | None
     require_text: str
     trace: RuleTrace
+    # The action a finding on the event names (an act's index, a post's act), else None.
+    action: int | None = None
 
     @property
     def failed(self) -> bool:
@@ -227,6 +230,9 @@ class HandExplanation:
     returns: tuple[tuple[str, int], ...]
     rules: tuple[RuleApplication, ...]
     warnings: tuple[str, ...]
+    # The events the rules shown listen to where they did not apply (verdict "not applied"),
+    # when asked for (`feltcheck rules test` says why an expected finding did not come).
+    unapplied: tuple[RuleApplication, ...] = ()
 
     @property
     def failures(self) -> tuple[RuleApplication, ...]:

@@ -314,11 +314,11 @@ def _finding(rule: CompiledRule, verdict: Verdict, hand: Hand, event: object,
     hand is a tournament log's."""
     line = hand.location.line
     street: str | None = None
-    index: int | None = None
+    index = event_action(hand, event)
     if isinstance(event, ActionEvent):
-        line, street, index = event.action.line, event.street.name.value, event.action.index
+        line, street = event.action.line, event.street.name.value
     elif isinstance(event, PostEvent):
-        line, index = event.post.line, _post_index(hand, event.post)
+        line = event.post.line
     elif isinstance(event, PotEvent) and event.pot.line is not None:
         line = event.pot.line  # the pot's award line, not the hand's first
     if verdict.at is not None:
@@ -347,6 +347,16 @@ def _record_line(hand: Hand, at: tuple[str, object]) -> int | None:
         return next((s.line for s in hand.seats if s.player == value), None)
     return next((a.line for a in hand.actions if a.player == value and a.kind in POST_KINDS),
                 None)
+
+
+def event_action(hand: Hand, event: object) -> int | None:
+    """The action a finding on `event` names: an act's index, a post's own act; None for an
+    event that is no act (`feltcheck rules test` matches `expect ... action N` against it)."""
+    if isinstance(event, ActionEvent):
+        return event.action.index
+    if isinstance(event, PostEvent):
+        return _post_index(hand, event.post)
+    return None
 
 
 def _post_index(hand: Hand, post: PostFact) -> int | None:

@@ -149,14 +149,15 @@ def _application(r: RuleApplication, full: bool) -> list[str]:
         lines.append(f"{_INDENT}require {r.trace.require.text} = {r.trace.require.value}")
     if r.trace.deciding:
         lines.append(f"{_INDENT}expected vs recorded:")
-        lines += [f"{_INDENT * 2}{_comparison(c)}" for c in r.trace.deciding]
+        lines += [f"{_INDENT * 2}{comparison_text(c)}" for c in r.trace.deciding]
     if full and r.trace.require is not None:
         lines.append(f"{_INDENT}trace:")
         lines += list(_trace(r.trace.require, 2))
     return lines
 
 
-def _comparison(c: Comparison) -> str:
+def comparison_text(c: Comparison) -> str:
+    """A deciding comparison: what was recorded against what was expected, and whether it held."""
     where = f"where {c.where_text}: " if c.where else ""
     holds = {True: "holds", False: "DOES NOT HOLD", None: "unknown"}[c.holds]
     return (f"{where}{c.text}: recorded {_side(c.recorded_text, c.recorded)}; expected "
