@@ -45,8 +45,9 @@ def _expected_rules(name: str) -> set[str]:
         return set()
     loaded = load_ruleset(path)
     own = loaded.files[-1]
+    # A known gap (`expect todo`/`todo-not`) is no fixture of its rule: it fails it today.
     return {expect.rule_id for test, origin in loaded.tests if origin.source.file == own
-            for expect in test.expects if expect.rule_id is not None}
+            for expect in test.expects if expect.rule_id is not None and expect.gap is None}
 
 
 def _verdict_expressions(rule: ast.Rule) -> Iterator[ast.Expr]:

@@ -1,6 +1,7 @@
 """The planted-violation fixtures of hand_histories/fixtures/: rules/fulltilt-fixtures.rules
 passes all its tests (each planted file gives exactly its finding, each twin none), every
-planted file gives a finding, every twin none, and every fixture is tested."""
+planted file gives a finding, every twin none, every known-gap file (`*.gap.*`) holds a gap
+still open, and every fixture is tested."""
 
 import re
 from pathlib import Path
@@ -10,6 +11,7 @@ import pytest
 from checker.audit.ruleset import ruleset_id
 from checker.audit.run import audit
 from checker.dsl.ruleset import Ruleset, load_ruleset
+from checker.dsl import testing
 from checker.dsl.testing import FoundFinding, run_tests
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -18,6 +20,9 @@ FIXTURES = ROOT / "hand_histories" / "fixtures"
 # Hand histories and summaries (.txt) and tournament event logs (.jsonl).
 PLANTED = sorted(p for p in FIXTURES.glob("*.planted.*"))
 TWINS = sorted(p for p in FIXTURES.glob("*.twin.*"))
+# Known gaps: what the rules should find and do not yet, or find and should not (their test
+# blocks say which, with `expect todo` / `expect todo-not`).
+GAPS = sorted(p for p in FIXTURES.glob("*.gap.*"))
 
 
 def _findings(path: Path, ruleset: Ruleset) -> list[FoundFinding]:
@@ -31,11 +36,28 @@ def ruleset() -> Ruleset:
     return load_ruleset(RULES)
 
 
-def test_every_test_block_passes(ruleset: Ruleset) -> None:
-    report = run_tests(ruleset, _findings)
-    failed = [(o.name, o.error, o.missing, o.unexpected) for o in report.outcomes if not o.passed]
+@pytest.fixture(scope="module")
+def report(ruleset: Ruleset) -> testing.TestReport:
+    return run_tests(ruleset, _findings)
+
+
+def test_every_test_block_passes(report: testing.TestReport) -> None:
+    failed = [(o.name, o.error, o.missing, o.unexpected, o.closed) for o in report.outcomes
+              if not o.passed]
     assert failed == []
-    assert len(report.outcomes) == len(PLANTED) + len(TWINS)
+    assert len(report.outcomes) == len(PLANTED) + len(TWINS) + len(GAPS)
+
+
+def test_each_known_gap_fixture_holds_only_gaps_and_they_are_still_open(
+        ruleset: Ruleset, report: testing.TestReport) -> None:
+    gaps = {Path(test.input).name: test for test, _ in ruleset.tests if ".gap." in test.input}
+    assert set(gaps) == {p.name for p in GAPS} and gaps
+    for test in gaps.values():
+        named = [e for e in test.expects if e.rule_id is not None]
+        assert named and all(e.gap is not None for e in named), test.name
+    open_gaps = {o.name: o.todo for o in report.outcomes if o.name in
+                 {t.name for t in gaps.values()}}
+    assert all(open_gaps.values()) and len(open_gaps) == len(GAPS)
 
 
 def test_there_are_fixtures() -> None:
@@ -54,4 +76,4 @@ def test_twin_gives_no_finding(path: Path, ruleset: Ruleset) -> None:
 
 def test_every_fixture_has_a_test_block() -> None:
     named = set(re.findall(r'input "\.\./hand_histories/fixtures/([^"]+)"', RULES.read_text()))
-    assert named == {p.name for p in PLANTED + TWINS}
+    assert named == {p.name for p in PLANTED + TWINS + GAPS}
