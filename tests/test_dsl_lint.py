@@ -246,3 +246,24 @@ def test_the_reference_example_gets_no_warning() -> None:
     example = doc.split("```\n", 2)[1]
     assert example.startswith("ruleset demo")
     assert lint(example) == []
+
+
+def test_contradicting_expectations_of_one_test() -> None:
+    text = (
+        'test "t" input "a.hh"\n'
+        '  expect none\n'
+        '  expect todo-not a.b hand "1"\n'  # consistent: gives a.b today, should give nothing
+        '  expect todo a.c\n'
+        '  expect a.b hand "1"\n'
+        'test "u" input "b.hh"\n'
+        '  expect todo a.d action 3\n'
+        '  expect todo-not a.d action 3\n'
+        '  expect a.d action 4\n'
+    )
+    found = lint(text)
+    assert where(text) == [(line, 3, Code.LINT_CONFLICTING_EXPECTS) for line in (4, 5, 5, 8)]
+    # Each names the two expectations that cannot both hold.
+    assert [d.message.split(" contradicts ")[1].split(" at line ")[0] for d in found] == [
+        "the `expect none`", '`expect todo-not a.b hand "1"`', "the `expect none`",
+        "`expect todo a.d action 3`"]
+    assert "`expect todo-not a.c`" in (found[0].hint or "")

@@ -10,8 +10,8 @@ import pytest
 
 from checker.audit.ruleset import ruleset_id
 from checker.audit.run import audit
-from checker.dsl.ruleset import Ruleset, load_ruleset
 from checker.dsl import testing
+from checker.dsl.ruleset import Ruleset, load_ruleset
 from checker.dsl.testing import FoundFinding, run_tests
 
 ROOT = Path(__file__).resolve().parents[1]

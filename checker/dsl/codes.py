@@ -65,6 +65,7 @@ class Code(StrEnum):
     LINT_EMPTY_REASON = "lint/empty-reason"
     LINT_RULE_ID_STYLE = "lint/rule-id-style"
     LINT_DUPLICATE_TEST = "lint/duplicate-test"
+    LINT_CONFLICTING_EXPECTS = "lint/conflicting-expects"
 
 
 # What each code means, in one line (the docs' table says more: an example and the fix).
@@ -118,6 +119,7 @@ MEANINGS: dict[Code, str] = {
     Code.LINT_EMPTY_REASON: "an `unchecked` with an empty reason",
     Code.LINT_RULE_ID_STYLE: "a rule id not in group.name-with-dashes style",
     Code.LINT_DUPLICATE_TEST: "two tests with the same name",
+    Code.LINT_CONFLICTING_EXPECTS: "expectations of one test that cannot all hold",
 }
 
 # Every code as written in a diagnostic.

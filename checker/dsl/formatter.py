@@ -241,7 +241,8 @@ def _rule_parts(index: int, rule: ast.Rule) -> list[tuple[Key, str]]:
     return parts
 
 
-def _expect(expect: ast.Expect) -> str:
+def format_expect(expect: ast.Expect) -> str:
+    """An expect line (without its indent), as `fmt` prints it."""
     if expect.rule_id is None:
         if expect.hand is not None or expect.action is not None:
             raise ValueError("`expect none` takes no hand or action")
@@ -308,7 +309,7 @@ def _sub_lines(index: int, item: ast.Item) -> list[tuple[Key, str]]:
     if isinstance(item, ast.Rule):
         return _rule_parts(index, item)
     if isinstance(item, ast.RuleTest):
-        return [((index, "expect", j), _expect(e)) for j, e in enumerate(item.expects)]
+        return [((index, "expect", j), format_expect(e)) for j, e in enumerate(item.expects)]
     return []
 
 

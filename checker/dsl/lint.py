@@ -1,6 +1,8 @@
 """`feltcheck rules lint`: warnings about rules that parse and type-check but are likely
 wrong or hard to use: missing title, message or severity, constant conditions, unused lets and
-parameters, citations of unchecked clauses, empty reasons, rule id style, duplicate tests.
+parameters, citations of unchecked clauses, empty reasons, rule id style, duplicate tests,
+a test's expectations that contradict each other (`expect none` beside a finding; a finding
+both expected and a known gap).
 
 Each warning is located (file:line:column of the construct it is about) and carries a hint."""
 
@@ -10,7 +12,7 @@ from collections.abc import Iterator, Sequence
 from checker.dsl import ast
 from checker.dsl.codes import Code
 from checker.dsl.diagnostics import Diagnostic, SourceText
-from checker.dsl.formatter import format_expression, quote
+from checker.dsl.formatter import format_expect, format_expression, quote
 
 # group.name-with-dashes: a lowercase group, then dot-separated words joined by single dashes.
 RULE_ID_STYLE = re.compile(r"[a-z][a-z0-9]*(\.[a-z0-9]+(-[a-z0-9]+)*)+")
@@ -138,6 +140,9 @@ class _Linter:
         self.unchecked_citations(rules)
         self.empty_reasons()
         self.duplicate_tests()
+        for item in self.tree.items:
+            if isinstance(item, ast.RuleTest):
+                self.conflicting_expects(item)
         return sorted(self.found, key=lambda d: (d.span.line, d.span.column, d.message))
 
     def rule_parts(self, rule: ast.Rule) -> None:
@@ -244,6 +249,35 @@ class _Linter:
                       f"{first[item.name].span.line}",
                       "give each test its own name so that `feltcheck rules test` results can "
                       "be told apart")
+
+
+    def conflicting_expects(self, test: ast.RuleTest) -> None:
+        """Expectations of one test that cannot all hold: `expect none` beside a finding the
+        input should give, or one finding named both as given and as a known gap (or as
+        both kinds of gap)."""
+        nothing = next((e for e in test.expects if e.rule_id is None), None)
+        seen: dict[tuple[str | None, str | None, int | None], ast.Expect] = {}
+        for expect in test.expects:
+            if expect.rule_id is None:
+                continue
+            if nothing is not None and expect.gap != ast.TODO_NOT:
+                self.warn(Code.LINT_CONFLICTING_EXPECTS, expect.span,
+                          f"{_expect_text(expect)} contradicts the `expect none` at line "
+                          f"{nothing.span.line}: the input cannot give no finding and this one",
+                          "drop one of them; a finding the input gives but should not is "
+                          f"`expect {ast.TODO_NOT} {expect.rule_id}`")
+            key = (expect.rule_id, expect.hand, expect.action)
+            first = seen.setdefault(key, expect)
+            if first is not expect and first.gap != expect.gap:
+                self.warn(Code.LINT_CONFLICTING_EXPECTS, expect.span,
+                          f"{_expect_text(expect)} contradicts {_expect_text(first)} at line "
+                          f"{first.span.line}",
+                          "a finding is expected, a known gap (`todo`: not given yet) or a "
+                          "known false positive (`todo-not`): keep the one that holds")
+
+
+def _expect_text(expect: ast.Expect) -> str:
+    return f"`{format_expect(expect)}`"
 
 
 def lint_rules(tree: ast.RulesFile, source: SourceText,
