@@ -39,7 +39,7 @@ _COMMANDS = {
     "check": "load the rule set and type-check every rule and parameter",
     "fmt": "print the file in canonical form (--check: exit 1 if it is not; --write: rewrite)",
     "lint": "warnings about rules that are likely wrong or hard to use",
-    "test": "run the file's test blocks: true/false positives and negatives per rule",
+    "test": "run the file's test blocks: TP/FP/FN and known gaps (TODO) per rule; why a test fails",
     "coverage": "every clause with the rules that enforce it or why it is unchecked",
 }
 # The commands that take several rules arguments; `test` and `coverage` print one report.
