@@ -1,13 +1,20 @@
-"""A reader that fails while cutting a file into records (not while reading one record) ends
-that file with a located rejection; the records before it are kept and the run goes on."""
+"""Readers' failures found by fuzzing and by the fresh-clone run: a reader that fails while
+cutting a file into records (not while reading one record) ends that file with a located
+rejection, the records before it kept and the run going on; and the campaign's findings."""
 
 from collections.abc import Iterator
 
+from checker.ingest import fulltilt_summary, phh
 from checker.ingest.base import Block
 from checker.ingest.decode import Line, iter_lines_from_bytes
 from checker.ingest.stream import parse_records
 from checker.model import Hand, Rejection, TournamentSummary
+from fuzz.checks import MAX_WARNING
+from tests.conftest import CORPUS
 from tests.test_ingest_summaries import ARCHIVE, ARCHIVE_PAGE, snippet
+
+PHH = phh.FORMAT
+FT_SUMMARY = fulltilt_summary.FORMAT
 
 
 class _CutterThatFails:
@@ -48,3 +55,26 @@ def test_an_archive_footer_with_an_absurd_count_is_a_located_rejection() -> None
     rejected = found[-1]
     assert isinstance(rejected, Rejection)
     assert rejected.reason.startswith("a number of more than 4,300 digits")
+
+
+def test_a_phh_date_beyond_any_calendar_is_a_located_rejection() -> None:
+    """Found by the fuzz campaign: a year of 20 digits overflowed a C int (OverflowError, a
+    reader error); it is a date that does not exist."""
+    text = (CORPUS / "phh/wsop2023/test_2023_43_5__test_11_00_35_59.phh").read_text()
+    dated = text + "\nyear = 99999999999999999999\nmonth = 7\nday = 1\ntime = 12:00:00\n"
+    [record] = list(parse_records(PHH, iter_lines_from_bytes(dated.encode()), "dated.phh"))
+    assert isinstance(record, Rejection)
+    assert "no such date 99999999999999999999-7-1" in record.reason
+
+
+def test_a_summary_warning_listing_names_is_bounded() -> None:
+    """Found by the fuzz campaign: a closing line naming no listed player quoted every name at
+    that place, whatever their length."""
+    summary = (CORPUS / "ftp/summaries/NLHE-USD-SnG-6man-201007.Hero.wins.worded.date.format.txt"
+               ).read_text(encoding="utf-16")
+    damaged = summary.replace("1: Hero,", "1: " + "H" * 3000 + ",").replace(
+        "Hero finished in 1st place", "Nobody finished in 1st place")
+    [record] = list(parse_records(FT_SUMMARY, iter_lines_from_bytes(damaged.encode()), "s.txt"))
+    assert isinstance(record, TournamentSummary)
+    [warning] = [w for w in record.warnings if "closing line names 'Nobody'" in w]
+    assert len(warning) < MAX_WARNING

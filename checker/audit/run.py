@@ -20,6 +20,7 @@ from checker.audit.ruleset import RulesetId
 from checker.audit.seating import SeatingJudge
 from checker.dsl.engine import compile_ruleset
 from checker.dsl.ruleset import Ruleset, load_ruleset, param_values
+from checker.ingest.excerpt import bounded
 from checker.ingest.stream import UnrecognizedFile, discover, read_paths
 from checker.ingest.tournament_log import NAME as TOURNAMENT_LOG
 from checker.model import Hand, LogRecord, Rejection, SourceLocation, TournamentSummary
@@ -244,5 +245,5 @@ def _note_hand(result: AuditResult, hand: Hand) -> None:
 def _note_warnings(
     result: AuditResult, location: SourceLocation, hand: str | None, warnings: list[str]
 ) -> None:
-    for text in warnings:
-        result.warnings.append(ReadWarning(location, hand, text))
+    for text in warnings:  # bounded: the readers quote their input, which may be any size
+        result.warnings.append(ReadWarning(location, hand, bounded(text)))

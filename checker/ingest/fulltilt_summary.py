@@ -17,7 +17,7 @@ from zoneinfo import ZoneInfo
 from checker.ingest.amounts import is_digits, parse_cents, parse_chips
 from checker.ingest.base import Block, RecordError, record_fields, split_at
 from checker.ingest.decode import Line
-from checker.ingest.excerpt import excerpt
+from checker.ingest.excerpt import bounded, excerpt
 from checker.model import PrizeKind, TournamentSummary
 
 NAME = "fulltilt-summary"
@@ -108,12 +108,13 @@ def check_closing_line(placements: list[dict[str, Any]], player: str, places: li
         if len(holders) > _HOLDERS_SHOWN:
             shown_holders += f" and {len(holders) - _HOLDERS_SHOWN} more"
         held = f"; listed at place {said}: {shown_holders}" if holders else ""
-        warnings.append(f"line {line}: the closing line names {excerpt(player)}, who is not in the "
-                        f"list of places{held}")
+        # Bounded: the names listed are the file's, a damaged file's can be any length.
+        warnings.append(bounded(f"line {line}: the closing line names {excerpt(player)}, who is "
+                                f"not in the list of places{held}"))
         return
     shown = ", ".join(str(place) for place in listed)
-    warnings.append(f"line {line}: the closing line puts {excerpt(player)} at place {said}, "
-                    f"the list at place {shown}")
+    warnings.append(bounded(f"line {line}: the closing line puts {excerpt(player)} at place "
+                            f"{said}, the list at place {shown}"))
 
 
 # ---------------------------------------------------------------- Full Tilt amounts

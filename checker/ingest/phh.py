@@ -1351,7 +1351,7 @@ class _HandBuilder:
                 and type(at) is clock and at.tzinfo is None):
             try:  # the usual case, with nothing to tell
                 return datetime.combine(date(year, month, day), at)
-            except ValueError:
+            except (ValueError, OverflowError):  # a year of 20 digits overflows a C int
                 pass
         year, month, day = f.integer("year"), f.integer("month"), f.integer("day")
         at = f.table.get("time")
@@ -1361,7 +1361,7 @@ class _HandBuilder:
             raise f.fail("time", f"time must be a local time (HH:MM:SS), not {_show(at)}")
         try:
             return datetime.combine(date(year, month, day), at)
-        except ValueError as exc:
+        except (ValueError, OverflowError) as exc:
             raise f.fail("day", f"no such date {year}-{month}-{day}: {exc}") from None
 
     # Actions -------------------------------------------------------------------------------
