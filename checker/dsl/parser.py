@@ -6,6 +6,7 @@ misspelled keyword.
 """
 
 import re
+from contextvars import ContextVar
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -37,19 +38,28 @@ def _grammar_text() -> str:
 def _lark() -> Lark:
     return Lark(
         _grammar_text(), parser="lalr", start=["start", "expr"], propagate_positions=True,
-        maybe_placeholders=False, lexer_callbacks={"COMMENT": _COMMENTS.append},
+        maybe_placeholders=False, lexer_callbacks={"COMMENT": _keep_comment},
     )
 
 
-# Comments the lexer met during the current parse (parsing is single-threaded per process).
-_COMMENTS: list[Token] = []
+# The cached Lark object's callbacks are fixed, so each parse that wants its comments sets
+# its own list here (_checked_parse); parses without one (message placeholders) drop them.
+_PARSE_COMMENTS: ContextVar[list[Token] | None] = ContextVar("_PARSE_COMMENTS", default=None)
 
 
-def _span_of(item: Token | Tree[Any]) -> ast.Span:
+def _keep_comment(token: Token) -> Token:
+    comments = _PARSE_COMMENTS.get()
+    if comments is not None:
+        comments.append(token)
+    return token
+
+
+def _span_of(item: Token | Tree[Any] | Any) -> ast.Span:
+    """The span of a token, a tree, or a tree's meta (what v_args(meta=True) hands over)."""
     if isinstance(item, Token):
         return ast.Span(item.line or 0, item.column or 0, item.end_line or 0,
                         item.end_column or 0)
-    meta = item.meta
+    meta = item.meta if isinstance(item, Tree) else item
     if getattr(meta, "empty", True):
         return ast.NO_SPAN
     return ast.Span(meta.line, meta.column, meta.end_line, meta.end_column)
@@ -82,46 +92,41 @@ def _percent(text: str) -> int:
 class _ToAst(Transformer[Token, Any]):
     """Lark tree -> ast nodes. Message placeholders are parsed afterwards (need the source)."""
 
-    def __init__(self, source: SourceText) -> None:
+    def __init__(self, source: SourceText, comments: tuple[ast.Comment, ...] = ()) -> None:
         super().__init__()
         self.source = source
-
-    # -- helpers
-    def _s(self, meta: Any) -> ast.Span:
-        if getattr(meta, "empty", True):
-            return ast.NO_SPAN
-        return ast.Span(meta.line, meta.column, meta.end_line, meta.end_column)
+        self.comments = comments
 
     # -- file
     def start(self, meta: Any, items: list[Any]) -> ast.RulesFile:
-        return ast.RulesFile(tuple(items))
+        return ast.RulesFile(tuple(items), self.comments)
 
     def ruleset_decl(self, meta: Any, c: list[Token]) -> ast.RulesetDecl:
-        return ast.RulesetDecl(str(c[0]), unquote(c[1]), self._s(meta))
+        return ast.RulesetDecl(str(c[0]), unquote(c[1]), _span_of(meta))
 
     def extends_decl(self, meta: Any, c: list[Token]) -> ast.Extends:
-        return ast.Extends(unquote(c[0]), self._s(meta))
+        return ast.Extends(unquote(c[0]), _span_of(meta))
 
     def clause_decl(self, meta: Any, c: list[Token]) -> ast.ClauseDecl:
-        return ast.ClauseDecl(str(c[0]), unquote(c[1]), self._s(meta))
+        return ast.ClauseDecl(str(c[0]), unquote(c[1]), _span_of(meta))
 
     def unchecked_decl(self, meta: Any, c: list[Token]) -> ast.Unchecked:
-        return ast.Unchecked(str(c[0]), unquote(c[1]), self._s(meta))
+        return ast.Unchecked(str(c[0]), unquote(c[1]), _span_of(meta))
 
     def param_decl(self, meta: Any, c: list[Any]) -> ast.ParamDecl:
-        return ast.ParamDecl(c[0], c[1], c[2], self._s(meta))
+        return ast.ParamDecl(c[0], c[1], c[2], _span_of(meta))
 
     def param_override(self, meta: Any, c: list[Any]) -> ast.ParamOverride:
-        return ast.ParamOverride(c[0], c[1], self._s(meta))
+        return ast.ParamOverride(c[0], c[1], _span_of(meta))
 
     def dotted(self, meta: Any, c: list[Token]) -> str:
         return ".".join(str(t) for t in c)
 
     def type(self, meta: Any, c: list[Any]) -> ast.TypeRef:
-        return ast.TypeRef(str(c[0]), tuple(c[1:]), self._s(meta))
+        return ast.TypeRef(str(c[0]), tuple(c[1:]), _span_of(meta))
 
     def disable_decl(self, meta: Any, c: list[Token]) -> ast.Disable:
-        return ast.Disable(str(c[0]), unquote(c[1]), self._s(meta))
+        return ast.Disable(str(c[0]), unquote(c[1]), _span_of(meta))
 
     def rule_decl(self, meta: Any, c: list[Any]) -> ast.Rule:
         return self._rule(meta, c, override=False)
@@ -137,45 +142,46 @@ class _ToAst(Transformer[Token, Any]):
             if part == "let":
                 fields["lets"].append(value)
             elif part in fields:
-                raise _DuplicatePart(f"a rule may have only one '{part}'", span)
+                raise _LocatedError(f"a rule may have only one '{part}'", span,
+                                    Code.DUPLICATE_PART)
             else:
                 fields[part] = value
         fields["lets"] = tuple(fields["lets"])
-        return ast.Rule(str(c[0]), override, span=self._s(meta), part_spans=tuple(spans),
+        return ast.Rule(str(c[0]), override, span=_span_of(meta), part_spans=tuple(spans),
                         **fields)
 
     def title(self, meta: Any, c: list[Token]) -> tuple[str, Any, ast.Span]:
-        return ("title", unquote(c[0]), self._s(meta))
+        return ("title", unquote(c[0]), _span_of(meta))
 
     def cites(self, meta: Any, c: list[Token]) -> tuple[str, Any, ast.Span]:
-        return ("cites", tuple(ast.ClauseRef(str(t), _span_of(t)) for t in c), self._s(meta))
+        return ("cites", tuple(ast.ClauseRef(str(t), _span_of(t)) for t in c), _span_of(meta))
 
     def severity(self, meta: Any, c: list[Token]) -> tuple[str, Any, ast.Span]:
-        return ("severity", str(c[0]), self._s(meta))
+        return ("severity", str(c[0]), _span_of(meta))
 
     def on(self, meta: Any, c: list[Token]) -> tuple[str, Any, ast.Span]:
         return ("event", str(c[0]), _span_of(c[0]))
 
     def applies(self, meta: Any, c: list[Token]) -> tuple[str, Any, ast.Span]:
-        return ("plays", tuple(ast.PlayRef(str(t), _span_of(t)) for t in c), self._s(meta))
+        return ("plays", tuple(ast.PlayRef(str(t), _span_of(t)) for t in c), _span_of(meta))
 
     def at(self, meta: Any, c: list[Any]) -> tuple[str, Any, ast.Span]:
-        return ("at", ast.At(str(c[0]), c[1], self._s(meta)), self._s(meta))
+        return ("at", ast.At(str(c[0]), c[1], _span_of(meta)), _span_of(meta))
 
     def let(self, meta: Any, c: list[Any]) -> tuple[str, Any, ast.Span]:
-        return ("let", ast.Let(str(c[0]), c[1], self._s(meta)), self._s(meta))
+        return ("let", ast.Let(str(c[0]), c[1], _span_of(meta)), _span_of(meta))
 
     def when(self, meta: Any, c: list[Any]) -> tuple[str, Any, ast.Span]:
-        return ("when", c[0], self._s(meta))
+        return ("when", c[0], _span_of(meta))
 
     def require(self, meta: Any, c: list[Any]) -> tuple[str, Any, ast.Span]:
-        return ("require", c[0], self._s(meta))
+        return ("require", c[0], _span_of(meta))
 
     def message(self, meta: Any, c: list[Token]) -> tuple[str, Any, ast.Span]:
-        return ("message", _message(c[0], self.source), self._s(meta))
+        return ("message", _message(c[0], self.source), _span_of(meta))
 
     def test_decl(self, meta: Any, c: list[Any]) -> ast.RuleTest:
-        return ast.RuleTest(unquote(c[0]), unquote(c[1]), tuple(c[2:]), self._s(meta))
+        return ast.RuleTest(unquote(c[0]), unquote(c[1]), tuple(c[2:]), _span_of(meta))
 
     def expect(self, meta: Any, c: list[Any]) -> ast.Expect:
         return self._expect(meta, c, None)
@@ -190,13 +196,14 @@ class _ToAst(Transformer[Token, Any]):
         kinds = [kind for kind, _ in c[1:]]
         for kind in ("hand", "action"):
             if kinds.count(kind) > 1:
-                raise _DuplicatePart(f"an expect may name only one '{kind}'", self._s(meta))
+                raise _LocatedError(f"an expect may name only one '{kind}'", _span_of(meta),
+                                    Code.DUPLICATE_PART)
         hand = next((value for kind, value in c[1:] if kind == "hand"), None)
         action = next((value for kind, value in c[1:] if kind == "action"), None)
-        return ast.Expect(str(c[0]), hand, action, self._s(meta), gap)
+        return ast.Expect(str(c[0]), hand, action, _span_of(meta), gap)
 
     def expect_none(self, meta: Any, c: list[Any]) -> ast.Expect:
-        return ast.Expect(None, None, None, self._s(meta))
+        return ast.Expect(None, None, None, _span_of(meta))
 
     def expect_hand(self, meta: Any, c: list[Token]) -> tuple[str, Any]:
         return ("hand", unquote(c[0]))
@@ -206,95 +213,92 @@ class _ToAst(Transformer[Token, Any]):
 
     # -- expressions
     def if_else(self, meta: Any, c: list[Any]) -> ast.IfElse:
-        return ast.IfElse(c[0], c[1], c[2], self._s(meta))
+        return ast.IfElse(c[0], c[1], c[2], _span_of(meta))
 
     def or_op(self, meta: Any, c: list[Any]) -> ast.Binary:
-        return ast.Binary("or", c[0], c[1], self._s(meta))
+        return ast.Binary("or", c[0], c[1], _span_of(meta))
 
     def and_op(self, meta: Any, c: list[Any]) -> ast.Binary:
-        return ast.Binary("and", c[0], c[1], self._s(meta))
+        return ast.Binary("and", c[0], c[1], _span_of(meta))
 
     def not_op(self, meta: Any, c: list[Any]) -> ast.Unary:
-        return ast.Unary("not", c[0], self._s(meta))
+        return ast.Unary("not", c[0], _span_of(meta))
 
     def compare(self, meta: Any, c: list[Any]) -> ast.Binary:
-        return ast.Binary(str(c[1]), c[0], c[2], self._s(meta))  # type: ignore[arg-type]
+        return ast.Binary(str(c[1]), c[0], c[2], _span_of(meta))  # type: ignore[arg-type]
 
     def in_op(self, meta: Any, c: list[Any]) -> ast.Binary:
-        return ast.Binary("in", c[0], c[1], self._s(meta))
+        return ast.Binary("in", c[0], c[1], _span_of(meta))
 
     def not_in_op(self, meta: Any, c: list[Any]) -> ast.Binary:
-        return ast.Binary("not in", c[0], c[1], self._s(meta))
+        return ast.Binary("not in", c[0], c[1], _span_of(meta))
 
     def arith(self, meta: Any, c: list[Any]) -> ast.Binary:
-        return ast.Binary(str(c[1]), c[0], c[2], self._s(meta))  # type: ignore[arg-type]
+        return ast.Binary(str(c[1]), c[0], c[2], _span_of(meta))  # type: ignore[arg-type]
 
     def neg(self, meta: Any, c: list[Any]) -> ast.Unary:
-        return ast.Unary("-", c[1], self._s(meta))
+        return ast.Unary("-", c[1], _span_of(meta))
 
     def attribute(self, meta: Any, c: list[Any]) -> ast.Attribute:
-        return ast.Attribute(c[0], str(c[1]), self._s(meta))
+        return ast.Attribute(c[0], str(c[1]), _span_of(meta))
 
     def index(self, meta: Any, c: list[Any]) -> ast.Index:
-        return ast.Index(c[0], c[1], self._s(meta))
+        return ast.Index(c[0], c[1], _span_of(meta))
 
     def int_lit(self, meta: Any, c: list[Token]) -> ast.Literal:
-        return ast.Literal("int", _int(c[0]), self._s(meta))
+        return ast.Literal("int", _int(c[0]), _span_of(meta))
 
     def money_lit(self, meta: Any, c: list[Token]) -> ast.Literal:
-        return ast.Literal("money", _money(c[0]), self._s(meta))
+        return ast.Literal("money", _money(c[0]), _span_of(meta))
 
     def duration_lit(self, meta: Any, c: list[Token]) -> ast.Literal:
         text = str(c[0])
-        return ast.Literal("duration", int(text[:-1]) * SECONDS_PER_UNIT[text[-1]], self._s(meta))
+        return ast.Literal("duration", int(text[:-1]) * SECONDS_PER_UNIT[text[-1]], _span_of(meta))
 
     def percent_lit(self, meta: Any, c: list[Token]) -> ast.Literal:
         try:
-            return ast.Literal("percent", _percent(c[0]), self._s(meta))
+            return ast.Literal("percent", _percent(c[0]), _span_of(meta))
         except ValueError as exc:
-            raise _BadLiteral(str(exc), _span_of(c[0])) from None
+            raise _LocatedError(str(exc), _span_of(c[0]), Code.PERCENT_PRECISION) from None
 
     def string_lit(self, meta: Any, c: list[Token]) -> ast.Literal:
-        return ast.Literal("string", unquote(c[0]), self._s(meta))
+        return ast.Literal("string", unquote(c[0]), _span_of(meta))
 
     def true_lit(self, meta: Any, c: list[Any]) -> ast.Literal:
-        return ast.Literal("bool", True, self._s(meta))
+        return ast.Literal("bool", True, _span_of(meta))
 
     def false_lit(self, meta: Any, c: list[Any]) -> ast.Literal:
-        return ast.Literal("bool", False, self._s(meta))
+        return ast.Literal("bool", False, _span_of(meta))
 
     def none_lit(self, meta: Any, c: list[Any]) -> ast.Literal:
-        return ast.Literal("none", None, self._s(meta))
+        return ast.Literal("none", None, _span_of(meta))
 
     def name(self, meta: Any, c: list[Token]) -> ast.Name:
-        return ast.Name(str(c[0]), self._s(meta))
+        return ast.Name(str(c[0]), _span_of(meta))
 
     def param_ref(self, meta: Any, c: list[Any]) -> ast.ParamRef:
-        return ast.ParamRef(c[0], self._s(meta))
+        return ast.ParamRef(c[0], _span_of(meta))
 
     def call(self, meta: Any, c: list[Any]) -> ast.Call:
-        return ast.Call(str(c[0]), tuple(c[1:]), self._s(meta))
+        return ast.Call(str(c[0]), tuple(c[1:]), _span_of(meta))
 
     def quantifier(self, meta: Any, c: list[Any]) -> ast.Quantifier:
-        return ast.Quantifier(str(c[0]), str(c[1]), c[2], c[3], self._s(meta))  # type: ignore[arg-type]
+        return ast.Quantifier(str(c[0]), str(c[1]), c[2], c[3], _span_of(meta))  # type: ignore[arg-type]
 
     def list_lit(self, meta: Any, c: list[Any]) -> ast.ListLit:
-        return ast.ListLit(tuple(c), self._s(meta))
+        return ast.ListLit(tuple(c), _span_of(meta))
 
     def set_lit(self, meta: Any, c: list[Any]) -> ast.SetLit:
-        return ast.SetLit(tuple(c), self._s(meta))
+        return ast.SetLit(tuple(c), _span_of(meta))
 
 
-class _DuplicatePart(Exception):
-    def __init__(self, message: str, span: ast.Span) -> None:
+class _LocatedError(Exception):
+    """A refusal found while building the tree; parse_rules turns it into a diagnostic."""
+
+    def __init__(self, message: str, span: ast.Span, code: Code) -> None:
         super().__init__(message)
         self.span = span
-
-
-class _BadLiteral(Exception):
-    def __init__(self, message: str, span: ast.Span) -> None:
-        super().__init__(message)
-        self.span = span
+        self.code = code
 
 
 def _message(token: Token, source: SourceText) -> ast.Message:
@@ -359,40 +363,39 @@ def _shift(node: Any, line: int, column: int) -> Any:
 def parse_rules(text: str, file: str) -> ast.RulesFile:
     """Parse a whole rules file; raise RulesError with located diagnostics."""
     source = SourceText(file, text)
-    tree = _checked_parse(text, source, "start")
-    comments = tuple(_comment(token, source) for token in _COMMENTS)
-    _COMMENTS.clear()
+    tree, tokens = _checked_parse(text, source, "start")
+    comments = tuple(_comment(token, source) for token in tokens)
     try:
-        result: ast.RulesFile = _ToAst(source).transform(tree)
+        result: ast.RulesFile = _ToAst(source, comments).transform(tree)
     except Exception as exc:  # lark wraps transformer errors; unwrap ours
         cause = getattr(exc, "orig_exc", exc)
         if isinstance(cause, RulesError):
             raise cause from None
-        if isinstance(cause, _DuplicatePart):
+        if isinstance(cause, _LocatedError):
             raise RulesError([source.diagnostic(cause.span, str(cause),
-                                                code=Code.DUPLICATE_PART)]) from None
-        if isinstance(cause, _BadLiteral):
-            raise RulesError([source.diagnostic(cause.span, str(cause),
-                                                code=Code.PERCENT_PRECISION)]) from None
+                                                code=cause.code)]) from None
         raise
-    return ast.RulesFile(result.items, comments)
+    return result
 
 
-def _checked_parse(text: str, source: SourceText, start: str) -> Tree[Any]:
-    """The parse tree of `text`, refused (RulesError) when the text hides characters, is too
-    long or nests too deep (checker/dsl/text_guard.py) or has a syntax error."""
+def _checked_parse(text: str, source: SourceText, start: str) -> tuple[Tree[Any], list[Token]]:
+    """The parse tree of `text` and its comment tokens, refused (RulesError) when the text hides
+    characters, is too long or nests too deep (checker/dsl/text_guard.py) or has a syntax error."""
     problems = check_text(text, source)
     if problems:
         raise RulesError(problems)
-    _COMMENTS.clear()
+    comments: list[Token] = []
+    reset = _PARSE_COMMENTS.set(comments)
     try:
         tree = _lark().parse(text, start=start)
     except UnexpectedInput as exc:
         raise RulesError([_syntax_diagnostic(exc, source)]) from None
+    finally:
+        _PARSE_COMMENTS.reset(reset)
     problems = check_tree(tree, source)
     if problems:
         raise RulesError(problems)
-    return tree
+    return tree, comments
 
 
 def _comment(token: Token, source: SourceText) -> ast.Comment:
@@ -403,7 +406,7 @@ def _comment(token: Token, source: SourceText) -> ast.Comment:
 
 def parse_expression(text: str, file: str = "<expr>") -> ast.Expr:
     source = SourceText(file, text)
-    tree = _checked_parse(text, source, "expr")
+    tree, _ = _checked_parse(text, source, "expr")
     result: ast.Expr = _ToAst(source).transform(tree)
     return result
 
