@@ -267,3 +267,20 @@ def test_contradicting_expectations_of_one_test() -> None:
         "the `expect none`", '`expect todo-not a.b hand "1"`', "the `expect none`",
         "`expect todo a.d action 3`"]
     assert "`expect todo-not a.c`" in (found[0].hint or "")
+
+
+def test_names_written_on_the_line_after_their_keyword_are_located() -> None:
+    # The old search looked for the name on the keyword's line and fell back to the whole
+    # declaration; the parser's own spans of the names point at them wherever they stand.
+    text = (
+        "param\n  limit.unread: int = 1\n"
+        'rule\n  betting.min_raise\n  title "T"\n  severity info\n  message "m"\n'
+        "  let\n    unused = 1\n  require x\n"
+        'test "cap" input "a.hh"\n  expect none\ntest\n  "cap" input "b.hh"\n  expect none\n'
+    )
+    assert spans(lint(text)) == [
+        (2, 3, 15, Code.LINT_UNUSED_PARAM),
+        (4, 3, 20, Code.LINT_RULE_ID_STYLE),
+        (9, 5, 11, Code.LINT_UNUSED_LET),
+        (14, 3, 8, Code.LINT_DUPLICATE_TEST),
+    ]

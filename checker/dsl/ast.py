@@ -59,6 +59,7 @@ class Attribute:
     obj: "Expr"
     name: str
     span: Span = _span()  # noqa: RUF009
+    name_span: Span = _span()  # noqa: RUF009  (the trailing NAME)
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +102,7 @@ class Call:
     function: str
     args: tuple["Expr", ...]
     span: Span = _span()  # noqa: RUF009
+    name_span: Span = _span()  # noqa: RUF009  (the function's NAME)
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,6 +177,7 @@ class Unchecked:
     clause: str
     reason: str
     span: Span = _span()  # noqa: RUF009
+    reason_span: Span = _span()  # noqa: RUF009  (the reason's STRING)
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,6 +186,7 @@ class ParamDecl:
     type: TypeRef
     value: Expr
     span: Span = _span()  # noqa: RUF009
+    path_span: Span = _span()  # noqa: RUF009
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,6 +226,7 @@ class Let:
     name: str
     value: Expr
     span: Span = _span()  # noqa: RUF009
+    name_span: Span = _span()  # noqa: RUF009
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,6 +250,7 @@ class Rule:
     span: Span = _span()  # noqa: RUF009
     # Where each part was written, for diagnostics that point at a missing or wrong part.
     part_spans: tuple[tuple[str, Span], ...] = field(default=(), compare=False, repr=False)
+    id_span: Span = _span()  # noqa: RUF009  (the RULE_ID)
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,6 +286,7 @@ class RuleTest:
     input: str
     expects: tuple[Expect, ...] = ()
     span: Span = _span()  # noqa: RUF009
+    name_span: Span = _span()  # noqa: RUF009  (the name's STRING)
 
 
 Item = (

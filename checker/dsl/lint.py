@@ -16,7 +16,6 @@ from checker.dsl.formatter import format_expect, format_expression, quote
 
 # group.name-with-dashes: a lowercase group, then dot-separated words joined by single dashes.
 RULE_ID_STYLE = re.compile(r"[a-z][a-z0-9]*(\.[a-z0-9]+(-[a-z0-9]+)*)+")
-_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')
 
 
 # ---------------------------------------------------------------- walking expressions
@@ -73,45 +72,10 @@ def _rule_expressions(rule: ast.Rule) -> Iterator[ast.Expr]:
     yield from _body(rule)
 
 
-# ---------------------------------------------------------------- locating words on a line
-
-
-def _word_span(source: SourceText, start: ast.Span, word: str) -> ast.Span:
-    """The span of `word` at or after `start` on its line (the tree keeps spans of whole
-    declarations only); `start` itself when the word is not there."""
-    pattern = re.compile(rf"(?<![\w.-]){re.escape(word)}(?![\w.-])")
-    match = pattern.search(source.line(start.line), max(start.column - 1, 0))
-    if match is None:
-        return start
-    return ast.Span(start.line, match.start() + 1, start.line, match.end() + 1)
-
-
-def _after_keyword(span: ast.Span, keyword: str) -> ast.Span:
-    return ast.Span(span.line, span.column + len(keyword), span.end_line, span.end_column)
-
-
-def _header_span(source: SourceText, rule: ast.Rule) -> ast.Span:
+def _header_span(rule: ast.Rule) -> ast.Span:
     """From `rule` (or `override`) to the end of the rule id."""
-    word = _word_span(source, rule.span, rule.rule_id)
-    if word is rule.span:
-        return rule.span
-    return ast.Span(rule.span.line, rule.span.column, word.end_line, word.end_column)
-
-
-def _first_string_span(source: SourceText, start: ast.Span) -> ast.Span:
-    """The first string token on the line of `start`, at or after it."""
-    match = _STRING.search(source.line(start.line), max(start.column - 1, 0))
-    if match is None:
-        return start
-    return ast.Span(start.line, match.start() + 1, start.line, match.end() + 1)
-
-
-def _closing_string_span(source: SourceText, span: ast.Span) -> ast.Span:
-    """The string token that ends a declaration's span (its reason, say)."""
-    for match in _STRING.finditer(source.line(span.end_line)):
-        if match.end() + 1 == span.end_column:
-            return ast.Span(span.end_line, match.start() + 1, span.end_line, match.end() + 1)
-    return span
+    return ast.Span(rule.span.line, rule.span.column, rule.id_span.end_line,
+                    rule.id_span.end_column)
 
 
 # ---------------------------------------------------------------- the checks
@@ -146,7 +110,7 @@ class _Linter:
         return sorted(self.found, key=lambda d: (d.span.line, d.span.column, d.message))
 
     def rule_parts(self, rule: ast.Rule) -> None:
-        where = _header_span(self.source, rule)
+        where = _header_span(rule)
         if rule.title is None:
             self.warn(Code.LINT_NO_TITLE, where, f"rule {rule.rule_id} has no title",
                       'add `title "..."`: reports and `feltcheck explain` show it')
@@ -183,7 +147,7 @@ class _Linter:
             if any(let.name in free_names(expr) for expr in readers):
                 continue
             self.warn(Code.LINT_UNUSED_LET,
-                      _word_span(self.source, _after_keyword(let.span, "let"), let.name),
+                      let.name_span,
                       f"let {let.name} is never used in rule {rule.rule_id}",
                       "remove it, or use it in a later let, in `when`, `require` or the message")
 
@@ -195,7 +159,7 @@ class _Linter:
         words = [re.sub(r"[_-]+", "-", word).strip("-") for word in rest.split(".")]
         # The grammar's RULE_ID makes this suggestion always fit the style.
         suggestion = ".".join([group.replace("_", ""), *words])
-        self.warn(Code.LINT_RULE_ID_STYLE, _word_span(self.source, rule.span, rule.rule_id),
+        self.warn(Code.LINT_RULE_ID_STYLE, rule.id_span,
                   f"rule id {rule.rule_id} is not in group.name-with-dashes style",
                   f"write it as {suggestion}")
 
@@ -208,7 +172,7 @@ class _Linter:
             if any(path == item.path or path.startswith(item.path + ".") for path in read):
                 continue
             self.warn(Code.LINT_UNUSED_PARAM,
-                      _word_span(self.source, _after_keyword(item.span, "param"), item.path),
+                      item.path_span,
                       f"parameter {item.path} is declared but no rule in this file reads "
                       f"param.{item.path}, nor does the engine",
                       f"remove it, or read param.{item.path} in a rule (a rule set that "
@@ -231,7 +195,7 @@ class _Linter:
     def empty_reasons(self) -> None:
         for item in self.tree.items:
             if isinstance(item, ast.Unchecked) and not item.reason.strip():
-                self.warn(Code.LINT_EMPTY_REASON, _closing_string_span(self.source, item.span),
+                self.warn(Code.LINT_EMPTY_REASON, item.reason_span,
                           f"unchecked {item.clause} gives no reason",
                           "say why the clause cannot be checked from the records, e.g. "
                           'unchecked 36 "management decisions are not recorded"')
@@ -244,7 +208,7 @@ class _Linter:
             if item.name not in first:
                 first[item.name] = item
                 continue
-            self.warn(Code.LINT_DUPLICATE_TEST, _first_string_span(self.source, item.span),
+            self.warn(Code.LINT_DUPLICATE_TEST, item.name_span,
                       f"test name {quote(item.name)} is already used by the test at line "
                       f"{first[item.name].span.line}",
                       "give each test its own name so that `feltcheck rules test` results can "

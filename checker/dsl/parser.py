@@ -111,16 +111,17 @@ class _ToAst(Transformer[Token, Any]):
         return ast.ClauseDecl(str(c[0]), unquote(c[1]), _span_of(meta))
 
     def unchecked_decl(self, meta: Any, c: list[Token]) -> ast.Unchecked:
-        return ast.Unchecked(str(c[0]), unquote(c[1]), _span_of(meta))
+        return ast.Unchecked(str(c[0]), unquote(c[1]), _span_of(meta), _span_of(c[1]))
 
     def param_decl(self, meta: Any, c: list[Any]) -> ast.ParamDecl:
-        return ast.ParamDecl(c[0], c[1], c[2], _span_of(meta))
+        path, path_span = c[0]
+        return ast.ParamDecl(path, c[1], c[2], _span_of(meta), path_span)
 
     def param_override(self, meta: Any, c: list[Any]) -> ast.ParamOverride:
-        return ast.ParamOverride(c[0], c[1], _span_of(meta))
+        return ast.ParamOverride(c[0][0], c[1], _span_of(meta))
 
-    def dotted(self, meta: Any, c: list[Token]) -> str:
-        return ".".join(str(t) for t in c)
+    def dotted(self, meta: Any, c: list[Token]) -> tuple[str, ast.Span]:
+        return ".".join(str(t) for t in c), _span_of(meta)
 
     def type(self, meta: Any, c: list[Any]) -> ast.TypeRef:
         return ast.TypeRef(str(c[0]), tuple(c[1:]), _span_of(meta))
@@ -148,7 +149,7 @@ class _ToAst(Transformer[Token, Any]):
                 fields[part] = value
         fields["lets"] = tuple(fields["lets"])
         return ast.Rule(str(c[0]), override, span=_span_of(meta), part_spans=tuple(spans),
-                        **fields)
+                        id_span=_span_of(c[0]), **fields)
 
     def title(self, meta: Any, c: list[Token]) -> tuple[str, Any, ast.Span]:
         return ("title", unquote(c[0]), _span_of(meta))
@@ -169,7 +170,8 @@ class _ToAst(Transformer[Token, Any]):
         return ("at", ast.At(str(c[0]), c[1], _span_of(meta)), _span_of(meta))
 
     def let(self, meta: Any, c: list[Any]) -> tuple[str, Any, ast.Span]:
-        return ("let", ast.Let(str(c[0]), c[1], _span_of(meta)), _span_of(meta))
+        let = ast.Let(str(c[0]), c[1], _span_of(meta), _span_of(c[0]))
+        return ("let", let, let.span)
 
     def when(self, meta: Any, c: list[Any]) -> tuple[str, Any, ast.Span]:
         return ("when", c[0], _span_of(meta))
@@ -181,7 +183,8 @@ class _ToAst(Transformer[Token, Any]):
         return ("message", _message(c[0], self.source), _span_of(meta))
 
     def test_decl(self, meta: Any, c: list[Any]) -> ast.RuleTest:
-        return ast.RuleTest(unquote(c[0]), unquote(c[1]), tuple(c[2:]), _span_of(meta))
+        return ast.RuleTest(unquote(c[0]), unquote(c[1]), tuple(c[2:]), _span_of(meta),
+                            _span_of(c[0]))
 
     def expect(self, meta: Any, c: list[Any]) -> ast.Expect:
         return self._expect(meta, c, None)
@@ -240,7 +243,7 @@ class _ToAst(Transformer[Token, Any]):
         return ast.Unary("-", c[1], _span_of(meta))
 
     def attribute(self, meta: Any, c: list[Any]) -> ast.Attribute:
-        return ast.Attribute(c[0], str(c[1]), _span_of(meta))
+        return ast.Attribute(c[0], str(c[1]), _span_of(meta), _span_of(c[1]))
 
     def index(self, meta: Any, c: list[Any]) -> ast.Index:
         return ast.Index(c[0], c[1], _span_of(meta))
@@ -277,10 +280,10 @@ class _ToAst(Transformer[Token, Any]):
         return ast.Name(str(c[0]), _span_of(meta))
 
     def param_ref(self, meta: Any, c: list[Any]) -> ast.ParamRef:
-        return ast.ParamRef(c[0], _span_of(meta))
+        return ast.ParamRef(c[0][0], _span_of(meta))
 
     def call(self, meta: Any, c: list[Any]) -> ast.Call:
-        return ast.Call(str(c[0]), tuple(c[1:]), _span_of(meta))
+        return ast.Call(str(c[0]), tuple(c[1:]), _span_of(meta), _span_of(c[0]))
 
     def quantifier(self, meta: Any, c: list[Any]) -> ast.Quantifier:
         return ast.Quantifier(str(c[0]), str(c[1]), c[2], c[3], _span_of(meta))  # type: ignore[arg-type]

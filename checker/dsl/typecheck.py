@@ -279,7 +279,7 @@ class _Checker:
         if owner == ERROR:
             return ERROR
         base = strip(owner)
-        where = _name_span(expr.span, expr.name)
+        where = expr.name_span
         if not isinstance(base, FactType):
             text = expr_text(expr.obj)
             hint = None
@@ -476,7 +476,7 @@ class _Checker:
 
     def call(self, expr: ast.Call, scope: Mapping[str, Type]) -> Type:
         builtin = BUILTINS.get(expr.function)
-        where = _name_span_start(expr.span, expr.function)
+        where = expr.name_span
         if builtin is None:
             for arg in expr.args:
                 self.infer(arg, scope)
@@ -684,19 +684,6 @@ def _field_hint(name: str, scope: Mapping[str, Type]) -> str | None:
 def _describe(obj: ast.Expr, base: FactType) -> str:
     text = expr_text(obj)
     return text if text == base.name else f"{text} ({base.name})"
-
-
-def _name_span(span: ast.Span, name: str) -> ast.Span:
-    """The span of the trailing NAME of an attribute (`big_blnd` of `hand.big_blnd`)."""
-    if span.end_column > len(name):
-        return ast.Span(span.end_line, span.end_column - len(name), span.end_line,
-                        span.end_column)
-    return span
-
-
-def _name_span_start(span: ast.Span, name: str) -> ast.Span:
-    """The span of the leading NAME of a call."""
-    return ast.Span(span.line, span.column, span.line, span.column + len(name))
 
 
 # ---------------------------------------------------------------- parameter values
