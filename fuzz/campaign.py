@@ -55,6 +55,9 @@ class TargetResult:
     seeds: int
     exit_code: int
     crashes: list[str]
+    # Inputs libFuzzer found slow (over 10 s of wall time): reported, not failures; replay one
+    # to tell a slow reader from a starved process.
+    slow_units: list[str]
 
 
 def reader_seeds(seed: int) -> dict[str, list[Path]]:
@@ -116,16 +119,18 @@ def run_target(target: str, workdir: Path, seed_dir: Path, runs: int, seed: int
         peak_rss_mb=stats.get("peak_rss_mb", 0), new_units=stats.get("new_units_added", 0),
         corpus_files=sum(1 for _ in corpus.iterdir()),
         seeds=sum(1 for _ in seed_dir.iterdir()), exit_code=done.returncode,
-        crashes=sorted(p.name for p in artifacts.iterdir()))
+        crashes=sorted(p.name for p in artifacts.iterdir() if not p.name.startswith("slow-")),
+        slow_units=sorted(p.name for p in artifacts.iterdir() if p.name.startswith("slow-")))
 
 
 def markdown(results: list[TargetResult], runs: int, seed: int) -> str:
     lines = [f"Runs asked per target: {runs:,}; seed {seed}.", "",
              "| target | runs | seconds | exec/s | peak RSS MB | seeds | corpus after | "
-             "crashes and hangs |", "|---|---:|---:|---:|---:|---:|---:|---:|"]
+             "crashes and hangs | slow units |", "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for r in results:
         lines.append(f"| `{r.target}` | {r.runs:,} | {r.seconds:,.0f} | {r.exec_per_second:,} | "
-                     f"{r.peak_rss_mb} | {r.seeds} | {r.corpus_files:,} | {len(r.crashes)} |")
+                     f"{r.peak_rss_mb} | {r.seeds} | {r.corpus_files:,} | {len(r.crashes)} | "
+                     f"{len(r.slow_units)} |")
     return "\n".join(lines) + "\n"
 
 
