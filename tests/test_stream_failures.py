@@ -4,17 +4,18 @@ rejection, the records before it kept and the run going on; and the campaign's f
 
 from collections.abc import Iterator
 
-from checker.ingest import fulltilt_summary, phh
+from checker.ingest import fulltilt_summary, phh, tournament_log
 from checker.ingest.base import Block
 from checker.ingest.decode import Line, iter_lines_from_bytes
 from checker.ingest.stream import parse_records
 from checker.model import Hand, Rejection, TournamentSummary
 from fuzz.checks import MAX_WARNING
-from tests.conftest import CORPUS
+from tests.conftest import CORPUS, REPO
 from tests.test_ingest_summaries import ARCHIVE, ARCHIVE_PAGE, snippet
 
 PHH = phh.FORMAT
 FT_SUMMARY = fulltilt_summary.FORMAT
+LOG = tournament_log.FORMAT
 
 
 class _CutterThatFails:
@@ -78,3 +79,17 @@ def test_a_summary_warning_listing_names_is_bounded() -> None:
     assert isinstance(record, TournamentSummary)
     [warning] = [w for w in record.warnings if "closing line names 'Nobody'" in w]
     assert len(warning) < MAX_WARNING
+
+
+def test_a_log_number_no_decimal_can_hold_is_a_located_rejection() -> None:
+    """Found by the fuzz campaign: an exponent of 90 digits raised decimal's InvalidOperation
+    (a reader error)."""
+    lines = (REPO / "hand_histories/logs/sng-6max-700001.jsonl").read_text().splitlines()
+    huge = '{"event": "registration", "seq": 6e' + "6" * 90 + ', "tournament": "700001"}'
+    data = "\n".join([lines[0], huge, *lines[1:3]]).encode()
+    records = list(parse_records(LOG, iter_lines_from_bytes(data), "log.jsonl"))
+    rejected = [r for r in records if isinstance(r, Rejection)]
+    assert [r.location.line for r in rejected] == [2]
+    assert rejected[0].reason == ("line 2 is not a JSON object: a number beyond what a decimal "
+                                  "can hold")
+    assert len(records) == 4

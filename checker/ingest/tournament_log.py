@@ -66,11 +66,14 @@ def _json_value(text: str) -> object:
     """The line's JSON value. Numbers written with a fraction or an exponent are read as
     Decimal, so `1100.0` is not an integer here (plain JSON Schema would let it pass as one):
     money and chips must be written as integers. NaN and Infinity are refused, and so is
-    nesting deeper than Python's JSON decoder goes (no event of the schema nests past 4)."""
+    nesting deeper than Python's JSON decoder goes (no event of the schema nests past 4) and
+    numbers no decimal can hold."""
     try:
         return json.loads(text, parse_float=Decimal, parse_constant=_refuse_constant)
     except RecursionError:
         raise ValueError("the JSON value nests too deep to be read") from None
+    except ArithmeticError:  # decimal's InvalidOperation: an exponent of 90 digits, say
+        raise ValueError("a number beyond what a decimal can hold") from None
 
 
 def _json_object(text: str) -> dict[str, Any] | None:
