@@ -7,7 +7,7 @@ from checker.dsl import testing
 from checker.dsl.ruleset import Ruleset, load_ruleset
 from checker.dsl.testing import Explainer, FoundFinding, run_tests
 
-RULES = """\
+TWO_RULES = """\
 ruleset t "T"
 clause 1 "One."
 rule a.one
@@ -18,6 +18,8 @@ rule a.two
   cites 1
   on hand
   require true
+"""
+RULES = TWO_RULES + """\
 test "finds the planted violation" input "planted.txt"
   expect a.one hand "7" action 3
 test "clean twin" input "clean.txt"
@@ -56,17 +58,7 @@ def test_runner_tallies_true_and_false_positives_and_negatives(tmp_path: Path) -
     assert not report.passed
 
 
-GAPS = """\
-ruleset t "T"
-clause 1 "One."
-rule a.one
-  cites 1
-  on hand
-  require true
-rule a.two
-  cites 1
-  on hand
-  require true
+GAPS = TWO_RULES + """\
 test "gaps still open" input "open.txt"
   expect a.one hand "1"
   expect todo a.two hand "1"
