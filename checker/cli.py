@@ -19,12 +19,12 @@ from pathlib import Path
 from checker import __version__
 from checker.audit.accounting import AccountingError
 from checker.audit.collusion import PAIR_EVENT
-from checker.audit.explain import ExplainError, explain_hand, explain_hands
 from checker.audit.refund import RefundError, refund_report
 from checker.audit.ruleset import ruleset_id
 from checker.audit.run import audit
 from checker.dsl.diagnostics import RulesError
 from checker.dsl.ruleset import Ruleset
+from checker.explain.hands import ExplainError, explain_hand, explain_hands
 from checker.model.findings import SEVERITIES
 from checker.report.baseline import BaselineComparison, BaselineError, compare, load_baseline
 from checker.report.collusion_html import write_collusion_html

@@ -16,7 +16,6 @@ from pathlib import Path
 
 from checker import rulesets
 from checker.audit.collusion import SETTINGS_PARAMS
-from checker.audit.explain import ExplainError, explain_hand
 from checker.audit.ruleset import ruleset_id
 from checker.audit.run import audit
 from checker.dsl import ast
@@ -27,6 +26,7 @@ from checker.dsl.lint import lint_rules
 from checker.dsl.parser import parse_rules
 from checker.dsl.ruleset import Ruleset, coverage, read_rules_text
 from checker.dsl.testing import FoundFinding, run_tests, wanted
+from checker.explain.hands import ExplainError, explain_hand
 from checker.report.explain_why import why_lines
 from checker.report.output import write_atomically
 from checker.rules_arg import RulesChoice, bundled_rules, load_rules, rules_argument

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from checker.audit.explain import ExplainError, HandExplanation, explain_hand
 from checker.cli import main
 from checker.dsl.ruleset import Ruleset, load_ruleset
+from checker.explain.hands import ExplainError, HandExplanation, explain_hand
 from checker.report.explain_html import render_explain_html
 from checker.report.explain_text import render_explain_text
 from tests.conftest import REPO

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from checker.audit.explain import explain_hand
 from checker.dsl.ruleset import load_ruleset
+from checker.explain.hands import explain_hand
 from checker.report.explain_html import render_explain_html
 from tests.browser import distinct_colours, dump_dom, screenshot
 from tests.conftest import REPO

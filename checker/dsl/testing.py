@@ -15,7 +15,8 @@ against coming undone (Semgrep only reports it; this runner fails on it).
 
 A caller may also say why a test failed: `explain` is asked, for each missing or unexpected
 finding, for lines on the rule's deciding conditions on the input (the CLI asks the evaluator's
-own trace, checker/audit/explain.py; this package does not import the audit).
+own trace, checker/explain/hands.py; this package imports neither checker.audit nor
+checker.explain).
 """
 
 from collections.abc import Callable, Iterable, Sequence

@@ -18,8 +18,7 @@ import re
 from collections.abc import Iterator
 from html import escape
 
-from checker.audit.explain_trace import Binding, Comparison, TraceNode
-from checker.audit.explanation import (
+from checker.explain.explanation import (
     HandExplanation,
     PlayerState,
     PotView,
@@ -29,6 +28,7 @@ from checker.audit.explanation import (
     chips_returned,
     chips_won,
 )
+from checker.explain.trace import Binding, Comparison, TraceNode
 
 _SUITS = {"s": ("\u2660", "black"), "h": ("\u2665", "red"), "d": ("\u2666", "red"),
           "c": ("\u2663", "black")}

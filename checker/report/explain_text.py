@@ -7,8 +7,7 @@ and with its trace too when the explanation was narrowed to some rules (`--rule`
 
 from collections.abc import Iterator
 
-from checker.audit.explain_trace import Comparison, TraceNode
-from checker.audit.explanation import (
+from checker.explain.explanation import (
     HandExplanation,
     PlayerState,
     PotView,
@@ -16,6 +15,7 @@ from checker.audit.explanation import (
     SeatView,
     Step,
 )
+from checker.explain.trace import Comparison, TraceNode
 
 _INDENT = "  "
 _VERDICTS = {"failed": "FAILED", "passed": "passed", "unknown": "UNKNOWN"}

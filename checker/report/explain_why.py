@@ -2,14 +2,14 @@
 prints under a missing or unexpected finding.
 
 Read from a hand's explanation narrowed to the rule, with the events where it did not apply
-(checker/audit/explain.py, `unapplied=True`): for each event of the rule at the action asked
+(checker/explain/hands.py, `unapplied=True`): for each event of the rule at the action asked
 about (or every event, the first few, when no action is named), its verdict and the
 conditions that decided it, as the evaluator recorded them. Where the rule applied, the
 deciding path of its `require`; where it did not, of its `when`.
 """
 
-from checker.audit.explain_trace import Comparison, Condition, deciding
-from checker.audit.explanation import HandExplanation, RuleApplication
+from checker.explain.explanation import HandExplanation, RuleApplication
+from checker.explain.trace import Comparison, Condition, deciding
 from checker.report.explain_text import comparison_text
 
 _INDENT = "  "

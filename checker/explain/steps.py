@@ -4,23 +4,19 @@
 none runs for the hands before the one explained. `Explainer` is the listener for the hand
 being explained: for each event it records the
 step (the table as the replay's facts stand after it) and runs every rule listening to the
-event, keeping each application with its verdict and trace (checker/audit/explain_trace.py).
+event, keeping each application with its verdict and trace (checker/explain/trace.py).
 """
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from checker.audit.explain_states import (
-    bets_from_next,
-    betting_state,
-    player_state,
-    seat_views,
-    starting_state,
-    with_failed,
-)
-from checker.audit.explain_trace import read_trace
-from checker.audit.explain_words import action_text, event_label, kind_text, showdown_text
-from checker.audit.explanation import (
+from checker.audit.findings import event_action
+from checker.dsl.compiler import CompiledRule, TraceStep, Verdict
+from checker.dsl.engine import CompiledRuleset
+from checker.dsl.ruleset import Ruleset
+from checker.dsl.typecheck import event_names, rule_types
+from checker.dsl.types import Type
+from checker.explain.explanation import (
     BettingState,
     ClauseText,
     HandExplanation,
@@ -32,12 +28,16 @@ from checker.audit.explanation import (
     chips_returned,
     chips_won,
 )
-from checker.audit.findings import event_action
-from checker.dsl.compiler import CompiledRule, TraceStep, Verdict
-from checker.dsl.engine import CompiledRuleset
-from checker.dsl.ruleset import Ruleset
-from checker.dsl.typecheck import event_names, rule_types
-from checker.dsl.types import Type
+from checker.explain.states import (
+    bets_from_next,
+    betting_state,
+    player_state,
+    seat_views,
+    starting_state,
+    with_failed,
+)
+from checker.explain.trace import read_trace
+from checker.explain.words import action_text, event_label, kind_text, showdown_text
 from checker.model import Hand
 from checker.replay.facts import (
     ActionEvent,

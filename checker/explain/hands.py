@@ -1,16 +1,16 @@
-"""`feltcheck explain`: one hand told step by step, with every rule that applied to it.
+"""`explain_hand`, `explain_hands`: the hands asked for, found and judged with the rules traced.
 
 The hand is found by its id in a file or folder (any input the audit reads, hands inside a
 tournament log too), streaming until it comes. It is then judged exactly as the audit judges
 it: through `HandJudge` (checker/audit/findings.py), which replays the hand into events and
 runs the rules on each. The rules given to it here are compiled with `trace=True` and wrapped
-(checker/audit/explain_steps.py) so that, for the hand wanted, every event is also recorded:
+(checker/explain/steps.py) so that, for the hand wanted, every event is also recorded:
 the table as the replay's facts stand at that moment, and each rule whose `when` held, with its
-verdict and its trace (checker/audit/explain_trace.py). Hands before it in the same file are
+verdict and its trace (checker/explain/trace.py). Hands before it in the same file are
 replayed with no rule run, so that the table's previous hand is known as it is in the audit.
 
 Nothing here judges: the verdicts and values are the evaluator's, the states the replay's.
-The explanation (checker/audit/explanation.py) is plain data; the reports
+The explanation (checker/explain/explanation.py) is plain data; the reports
 (checker/report/explain_text.py, explain_html.py) only render it.
 """
 
@@ -18,13 +18,13 @@ from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from checker.audit.explain_steps import Explainer
-from checker.audit.explain_trace import Binding, Comparison, TraceNode
-from checker.audit.explanation import HandExplanation
 from checker.audit.findings import HandJudge
 from checker.dsl.compiler import CompiledRule, Verdict
 from checker.dsl.engine import compile_ruleset
 from checker.dsl.ruleset import Ruleset
+from checker.explain.explanation import HandExplanation
+from checker.explain.steps import Explainer
+from checker.explain.trace import Binding, Comparison, TraceNode
 from checker.ingest.stream import UnrecognizedFile, read_paths
 from checker.ingest.tournament_log import NAME as TOURNAMENT_LOG
 from checker.model import Hand, LogRecord, Rejection

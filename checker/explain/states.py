@@ -7,7 +7,7 @@ measured here that the replay did not measure.
 from collections.abc import Iterator
 from dataclasses import replace
 
-from checker.audit.explanation import BettingState, PlayerState, SeatView, Step
+from checker.explain.explanation import BettingState, PlayerState, SeatView, Step
 from checker.model import Hand
 from checker.replay.facts import ActionEvent, HandFact, PlayerFact, StreetFact
 

@@ -3,7 +3,7 @@
 Mechanics only (what was done, by whom, for how much), never a judgement.
 """
 
-from checker.audit.explanation import PotView, pot_label
+from checker.explain.explanation import PotView, pot_label
 from checker.model.hand import ActionKind
 from checker.replay.facts import ActionEvent, PostEvent, PotEvent, TimeoutEvent
 

@@ -2,14 +2,14 @@
 
 Plain data: the seats at the deal, each step of the hand with the table as the replay's facts
 stood after it, the pots as the replay built them, and every rule that applied with the
-evaluator's verdict and trace. Built by checker/audit/explain_steps.py; rendered by
+evaluator's verdict and trace. Built by checker/explain/steps.py; rendered by
 checker/report/explain_text.py and explain_html.py, which only read it.
 """
 
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from checker.audit.explain_trace import RuleTrace
+from checker.explain.trace import RuleTrace
 
 
 @dataclass(frozen=True, slots=True)
