@@ -9,7 +9,7 @@ lost or counted twice), and a report built on it would not be trustworthy: `Acco
 which the command reports in one line with exit status 2.
 """
 
-from checker.ingest.tournament_log import NAME as TOURNAMENT_LOG
+from checker.model.formats import TOURNAMENT_LOG
 
 
 class AccountingError(Exception):

@@ -22,7 +22,7 @@ from checker.dsl.ruleset import Ruleset, param_values
 from checker.dsl.typecheck import rule_types
 from checker.dsl.types import Type
 from checker.ingest.stream import FileRecords, open_file
-from checker.ingest.tournament_log import NAME as TOURNAMENT_LOG
+from checker.model.formats import TOURNAMENT_LOG
 from checker.model.records import Rejection
 from checker.model.tournament_log import Cancellation, LogRecord, MatrixCancellation, MatrixTerms
 from checker.replay.cancellation import hypothetical_cancellation

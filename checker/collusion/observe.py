@@ -26,6 +26,7 @@ from checker.collusion.aggregates import FAMILY_INDEX, SIGNAL_CODE, TOURNAMENTS,
 from checker.collusion.equity import OutsProbe, equity, known_board_game, made_rank
 from checker.collusion.signals import AGG_STRATA, BACK_STRATA, OPEN_STRATA, WIDTH, C
 from checker.collusion.signals import P as Own
+from checker.model.formats import TOURNAMENT_LOG
 from checker.model.hand import POST_KINDS, ActionKind, Hand, Street
 from checker.replay.evaluate import hand_class
 from checker.replay.facts import ActionEvent, ActionFact, HandFact
@@ -34,7 +35,6 @@ from checker.replay.facts import CollusionFamily as Family
 INTEGRITY: Final = "integrity"
 PUBLIC: Final = "public"
 VIEWS: Final = (INTEGRITY, PUBLIC)
-TOURNAMENT_LOG: Final = "tournament-log"
 
 _BOARD_CARDS: Final = {Street.PREFLOP: 0, Street.FLOP: 3, Street.TURN: 4, Street.RIVER: 5}
 _POSTFLOP: Final = frozenset({Street.FLOP, Street.TURN, Street.RIVER})

@@ -26,8 +26,8 @@ from checker.explain.explanation import HandExplanation
 from checker.explain.steps import Explainer
 from checker.explain.trace import Binding, Comparison, TraceNode
 from checker.ingest.stream import UnrecognizedFile, read_paths
-from checker.ingest.tournament_log import NAME as TOURNAMENT_LOG
 from checker.model import Hand, LogRecord, Rejection
+from checker.model.formats import TOURNAMENT_LOG
 from checker.model.tournament_log import HandPlayed
 from checker.replay.log_hand import LogContext, log_hand
 

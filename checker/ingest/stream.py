@@ -32,9 +32,9 @@ from checker.ingest.detect import (
     detect,
 )
 from checker.ingest.excerpt import bounded
-from checker.ingest.tournament_log import NAME as TOURNAMENT_LOG
 from checker.ingest.tournament_log import is_json
 from checker.model import Record, Rejection
+from checker.model.formats import TOURNAMENT_LOG
 
 # What a reader's reason says of a record it found cut short: the readers' own mark, and the
 # TOML parser's (PHH) when the text ran out in the middle of a value.

@@ -22,10 +22,11 @@ from pydantic import ValidationError as ModelError
 
 from checker.ingest.base import Block, RecordError, trimmed_block
 from checker.ingest.decode import Line
+from checker.model.formats import TOURNAMENT_LOG
 from checker.model.source import SourceLocation
 from checker.model.tournament_log import LogRecord, TournamentEvent
 
-NAME = "tournament-log"
+NAME = TOURNAMENT_LOG
 HEADER_EVENT = "log_start"
 
 SCHEMA: dict[str, Any] = json.loads(

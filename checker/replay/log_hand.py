@@ -15,14 +15,13 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from checker.model.formats import TOURNAMENT_LOG
 from checker.model.hand import Hand, HandEventKind, Street
 from checker.model.tournament_log import Disconnect, HandAward, HandPlayed, Reconnect, Timeout
 from checker.replay.betting import DRAW_GAMES
 from checker.replay.facts import HandEvent as HandStartEvent
 from checker.replay.hand_replay import replay_hand
 from checker.replay.table import TableState
-
-SOURCE_FORMAT = "tournament-log"
 
 HandNote = Timeout | Disconnect | Reconnect
 _NOTE_KINDS = {"timeout": HandEventKind.TIMED_OUT, "disconnect": HandEventKind.DISCONNECTED,
@@ -60,7 +59,7 @@ def log_hand(played: HandPlayed, file: str, line: int, context: LogContext,
     seats = sorted(played.seats, key=lambda s: s.seat)
     actions = played.actions
     hand: dict[str, Any] = {
-        "site": context.site, "source_format": SOURCE_FORMAT, "hand_id": played.hand,
+        "site": context.site, "source_format": TOURNAMENT_LOG, "hand_id": played.hand,
         "tournament_id": played.tournament, "tournament_name": context.tournament_name,
         "table": played.table, "max_seats": context.seats_per_table,
         "game": played.game, "structure": played.structure, "unit": "chips",
