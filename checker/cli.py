@@ -19,9 +19,10 @@ from pathlib import Path
 from checker import __version__
 from checker.audit.accounting import AccountingError
 from checker.audit.collusion import PAIR_EVENT
+from checker.audit.partition import Plan, SchedulerError, audit_planned
 from checker.audit.refund import RefundError, refund_report
 from checker.audit.ruleset import ruleset_id
-from checker.audit.run import audit
+from checker.audit.run import AuditResult
 from checker.dsl.diagnostics import RulesError
 from checker.dsl.ruleset import Ruleset
 from checker.explain.hands import ExplainError, explain_hand, explain_hands
@@ -89,6 +90,7 @@ def build_parser() -> argparse.ArgumentParser:
     audit_cmd.add_argument(
         "--baseline", type=Path, metavar="REPORT.json",
         help="an earlier --format json report: only findings new to it fail the run")
+    add_plan_options(audit_cmd)
     collusion_cmd = commands.add_parser(
         "collusion", help="clause 28: every pair of players tested for collusion, ranked")
     collusion_cmd.add_argument("paths", nargs="+", type=Path, metavar="PATH")
@@ -96,6 +98,7 @@ def build_parser() -> argparse.ArgumentParser:
                                metavar="NAME|FILE", help=RULES_HELP)
     collusion_cmd.add_argument("--format", choices=COLLUSION_FORMATS, default="text")
     collusion_cmd.add_argument("--output", type=Path, metavar="FILE")
+    add_plan_options(collusion_cmd)
     refund_cmd = commands.add_parser(
         "refund", help="what each player would be owed were a logged tournament cancelled")
     refund_cmd.add_argument("log", type=Path, metavar="LOG")
@@ -110,6 +113,42 @@ def build_parser() -> argparse.ArgumentParser:
     add_rules_commands(commands)
     add_simulate_command(commands)
     return parser
+
+
+def add_plan_options(command: argparse.ArgumentParser) -> None:
+    """`--jobs` and `--scheduler`: where the audit runs (checker/audit/partition.py); the
+    report is the same whichever is chosen."""
+    where = command.add_mutually_exclusive_group()
+    where.add_argument("--jobs", type=job_count, metavar="N",
+                       help="audit on N local processes (default: every core, as many as "
+                            "the input's size is worth; 1: in this process)")
+    where.add_argument("--scheduler", metavar="ADDRESS",
+                       help="audit on the Dask cluster whose scheduler is at ADDRESS "
+                            "(e.g. tcp://10.0.0.5:8786; pip install 'feltcheck[dask]'); "
+                            "its workers must read the inputs at the same paths")
+
+
+def job_count(text: str) -> int:
+    try:
+        jobs = int(text)
+    except ValueError:
+        jobs = 0
+    if jobs < 1:
+        raise argparse.ArgumentTypeError(f"not a number of processes: {text!r}")
+    return jobs
+
+
+def run_planned(args: argparse.Namespace, rules: Ruleset) -> AuditResult:
+    """The audit of `args.paths`, where `--jobs`/`--scheduler` say, with progress and
+    notices on standard error (SchedulerError when the cluster cannot be used)."""
+    plan = Plan(jobs=args.jobs, scheduler=args.scheduler)
+    with progress_bar(sys.stderr) as progress:
+        return audit_planned(args.paths, ruleset_id(rules, args.rules.label), rules, plan,
+                             progress, notify=_notice)
+
+
+def _notice(text: str) -> None:
+    print(f"feltcheck: {text}", file=sys.stderr)
 
 
 def add_explain_command(commands: "argparse._SubParsersAction[argparse.ArgumentParser]"
@@ -216,8 +255,11 @@ def run_audit(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     if _inputs_missing(args.paths):
         return EXIT_USAGE
-    with progress_bar(sys.stderr) as progress:
-        result = audit(args.paths, ruleset_id(rules, args.rules.label), rules, progress)
+    try:
+        result = run_planned(args, rules)
+    except SchedulerError as exc:
+        print(f"feltcheck: {exc}", file=sys.stderr)
+        return EXIT_USAGE
     comparison: BaselineComparison | None = None
     if baseline is not None:
         comparison = compare(result.findings, baseline)
@@ -257,8 +299,11 @@ def run_collusion(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     if _inputs_missing(args.paths):
         return EXIT_USAGE
-    with progress_bar(sys.stderr) as progress:
-        result = audit(args.paths, ruleset_id(rules, args.rules.label), rules, progress)
+    try:
+        result = run_planned(args, rules)
+    except SchedulerError as exc:
+        print(f"feltcheck: {exc}", file=sys.stderr)
+        return EXIT_USAGE
     document = collusion_document(result, rules)
     if args.format == "html":
         write_collusion_html(document, result.ruleset.path, rules, args.output,

@@ -15,6 +15,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import psutil
 import pytest
 
 from checker import interrupt
@@ -38,19 +39,29 @@ def _start(args: list[str]) -> subprocess.Popen[bytes]:
 
 
 def _wait_until_reading(process: subprocess.Popen[bytes]) -> None:
-    """Until the process has one of the input files open (Linux: /proc/PID/fd)."""
+    """Until the process, or one of its worker processes, has one of the input files open
+    (Linux: /proc/PID/fd)."""
     roots = tuple(str(root.resolve()) + os.sep for root in INPUTS)
-    fds = Path(f"/proc/{process.pid}/fd")
     deadline = time.monotonic() + 120  # a guard against hanging, not a measure
     while time.monotonic() < deadline:
         assert process.poll() is None, process.communicate()
-        try:
-            if any(os.readlink(fd).startswith(roots) for fd in fds.iterdir()):
-                return
-        except FileNotFoundError:  # a file closed between the listing and the reading
-            pass
+        for pid in [process.pid, *_workers(process)]:
+            try:
+                fds = list(Path(f"/proc/{pid}/fd").iterdir())
+                if any(os.readlink(fd).startswith(roots) for fd in fds):
+                    return
+            except (FileNotFoundError, ProcessLookupError):  # closed, or gone, meanwhile
+                pass
         time.sleep(0.01)
     raise AssertionError("the audit never opened an input file")
+
+
+def _workers(process: subprocess.Popen[bytes]) -> list[int]:
+    """The processes the command started (its --jobs workers), and theirs."""
+    try:
+        return [child.pid for child in psutil.Process(process.pid).children(recursive=True)]
+    except psutil.NoSuchProcess:
+        return []
 
 
 def _snapshot(folder: Path) -> dict[str, bytes]:
@@ -58,21 +69,40 @@ def _snapshot(folder: Path) -> dict[str, bytes]:
             for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
-def _interrupt(args: list[str], signum: int) -> tuple[int, bytes, str]:
-    process = _start(["audit", *map(str, INPUTS), "--rules", str(RULES), *args])
+def _interrupt(args: list[str], signum: int, jobs: int = 1) -> tuple[int, bytes, str]:
+    """Send `signum` to the command (only to it, not to its workers) once it reads."""
+    process = _start(["audit", *map(str, INPUTS), "--rules", str(RULES), "--jobs", str(jobs),
+                      *args])
     _wait_until_reading(process)
+    workers = _workers(process)
+    assert len(workers) >= jobs - 1 if jobs > 1 else workers == []
     process.send_signal(signum)
     out, err = process.communicate(timeout=120)
+    # No worker outlives the command (multiprocessing's resource tracker, which a spawned
+    # pool starts, ends when it sees the command's end: moments after it).
+    _, alive = psutil.wait_procs(_alive(workers), timeout=30)
+    assert [p.cmdline() for p in alive] == []
     return process.returncode, out, err.decode()
 
 
-@pytest.mark.parametrize(("signum", "status", "name"),
-                         [(signal.SIGINT, 130, "SIGINT"), (signal.SIGTERM, 143, "SIGTERM")])
+def _alive(pids: list[int]) -> list[psutil.Process]:
+    alive = []
+    for pid in pids:
+        try:
+            alive.append(psutil.Process(pid))
+        except psutil.NoSuchProcess:
+            continue
+    return alive
+
+
+@pytest.mark.parametrize(("signum", "status", "name", "jobs"),
+                         [(signal.SIGINT, 130, "SIGINT", 1), (signal.SIGTERM, 143, "SIGTERM", 1),
+                          (signal.SIGINT, 130, "SIGINT", 2)])
 def test_a_signal_mid_audit_keeps_the_earlier_report(tmp_path: Path, signum: int, status: int,
-                                                     name: str) -> None:
+                                                     name: str, jobs: int) -> None:
     output = tmp_path / "report.json"
     output.write_bytes(EARLIER)
-    code, out, err = _interrupt(["--format", "json", "--output", str(output)], signum)
+    code, out, err = _interrupt(["--format", "json", "--output", str(output)], signum, jobs)
     assert (code, err) == (status, f"feltcheck: interrupted ({name}); no report written\n")
     assert output.read_bytes() == EARLIER
     assert os.listdir(tmp_path) == ["report.json"]

@@ -145,6 +145,20 @@ class CollusionJudge:
         if self.observer is not None:
             self.observer.end_file()
 
+    def aggregates(self) -> dict[str, Aggregates]:
+        """Each view's aggregates of the files read (between files): what a worker hands on."""
+        return dict(self.observer.views) if self.observer is not None else {}
+
+    def absorb(self, views: dict[str, Aggregates]) -> None:
+        """Add the aggregates of files read elsewhere (a worker's, merged) before `judge`."""
+        if self.observer is None:
+            return
+        own = self.observer.views
+        for view, agg in views.items():
+            mine = own[view]
+            # A judge that read nothing takes them as they are (no copy of a corpus's pairs).
+            own[view] = agg if not (mine.hands or mine.pairs or mine.players) else mine.merge(agg)
+
     def judge(self) -> CollusionOutcome:
         """Score every pair of each view, deliver the tested ones to the rules, group the
         flagged pairs into rings and deliver those; record the findings."""

@@ -18,15 +18,17 @@ from checker.audit.findings import HandJudge
 from checker.audit.gc_policy import long_run_collection
 from checker.audit.ruleset import RulesetId
 from checker.audit.seating import SeatingJudge
+from checker.collusion.aggregates import Aggregates
 from checker.dsl.engine import compile_ruleset
 from checker.dsl.ruleset import Ruleset, load_ruleset, param_values
 from checker.ingest.excerpt import bounded
 from checker.ingest.stream import UnrecognizedFile, discover, read_paths
-from checker.ingest.tournament_log import NAME as TOURNAMENT_LOG
 from checker.model import Hand, LogRecord, Rejection, SourceLocation, TournamentSummary
 from checker.model.findings import SEVERITIES, Finding
+from checker.model.formats import TOURNAMENT_LOG
 from checker.model.hand import Play
 from checker.model.tournament_log import HandPlayed
+from checker.replay.seating_audit import SeatingCollector
 
 
 @dataclass(slots=True)
@@ -127,27 +129,105 @@ def audit(
     rules: Ruleset | None = None,
     progress: ProgressCallback | None = None,
 ) -> AuditResult:
-    """Audit `paths` under `rules` (loaded from `ruleset.path` when not given).
+    """Audit `paths` under `rules` (loaded from `ruleset.path` when not given), in this process.
 
     `progress`, when given, is called before each file, every `PROGRESS_EVERY` records within
     it, and once at the end (the files are then listed up front to know their number).
+    (checker/audit/partition.py runs the same on many processes or a Dask cluster.)
     """
-    result = AuditResult(ruleset=ruleset)
-    loaded = rules if rules is not None else load_ruleset(Path(ruleset.path))
-    compiled = compile_ruleset(loaded)
-    # Clause 28: every hand feeds the pair aggregates, judged once at the end.
-    collusion = CollusionJudge(compiled, result.findings, param_values(loaded))
-    judge = HandJudge(compiled, result.findings, collusion if collusion.enabled else None)
-    # Clause 9: the seat draw is judged across every tournament log, once, at the end.
-    seating = SeatingJudge(compiled, result.findings)
-    with long_run_collection():
-        _run(paths, result, judge, seating, collusion, progress)
-    return result
+    auditor = PartAuditor(ruleset, rules if rules is not None else load_ruleset(Path(ruleset.path)))
+    return auditor.conclude(auditor.audit_part(paths, progress, final=True))
+
+
+@dataclass(slots=True)
+class PartialAudit:
+    """What auditing a run of consecutive files gives: everything judged within a file, and
+    what the judgements across files are made from (clause 9's seat draw, clause 28's pair
+    aggregates). Partials of consecutive runs merge (`merge`), in file order, into the partial
+    of the whole run, from which `PartAuditor.conclude` makes the same result as one process
+    would have."""
+
+    result: AuditResult
+    seating: SeatingCollector | None
+    collusion: dict[str, Aggregates]
+
+    def merge(self, later: "PartialAudit") -> None:
+        """Add the partial of the files that come right after this one's."""
+        mine, theirs = self.result, later.result
+        mine.files += theirs.files
+        for name, tally in theirs.formats.items():
+            add_tally(mine.formats.setdefault(name, FormatTally()), tally)
+        mine.unrecognized += theirs.unrecognized
+        mine.rejected += theirs.rejected
+        mine.warnings += theirs.warnings
+        mine.tournaments |= theirs.tournaments
+        for play, count in theirs.plays.items():
+            mine.plays[play] += count
+        mine.findings += theirs.findings
+        if self.seating is None:
+            self.seating = later.seating
+        elif later.seating is not None:
+            self.seating.merge(later.seating)
+        for view, agg in later.collusion.items():
+            if view in self.collusion:
+                self.collusion[view].merge(agg)
+            else:
+                self.collusion[view] = agg
+
+
+def add_tally(total: FormatTally, more: FormatTally) -> None:
+    total.files += more.files
+    total.hands += more.hands
+    total.hands_rejected += more.hands_rejected
+    total.summaries += more.summaries
+    total.summaries_rejected += more.summaries_rejected
+    total.events += more.events
+    total.events_rejected += more.events_rejected
+    total.records += more.records
+
+
+class PartAuditor:
+    """The rules compiled once, auditing runs of files (`audit_part`) and concluding the
+    merged whole (`conclude`): what a process, or a Dask worker, keeps between its files."""
+
+    def __init__(self, ruleset: RulesetId, rules: Ruleset) -> None:
+        self.ruleset = ruleset
+        self.rules = rules
+        self.compiled = compile_ruleset(rules)
+        self.params = param_values(rules)
+
+    def audit_part(self, paths: Iterable[Path], progress: ProgressCallback | None = None,
+                   final: bool = False) -> PartialAudit:
+        """Every record of every file through the judges (`final`: `progress` is told when
+        the whole audit is done, as this part is all of it)."""
+        result = AuditResult(ruleset=self.ruleset)
+        # Clause 28: every hand feeds the pair aggregates, judged once at the end.
+        collusion = CollusionJudge(self.compiled, result.findings, self.params)
+        judge = HandJudge(self.compiled, result.findings,
+                          collusion if collusion.enabled else None)
+        # Clause 9: the seat draw is judged across every tournament log, once, at the end.
+        seating = SeatingJudge(self.compiled, result.findings)
+        with long_run_collection():
+            _run(paths, result, judge, seating, collusion, progress, final)
+        return PartialAudit(result, seating.collector, collusion.aggregates())
+
+    def conclude(self, whole: PartialAudit) -> AuditResult:
+        """The judgements made across every file, on the partial of the whole audit."""
+        result = whole.result
+        for name, tally in result.formats.items():
+            check_format(name, tally.records, tally.hands, tally.summaries, tally.events)
+        with long_run_collection():
+            SeatingJudge(self.compiled, result.findings, whole.seating).judge()
+            collusion = CollusionJudge(self.compiled, result.findings, self.params)
+            collusion.absorb(whole.collusion)
+            result.collusion = collusion.judge()
+        return result
 
 
 def _run(paths: Iterable[Path], result: AuditResult, judge: HandJudge, seating: SeatingJudge,
-         collusion: CollusionJudge, progress: ProgressCallback | None) -> None:
-    """Every record of every file through the judges, then the judgements made at the end."""
+         collusion: CollusionJudge, progress: ProgressCallback | None, final: bool) -> None:
+    """Every record of every file through the judges; the judgements made across files are
+    left to `PartAuditor.conclude`."""
     report = progress if progress is not None else _no_progress
     files_total = 0
     if progress is not None:
@@ -223,11 +303,7 @@ def _run(paths: Iterable[Path], result: AuditResult, judge: HandJudge, seating: 
         result.warnings.extend(ReadWarning(*left) for left in judge.end_file())
         seating.end_file()
         collusion.end_file()
-    for name, tally in result.formats.items():
-        check_format(name, tally.records, tally.hands, tally.summaries, tally.events)
-    seating.judge()
-    result.collusion = collusion.judge()
-    if progress is not None:
+    if progress is not None and final:
         progress(AuditProgress(result.files, files_total, records, ""))
 
 

@@ -22,10 +22,14 @@ class SeatingJudge:
     """Collects the seating of every tournament log line fed to it (only when some rule
     listens to `seating_audit`) and judges the draw once, after the last file."""
 
-    def __init__(self, rules: CompiledRuleset, findings: list[Finding]) -> None:
+    def __init__(self, rules: CompiledRuleset, findings: list[Finding],
+                 collected: SeatingCollector | None = None) -> None:
+        """`collected`: what the files were seen to hold, when they were read elsewhere (the
+        merged partials of checker/audit/partition.py)."""
         self.rules = rules
         self.findings = findings
-        self.collector = SeatingCollector() if SEATING_EVENT in rules.dispatch else None
+        self.collector = (collected if collected is not None else SeatingCollector()
+                          ) if SEATING_EVENT in rules.dispatch else None
 
     def feed(self, record: LogRecord) -> None:
         if self.collector is not None:

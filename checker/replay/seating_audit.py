@@ -83,23 +83,31 @@ def seating_table(seats_in_registration_order: list[int]) -> tuple[int, ...]:
 
 @dataclass(slots=True)
 class _SizeGroup:
-    """The tournaments of one size (so of the same rank-bucket margins r): what their column
-    margins c contribute, sum c_j / n to the means r_i c_j / n and
-    sum c_j (n d_jm - c_m) / (n^2 (n - 1)) to the covariances (times r_i (n d_ik - r_k))."""
+    """The tournaments of one size n (so of the same rank-bucket margins r), as integer sums of
+    their column margins c: sum c_j, for the means r_i c_j / n, and sum c_j (n d_jm - c_m), for
+    the covariances r_i (n d_ik - r_k) c_j (n d_jm - c_m) / (n^2 (n - 1)). Integers, so that
+    the sums of files audited apart merge exactly, in any order (a float sum would depend on
+    the order its terms came in, and a report on how the audit was split)."""
 
     players: int
-    columns: list[float] = field(default_factory=lambda: [0.0] * SEATS)
-    spread: list[list[float]] = field(default_factory=lambda: [[0.0] * SEATS for _ in range(SEATS)])
+    columns: list[int] = field(default_factory=lambda: [0] * SEATS)
+    spread: list[list[int]] = field(default_factory=lambda: [[0] * SEATS for _ in range(SEATS)])
 
     def add(self, columns: list[int]) -> None:
         n = self.players
-        scale = 1.0 / (n * n * (n - 1))
         used = [s for s in range(SEATS) if columns[s]]
         for j in used:
-            self.columns[j] += columns[j] / n
+            self.columns[j] += columns[j]
             line = self.spread[j]
             for m in used:
-                line[m] += scale * columns[j] * ((n if j == m else 0) - columns[m])
+                line[m] += columns[j] * ((n if j == m else 0) - columns[m])
+
+    def merge(self, other: "_SizeGroup") -> None:
+        for j in range(SEATS):
+            self.columns[j] += other.columns[j]
+            line, more = self.spread[j], other.spread[j]
+            for m in range(SEATS):
+                line[m] += more[m]
 
 
 @dataclass(slots=True)
@@ -128,11 +136,23 @@ class SeatingStatistic:
             group = self.sizes[rows] = _SizeGroup(players)
         group.add([sum(table[s::SEATS]) for s in range(SEATS)])
 
+    def merge(self, other: "SeatingStatistic") -> None:
+        """Add the tournaments counted by `other` (files audited apart)."""
+        self.tournaments += other.tournaments
+        for cell in range(CELLS):
+            self.observed[cell] += other.observed[cell]
+        for rows, group in other.sizes.items():
+            mine = self.sizes.get(rows)
+            if mine is None:
+                mine = self.sizes[rows] = _SizeGroup(group.players)
+            mine.merge(group)
+
     def chi_square(self) -> tuple[float, int]:
         """The statistic Q and its degrees of freedom (0 when there is nothing to test)."""
         expected = [0.0] * CELLS
         covariance = [[0.0] * CELLS for _ in range(CELLS)]
-        for rows, group in self.sizes.items():
+        # Sizes in a fixed order: the float sums do not depend on which file came first.
+        for rows, group in sorted(self.sizes.items()):
             _add_group(expected, covariance, rows, group)
         difference = [o - e for o, e in zip(self.observed, expected, strict=True)]
         return quadratic_form(covariance, difference)
@@ -147,11 +167,12 @@ def _add_group(expected: list[float], covariance: list[list[float]],
     """Add one size's hypergeometric means r_i c_j / n and covariances
     r_i (n d_ik - r_k) c_j (n d_jm - c_m) / (n^2 (n - 1)), summed over its tournaments."""
     n = group.players
+    scale = 1.0 / (n * n * (n - 1))
     for i in range(RANK_BUCKETS):
         if not rows[i]:
             continue
         for j in range(SEATS):
-            expected[i * SEATS + j] += rows[i] * group.columns[j]
+            expected[i * SEATS + j] += rows[i] * group.columns[j] / n
         for k in range(RANK_BUCKETS):
             factor = rows[i] * ((n if i == k else 0) - rows[k])
             if not factor:
@@ -160,7 +181,7 @@ def _add_group(expected: list[float], covariance: list[list[float]],
                 line = covariance[i * SEATS + j]
                 spread = group.spread[j]
                 for m in range(SEATS):
-                    line[k * SEATS + m] += factor * spread[m]
+                    line[k * SEATS + m] += factor * spread[m] * scale
 
 
 def quadratic_form(matrix: list[list[float]], vector: list[float]) -> tuple[float, int]:
@@ -319,6 +340,13 @@ class SeatingCollector:
         for tournament, state in states.items():
             if state is not None:
                 self._count(tournament, state, self._file)
+
+    def merge(self, other: "SeatingCollector") -> None:
+        """Add what `other` counted from files read after this one's (both between files):
+        the first tournament counted stays the earliest file's."""
+        self.statistic.merge(other.statistic)
+        if self.first is None:
+            self.first = other.first
 
     def fact(self) -> SeatingAuditFact | None:
         """The audit's fact, or None when no tournament was counted (nothing to say)."""

@@ -1,0 +1,327 @@
+"""Run one audit on many processes (`--jobs N`) or on a Dask cluster (`--scheduler ADDRESS`).
+
+The unit of work is one input file. A file is where feltcheck follows state (a table's hands,
+a tournament log's events: HandJudge.new_file), so every tournament's hands and log events stay
+in order on one worker. Each file's partial (checker/audit/run.py, PartialAudit) is taken back
+in file order and merged; what spans files (clause 9's seat draw, clause 28's pair aggregates,
+counts, rejections, warnings) is judged once, on the merged whole (PartAuditor.conclude). So
+the report of one process, of N and of a cluster is byte for byte the same.
+
+Nothing is dropped silently. A process that dies (killed, out of memory) takes the files it was
+auditing with it: they are audited again, each alone in a fresh process, and a file whose
+process dies again is listed as not audited (an input that could not be read: exit status 2).
+On Dask, the scheduler runs a lost worker's tasks again elsewhere, up to its `allowed-failures`;
+a file it gives up on (KilledWorker) is submitted once more, and listed likewise if that fails.
+Each such event is told on `notify`.
+
+Results are taken in file order within a window of files in flight (`WINDOW_PER_WORKER` per
+worker): memory holds at most that many partials beside the merged one.
+"""
+
+import multiprocessing
+import os
+import signal
+from collections import deque
+from collections.abc import Callable, Generator, Iterable
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from contextlib import closing
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from checker.audit.ruleset import RulesetId
+from checker.audit.run import (
+    AuditProgress,
+    AuditResult,
+    PartAuditor,
+    PartialAudit,
+    ProgressCallback,
+)
+from checker.dsl.ruleset import Ruleset
+from checker.ingest.stream import UnrecognizedFile, discover
+
+# Files in flight per worker: enough to keep every worker busy while the next file in order
+# is still being audited, few enough to bound the partials held.
+WINDOW_PER_WORKER = 4
+# With no --jobs, a process is started for each this many bytes of input at most: below
+# about a second of auditing per process, starting it costs more than it saves.
+BYTES_PER_DEFAULT_JOB = 8 << 20
+# How long to wait for a Dask scheduler to answer.
+CONNECT_SECONDS = 30
+
+Notify = Callable[[str], None]
+# Each file's partial, in file order (closed early, it ends its workers).
+Parts = Generator[PartialAudit, None, None]
+# What audits one file in a worker: the partial, from the file's path.
+FileTask = Callable[[str], PartialAudit]
+
+
+class SchedulerError(Exception):
+    """The Dask scheduler cannot be used (Dask missing, no answer at the address)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """How an audit runs: in this process (jobs 1), on `jobs` local processes (None: as many
+    as `default_jobs` says), or on the Dask scheduler at `scheduler`."""
+
+    jobs: int | None = 1
+    scheduler: str | None = None
+
+
+def usable_cores() -> int:
+    """The cores this process may run on (its affinity, which a container or taskset sets)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def default_jobs(files: list[Path]) -> int:
+    """Every core, but no more processes than the input's size makes worth starting."""
+    size = 0
+    for path in files:
+        try:
+            size += path.stat().st_size
+        except OSError:
+            continue  # reported when the file is opened
+    return max(1, min(usable_cores(), size // BYTES_PER_DEFAULT_JOB))
+
+
+def audit_planned(paths: Iterable[Path], ruleset: RulesetId, rules: Ruleset, plan: Plan,
+                  progress: ProgressCallback | None = None,
+                  notify: Notify | None = None) -> AuditResult:
+    """Audit `paths` as `plan` says; the result is the one `audit()` gives in one process."""
+    auditor = PartAuditor(ruleset, rules)
+    tell = notify if notify is not None else _silent
+    if plan.scheduler is None and plan.jobs == 1:
+        return auditor.conclude(auditor.audit_part(paths, progress, final=True))
+    files = list(discover(paths))
+    jobs = min(default_jobs(files) if plan.jobs is None else plan.jobs, len(files))
+    if plan.scheduler is not None:
+        parts = on_dask(files, plan.scheduler, ruleset, rules, tell)
+    elif jobs <= 1:
+        return auditor.conclude(auditor.audit_part(files, progress, final=True))
+    else:
+        parts = on_processes(files, jobs, ruleset, rules, tell)
+    with closing(parts):  # an interruption while merging ends the workers at once
+        whole = _merged(parts, ruleset, len(files), progress)
+    return auditor.conclude(whole)
+
+
+def _merged(parts: Parts, ruleset: RulesetId, total: int,
+            progress: ProgressCallback | None) -> PartialAudit:
+    whole = PartialAudit(AuditResult(ruleset=ruleset), None, {})
+    records = 0
+    for part in parts:
+        whole.merge(part)
+        if progress is not None:
+            records += sum(t.records for t in part.result.formats.values())
+            name = part.result.unrecognized[0].path if part.result.unrecognized else ""
+            progress(AuditProgress(whole.result.files, total, records, name))
+    if progress is not None:
+        progress(AuditProgress(whole.result.files, total, records, ""))
+    return whole
+
+
+# ---------------------------------------------------------------- local processes
+
+# The auditor of a worker process, made once by `_start_worker`.
+_worker_auditor: PartAuditor | None = None
+
+
+def _start_worker(ruleset: RulesetId, rules: Ruleset) -> None:
+    # Ctrl-C reaches the whole process group: the parent stops the workers itself.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    global _worker_auditor
+    _worker_auditor = PartAuditor(ruleset, rules)
+
+
+def audit_file(path: str) -> PartialAudit:
+    """A worker's task: one file, with the worker's auditor."""
+    if _worker_auditor is None:
+        raise RuntimeError("the worker was not started with its rules")
+    return _worker_auditor.audit_part([Path(path)])
+
+
+def on_processes(files: list[Path], jobs: int, ruleset: RulesetId, rules: Ruleset,
+                 notify: Notify, task: FileTask = audit_file) -> Parts:
+    """Each file's partial, in file order, audited on `jobs` processes."""
+    queue = deque(path.as_posix() for path in files)
+    while queue:
+        lost: list[tuple[str, Future[PartialAudit]]] = []
+        pool = _pool(jobs, ruleset, rules)
+        # Set once every file of this pool is taken: any other way out (an interruption, an
+        # error, the consumer gone, the pool broken) ends the processes at once.
+        finished = False
+        try:
+            in_flight: deque[tuple[str, Future[PartialAudit]]] = deque()
+            while queue or in_flight:
+                try:
+                    while queue and len(in_flight) < jobs * WINDOW_PER_WORKER:
+                        in_flight.append((queue[0], pool.submit(task, queue[0])))
+                        queue.popleft()
+                    part = in_flight[0][1].result()
+                except BrokenProcessPool:
+                    lost = list(in_flight)
+                    break
+                in_flight.popleft()
+                yield part
+            else:
+                finished = True
+        finally:
+            _stop(pool, clean=finished)
+        if lost:
+            unfinished = [path for path, future in lost if not _finished(future)]
+            notify(f"a worker process died while auditing {_some(unfinished)}: "
+                   "each is audited again in a process of its own")
+            for path, future in lost:
+                yield future.result() if _finished(future) else _alone(
+                    path, ruleset, rules, notify, task)
+
+
+def _alone(path: str, ruleset: RulesetId, rules: Ruleset, notify: Notify,
+           task: FileTask) -> PartialAudit:
+    """`path` audited in a fresh process of its own; not audited if that one dies too."""
+    pool = _pool(1, ruleset, rules)
+    try:
+        return pool.submit(task, path).result()
+    except BrokenProcessPool:
+        notify(f"{path}: the process auditing it died again: not audited")
+        return lost_file(path, ruleset, "the process auditing this file died twice "
+                                          "(killed, or out of memory): not audited")
+    finally:
+        _stop(pool, clean=False)
+
+
+def lost_file(path: str, ruleset: RulesetId, reason: str) -> PartialAudit:
+    """The partial of a file no worker could audit: listed as an input not read."""
+    result = AuditResult(ruleset=ruleset, files=1)
+    result.unrecognized.append(UnrecognizedFile(path, reason, readable=False))
+    return PartialAudit(result, None, {})
+
+
+def _finished(future: "Future[PartialAudit]") -> bool:
+    return future.done() and not future.cancelled() and future.exception() is None
+
+
+def _pool(jobs: int, ruleset: RulesetId, rules: Ruleset) -> ProcessPoolExecutor:
+    # Spawned, not forked: a fork copies the parent's threads' locks in whatever state they
+    # are (the progress bar's, the signal watcher's).
+    return ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"),
+                               initializer=_start_worker, initargs=(ruleset, rules))
+
+
+def _stop(pool: ProcessPoolExecutor, clean: bool) -> None:
+    """Shut the pool down; unless it finished cleanly (an interruption, an error, a death),
+    end its processes at once rather than wait for the files they are auditing."""
+    if clean:
+        pool.shutdown(wait=True)
+        return
+    # The executor keeps its processes private and has no way to end them before 3.14.
+    processes: dict[int, Any] = getattr(pool, "_processes", None) or {}
+    workers = list(processes.values())
+    # Ended before the pool lets go of what they share: a worker still starting would
+    # otherwise find its start-up data gone, and print a traceback.
+    for worker in workers:
+        if worker.is_alive():
+            worker.terminate()
+    for worker in workers:
+        worker.join()
+    pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _some(paths: list[str]) -> str:
+    shown = ", ".join(paths[:3])
+    return shown if len(paths) <= 3 else f"{shown} and {len(paths) - 3} more"
+
+
+def _silent(_: str) -> None:
+    """No one to tell."""
+
+
+# ---------------------------------------------------------------- a Dask cluster
+
+# Per worker process of a Dask cluster: the auditor of each rule set it was sent, by digest.
+_dask_auditors: dict[tuple[str, str], PartAuditor] = {}
+
+
+def dask_audit_file(path: str, ruleset: RulesetId, rules: Ruleset) -> PartialAudit:
+    """A Dask task: one file (the rules are compiled once per worker)."""
+    key = (ruleset.sha256, ruleset.path)
+    auditor = _dask_auditors.get(key)
+    if auditor is None:
+        auditor = _dask_auditors[key] = PartAuditor(ruleset, rules)
+    return auditor.audit_part([Path(path)])
+
+
+def rules_on_worker(rules: Ruleset) -> Ruleset:
+    """A Dask task whose result is the rules, held on the workers for the audit's tasks."""
+    return rules
+
+
+# What audits one file on a Dask worker: the partial, from the file's path and the rules.
+DaskTask = Callable[[str, RulesetId, Ruleset], PartialAudit]
+
+
+def on_dask(files: list[Path], address: str, ruleset: RulesetId, rules: Ruleset,
+            notify: Notify, task: DaskTask = dask_audit_file) -> Parts:
+    """Each file's partial, in file order, audited on the Dask cluster at `address`."""
+    try:
+        from distributed import Client
+        from distributed.client import FutureCancelledError
+        from distributed.scheduler import KilledWorker
+    except ImportError as exc:
+        raise SchedulerError("--scheduler needs Dask: pip install 'feltcheck[dask]'") from exc
+    try:
+        # Dask's API is untyped.
+        client: Any = Client(  # type: ignore[no-untyped-call]
+            address, timeout=CONNECT_SECONDS, set_as_default=False)
+    except (OSError, TimeoutError) as exc:
+        raise SchedulerError(f"no Dask scheduler answers at {address}: {exc}") from exc
+    with client:
+        before = set(_workers(client))
+        if not before:
+            raise SchedulerError(f"the Dask scheduler at {address} has no workers")
+        # The rules as a task's result, not scattered data: a result the scheduler can make
+        # again when the workers holding it die (scattered data would be lost with them, and
+        # every task needing it cancelled).
+        shared_rules = client.submit(rules_on_worker, rules, pure=False)
+        window = len(before) * WINDOW_PER_WORKER
+        queue = deque(path.as_posix() for path in files)
+        in_flight: deque[tuple[str, Any]] = deque()
+        try:
+            while queue or in_flight:
+                while queue and len(in_flight) < window:
+                    path = queue.popleft()
+                    in_flight.append((path, client.submit(
+                        task, path, ruleset, shared_rules, pure=False)))
+                path, future = in_flight.popleft()
+                killed = (KilledWorker, FutureCancelledError)
+                try:
+                    part = future.result()
+                except killed:
+                    # The scheduler gives up on every task that was on the workers a poisonous
+                    # one killed: each gets one more try, alone in the window's head.
+                    notify(f"{path}: the Dask workers auditing it died: audited once more")
+                    try:
+                        part = client.submit(task, path, ruleset, shared_rules,
+                                             pure=False).result()
+                    except killed as exc:
+                        notify(f"{path}: the Dask workers auditing it died again: not audited")
+                        part = lost_file(path, ruleset, "every Dask worker auditing this file "
+                                         f"died ({type(exc).__name__}), twice: not audited")
+                yield part
+        finally:
+            client.cancel([future for _, future in in_flight])
+        gone = before - set(_workers(client))
+        if gone:
+            notify(f"{len(gone)} Dask worker(s) left during the run ({_some(sorted(gone))}): "
+                   "the scheduler ran their files again elsewhere")
+
+
+def _workers(client: Any) -> Iterable[str]:
+    info: dict[str, Any] = client.scheduler_info()
+    workers: dict[str, Any] = info.get("workers", {})
+    return workers.keys()
