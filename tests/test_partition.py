@@ -80,7 +80,7 @@ def _reports(result: AuditResult, rules: Ruleset) -> dict[str, str]:
 
 def test_two_jobs_and_a_dask_cluster_report_what_one_job_does(
         rules: Ruleset, ruleset: RulesetId, cluster: LocalCluster) -> None:
-    paths = [SAMPLES, REAL]
+    paths = [SAMPLES, REAL / "phh", REAL / "ftp"]
     one = audit_planned(paths, ruleset, rules, Plan(jobs=1))
     # What the comparison covers: every kind of input, and the judgements across files.
     assert {"fulltilt-hand", "fulltilt-summary", "tournament-log", "phh"} <= set(one.formats)
@@ -96,17 +96,17 @@ def test_two_jobs_and_a_dask_cluster_report_what_one_job_does(
     assert notices == []
 
 
-def test_the_commands_take_the_options_and_give_the_same_bytes(tmp_path: Path) -> None:
-    for command in ("audit", "collusion"):
-        outputs = []
-        for jobs in ("1", "2"):
-            out = tmp_path / f"{command}-{jobs}.json"
-            status = main([command, str(SAMPLES), "--format", "json",
-                           "--jobs", jobs, "--output", str(out)])
-            outputs.append((status, out.read_bytes()))
-        assert outputs[0] == outputs[1]
-        document = json.loads(outputs[0][1])
-        assert document["findings" if command == "audit" else "pairs"]  # something to compare
+def test_the_collusion_command_takes_the_options_and_gives_the_same_bytes(
+        tmp_path: Path) -> None:
+    """(The audit command's options: test_interrupt.py runs `audit --jobs 2`.)"""
+    outputs = []
+    for jobs in ("1", "2"):
+        out = tmp_path / f"collusion-{jobs}.json"
+        status = main(["collusion", str(SAMPLES), "--format", "json", "--jobs", jobs,
+                       "--output", str(out)])
+        outputs.append((status, out.read_bytes()))
+    assert outputs[0] == outputs[1]
+    assert json.loads(outputs[0][1])["pairs"]  # something to compare
 
 
 @pytest.mark.parametrize("options", [["--jobs", "0"], ["--jobs", "two"],
@@ -190,7 +190,7 @@ def _whole(parts: Iterator[PartialAudit], auditor: PartAuditor) -> AuditResult:
 
 
 def _logs() -> list[Path]:
-    return sorted((SAMPLES / "fixtures").glob("log-*.jsonl"))[:6]
+    return sorted((SAMPLES / "fixtures").glob("log-*.jsonl"))[:4]
 
 
 def test_a_process_that_dies_is_told_and_its_files_are_audited_again(
@@ -230,7 +230,7 @@ def test_a_file_whose_process_dies_every_time_is_listed_not_audited(
 def test_a_dask_worker_that_dies_is_told_and_its_file_audited_elsewhere(
         rules: Ruleset, ruleset: RulesetId, tmp_path: Path, cluster: LocalCluster) -> None:
     files = _logs()
-    chosen = files[3]
+    chosen = files[1]
     auditor = PartAuditor(ruleset, rules)
     notices: list[str] = []
     task = DaskDying(chosen.name, tmp_path)
@@ -279,7 +279,7 @@ def per_file(rules: Ruleset, ruleset: RulesetId) -> list[bytes]:
     return [pickle.dumps(auditor.audit_part([path])) for path in MERGED_FILES]
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=10, deadline=None)
 @given(cuts=st.sets(st.integers(1, len(MERGED_FILES) - 1)))
 def test_partials_of_consecutive_files_merge_into_the_whole(
         rules: Ruleset, ruleset: RulesetId, per_file: list[bytes], cuts: set[int]) -> None:

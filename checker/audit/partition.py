@@ -207,9 +207,12 @@ def _finished(future: "Future[PartialAudit]") -> bool:
 
 
 def _pool(jobs: int, ruleset: RulesetId, rules: Ruleset) -> ProcessPoolExecutor:
-    # Spawned, not forked: a fork copies the parent's threads' locks in whatever state they
-    # are (the progress bar's, the signal watcher's).
-    return ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"),
+    # Not forked from this process: a fork copies the parent's threads' locks in whatever
+    # state they are (the progress bar's, the signal watcher's). A fork server is a process of
+    # one thread that has imported the audit once; each worker is a fork of it, quick to start.
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload([__name__])
+    return ProcessPoolExecutor(jobs, mp_context=context,
                                initializer=_start_worker, initargs=(ruleset, rules))
 
 
