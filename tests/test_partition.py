@@ -31,7 +31,7 @@ from checker.audit.partition import (
     on_processes,
 )
 from checker.audit.ruleset import RulesetId, ruleset_id
-from checker.audit.run import AuditResult, PartAuditor, PartialAudit
+from checker.audit.run import AuditProgress, AuditResult, PartAuditor, PartialAudit
 from checker.cli import main
 from checker.dsl.ruleset import Ruleset, load_ruleset
 from checker.ingest.stream import discover
@@ -327,3 +327,14 @@ def test_the_seat_draw_statistic_merges_exactly_in_any_split(
     assert second.tournaments == whole.tournaments
     assert second.observed == whole.observed
     assert second.chi_square() == whole.chi_square()
+
+
+def test_progress_names_each_file_in_order_and_counts_its_records(
+        rules: Ruleset, ruleset: RulesetId) -> None:
+    files = _logs()
+    seen: list[AuditProgress] = []
+    result = audit_planned(files, ruleset, rules, Plan(jobs=2), progress=seen.append)
+    assert [(p.files_done, p.files_total, p.file) for p in seen] == [
+        (done, len(files), name)
+        for done, name in enumerate([*(f.as_posix() for f in files), ""])]
+    assert seen[-1].records == sum(t.records for t in result.formats.values()) > 0

@@ -106,23 +106,27 @@ def audit_planned(paths: Iterable[Path], ruleset: RulesetId, rules: Ruleset, pla
     else:
         parts = on_processes(files, jobs, ruleset, rules, tell)
     with closing(parts):  # an interruption while merging ends the workers at once
-        whole = _merged(parts, ruleset, len(files), progress)
+        whole = _merged(parts, ruleset, files, progress)
     return auditor.conclude(whole)
 
 
-def _merged(parts: Parts, ruleset: RulesetId, total: int,
+def _merged(parts: Parts, ruleset: RulesetId, files: list[Path],
             progress: ProgressCallback | None) -> PartialAudit:
+    """The partials merged in file order; `progress` names the file waited for next."""
     whole = PartialAudit(AuditResult(ruleset=ruleset), None, {})
+    report = progress if progress is not None else _no_progress
     records = 0
-    for part in parts:
+    report(AuditProgress(0, len(files), 0, files[0].as_posix() if files else ""))
+    for done, part in enumerate(parts, start=1):
         whole.merge(part)
-        if progress is not None:
-            records += sum(t.records for t in part.result.formats.values())
-            name = part.result.unrecognized[0].path if part.result.unrecognized else ""
-            progress(AuditProgress(whole.result.files, total, records, name))
-    if progress is not None:
-        progress(AuditProgress(whole.result.files, total, records, ""))
+        records += sum(t.records for t in part.result.formats.values())
+        upcoming = files[done].as_posix() if done < len(files) else ""
+        report(AuditProgress(done, len(files), records, upcoming))
     return whole
+
+
+def _no_progress(_: AuditProgress) -> None:
+    """No one to tell."""
 
 
 # ---------------------------------------------------------------- local processes
