@@ -37,7 +37,7 @@ from .corpora import (
     phh_input,
     simulator_inputs,
 )
-from .feltcheck_side import AuditRun, audit_options, compiled, run_audit
+from .feltcheck_side import AuditRun, audit_options, compiled, run_audit, startup_seconds
 
 DASK_WORKERS = 2
 
@@ -62,6 +62,7 @@ def machine() -> dict[str, object]:
     except OSError:
         pass
     return {"cores": os.cpu_count(), "cpu": model, "python": platform.python_version(),
+            "load_average": os.getloadavg(),
             "feltcheck_build": "compiled (mypyc)" if compiled() else "pure Python",
             "pokerkit": _pokerkit_version(),
             "commit": _commit()}
@@ -120,19 +121,21 @@ def dask_cluster(wanted: bool) -> Iterator[tuple[str | None, str]]:
 def throughput(args: argparse.Namespace) -> dict[str, Any]:
     work: Path = args.work
     rows: list[dict[str, Any]] = []
+    startup = startup_seconds()
+    print(f"# feltcheck start-up (empty folder, best of 3): {startup:.2f} s", file=sys.stderr)
     with dask_cluster(not args.no_dask) as (address, no_cluster):
         for size in args.sizes:
             inputs = [one for kind in KINDS for one in simulator_inputs(work, size, kind)]
             inputs.append(phh_input(work, args.phh_hands or size))
             for one in inputs:
-                new = _rows(one, size, args, address, no_cluster)
+                new = _rows(one, size, args, address, no_cluster, startup)
                 _print_rows(new, header=not rows)
                 rows += new
-    return {"machine": machine(), "rows": rows}
+    return {"machine": machine(), "startup_seconds": startup, "rows": rows}
 
 
 def _rows(one: Input, size: int, args: argparse.Namespace, address: str | None,
-          no_cluster: str) -> list[dict[str, Any]]:
+          no_cluster: str, startup: float) -> list[dict[str, Any]]:
     print(f"# {one.name} (size {size:,}): {one.description}", file=sys.stderr)
     kit = pokerkit_replay(one.paths, args.pokerkit_max_hands)
     runs: list[tuple[str, AuditRun]] = []
@@ -148,22 +151,27 @@ def _rows(one: Input, size: int, args: argparse.Namespace, address: str | None,
     else:
         runs.append((label, run_audit(one.paths, scheduler=address)))
     rows = []
+    kit_rate = float(kit.get("hands_per_second", 0.0))
     for jobs_label, run in runs:
-        kit_rate = float(kit.get("hands_per_second", 0.0))
+        # Net of the start-up: what a large input approaches (whole-process figure beside it).
+        net = run.hands / (run.seconds - startup) if run.hands and run.seconds > startup else 0.0
         rows.append({
             "input": one.name, "size": size, "description": one.description,
             "paths": [str(path) for path in one.paths], "jobs": jobs_label,
             "feltcheck": asdict(run), "feltcheck_hands_per_second": run.hands_per_second,
             "pokerkit": kit, "pokerkit_hands_per_second": kit_rate,
             "ratio": run.hands_per_second / kit_rate if kit_rate and run.hands else None,
+            "feltcheck_net_hands_per_second": net,
+            "net_ratio": net / kit_rate if kit_rate and net else None,
+            "load_average_after_input": os.getloadavg()[0],
         })
     return rows
 
 
 def _print_rows(rows: list[dict[str, Any]], header: bool) -> None:
     if header:
-        print(f"{'input':<24} {'hands':>9} {'jobs':<15} {'feltcheck/s':>11} "
-              f"{'PokerKit/s':>10} {'ratio':>6} {'RSS felt':>9} {'RSS kit':>8}  note")
+        print(f"{'input':<24} {'hands':>9} {'jobs':<15} {'feltcheck/s':>11} {'net/s':>7} "
+              f"{'PokerKit/s':>10} {'ratio':>6} {'net':>6} {'RSS felt':>9} {'RSS kit':>8}  note")
     for row in rows:
         _print_row(row)
 
@@ -171,15 +179,18 @@ def _print_rows(rows: list[dict[str, Any]], header: bool) -> None:
 def _print_row(row: dict[str, Any]) -> None:
     run, kit = row["feltcheck"], row["pokerkit"]
     ratio = f"{row['ratio']:.1f}x" if row["ratio"] else "-"
+    net_ratio = f"{row['net_ratio']:.1f}x" if row["net_ratio"] else "-"
     outcomes = kit.get("outcomes", {})
     note = run["problem"] or (
         f"PokerKit: {kit.get('hands_replayed', 0):,} replayed, "
         f"{outcomes.get('refused', 0)} refused, {outcomes.get('unfinished', 0)} unfinished, "
         f"{sum(kit.get('skipped', {}).values())} skipped")
     print(f"{row['input']:<24} {run['hands']:>9,} {row['jobs']:<15} "
-          f"{row['feltcheck_hands_per_second']:>11,.0f} {row['pokerkit_hands_per_second']:>10,.0f}"
-          f" {ratio:>6} {run['peak_rss_mb']:>7.0f}MB {kit.get('peak_rss_mb', 0):>6.0f}MB  {note}",
-          flush=True)
+          f"{row['feltcheck_hands_per_second']:>11,.0f} "
+          f"{row['feltcheck_net_hands_per_second']:>7,.0f} "
+          f"{row['pokerkit_hands_per_second']:>10,.0f} {ratio:>6} {net_ratio:>6} "
+          f"{run['peak_rss_mb']:>7.0f}MB "
+          f"{kit.get('peak_rss_mb', 0):>6.0f}MB  {note}", flush=True)
 
 
 def memory(args: argparse.Namespace) -> dict[str, Any]:

@@ -54,6 +54,13 @@ def audit_options() -> frozenset[str]:
                      if word.strip("[").startswith("--"))
 
 
+def startup_seconds(rounds: int = 3) -> float:
+    """The whole process on an empty folder (interpreter, imports, rule compilation, report),
+    best of `rounds`: what a small input's figure pays apart from its hands."""
+    with tempfile.TemporaryDirectory(prefix="feltcheck-empty-") as empty:
+        return min(run_audit((Path(empty),)).seconds for _ in range(rounds))
+
+
 def compiled() -> bool:
     """Whether this checkout runs the mypyc build (`make accel`) or pure Python."""
     return any((REPO / "checker").rglob("*.so"))
