@@ -37,7 +37,7 @@ from .corpora import (
     phh_input,
     simulator_inputs,
 )
-from .feltcheck_side import AuditRun, audit_options, compiled, run_audit, startup_seconds
+from .feltcheck_side import AuditRun, audit_options, compiled, run_audit, startup
 
 DASK_WORKERS = 2
 
@@ -121,21 +121,22 @@ def dask_cluster(wanted: bool) -> Iterator[tuple[str | None, str]]:
 def throughput(args: argparse.Namespace) -> dict[str, Any]:
     work: Path = args.work
     rows: list[dict[str, Any]] = []
-    startup = startup_seconds()
-    print(f"# feltcheck start-up (empty folder, best of 3): {startup:.2f} s", file=sys.stderr)
+    empty = startup()
+    print(f"# feltcheck start-up (empty folder, best of 3): {empty.seconds:.2f} s, "
+          f"{empty.cpu_seconds:.2f} CPU s", file=sys.stderr)
     with dask_cluster(not args.no_dask) as (address, no_cluster):
         for size in args.sizes:
             inputs = [one for kind in KINDS for one in simulator_inputs(work, size, kind)]
             inputs.append(phh_input(work, args.phh_hands or size))
             for one in inputs:
-                new = _rows(one, size, args, address, no_cluster, startup)
+                new = _rows(one, size, args, address, no_cluster, empty)
                 _print_rows(new, header=not rows)
                 rows += new
-    return {"machine": machine(), "startup_seconds": startup, "rows": rows}
+    return {"machine": machine(), "startup": asdict(empty), "rows": rows}
 
 
 def _rows(one: Input, size: int, args: argparse.Namespace, address: str | None,
-          no_cluster: str, startup: float) -> list[dict[str, Any]]:
+          no_cluster: str, empty: AuditRun) -> list[dict[str, Any]]:
     print(f"# {one.name} (size {size:,}): {one.description}", file=sys.stderr)
     kit = pokerkit_replay(one.paths, args.pokerkit_max_hands)
     runs: list[tuple[str, AuditRun]] = []
@@ -152,50 +153,68 @@ def _rows(one: Input, size: int, args: argparse.Namespace, address: str | None,
         runs.append((label, run_audit(one.paths, scheduler=address)))
     rows = []
     kit_rate = float(kit.get("hands_per_second", 0.0))
+    kit_cpu_rate = float(kit.get("hands_per_cpu_second", 0.0))
     for jobs_label, run in runs:
-        # Net of the start-up: what a large input approaches (whole-process figure beside it).
-        net = run.hands / (run.seconds - startup) if run.hands and run.seconds > startup else 0.0
+        # Net of the start-up: what a large input approaches (the whole process beside it).
+        net = _rate(run.hands, run.seconds - empty.seconds)
+        cpu_net = _rate(run.hands, run.cpu_seconds - empty.cpu_seconds)
         rows.append({
             "input": one.name, "size": size, "description": one.description,
             "paths": [str(path) for path in one.paths], "jobs": jobs_label,
             "feltcheck": asdict(run), "feltcheck_hands_per_second": run.hands_per_second,
-            "pokerkit": kit, "pokerkit_hands_per_second": kit_rate,
-            "ratio": run.hands_per_second / kit_rate if kit_rate and run.hands else None,
             "feltcheck_net_hands_per_second": net,
-            "net_ratio": net / kit_rate if kit_rate and net else None,
+            "feltcheck_net_hands_per_cpu_second": cpu_net,
+            "pokerkit": kit, "pokerkit_hands_per_second": kit_rate,
+            "pokerkit_hands_per_cpu_second": kit_cpu_rate,
+            "ratio": _rate(run.hands_per_second, kit_rate) or None,
+            "net_ratio": _rate(net, kit_rate) or None,
+            "cpu_ratio": _rate(cpu_net, kit_cpu_rate) or None,
             "load_average_after_input": os.getloadavg()[0],
         })
     return rows
 
 
+def _rate(count: float, seconds: float) -> float:
+    return count / seconds if count and seconds > 0 else 0.0
+
+
 def _print_rows(rows: list[dict[str, Any]], header: bool) -> None:
     if header:
-        print(f"{'input':<24} {'hands':>9} {'jobs':<15} {'feltcheck/s':>11} {'net/s':>7} "
-              f"{'PokerKit/s':>10} {'ratio':>6} {'net':>6} {'RSS felt':>9} {'RSS kit':>8}  note")
+        print("wall: whole process; net: less the start-up; CPU: hands per CPU second, net "
+              "(feltcheck) or of the replay alone (PokerKit)")
+        print(f"{'input':<20} {'hands':>7} {'jobs':<8} {'felt wall':>9} {'net':>6} {'CPU':>6} "
+              f"{'kit wall':>8} {'CPU':>6} {'ratio wall':>10} {'net':>5} {'CPU':>5} "
+              f"{'RSS felt':>8} {'kit':>5}  note")
     for row in rows:
         _print_row(row)
 
 
+def _times(value: float | None) -> str:
+    return f"{value:.1f}x" if value else "-"
+
+
 def _print_row(row: dict[str, Any]) -> None:
     run, kit = row["feltcheck"], row["pokerkit"]
-    ratio = f"{row['ratio']:.1f}x" if row["ratio"] else "-"
-    net_ratio = f"{row['net_ratio']:.1f}x" if row["net_ratio"] else "-"
     outcomes = kit.get("outcomes", {})
     note = run["problem"] or (
         f"PokerKit: {kit.get('hands_replayed', 0):,} replayed, "
         f"{outcomes.get('refused', 0)} refused, {outcomes.get('unfinished', 0)} unfinished, "
         f"{sum(kit.get('skipped', {}).values())} skipped")
-    print(f"{row['input']:<24} {run['hands']:>9,} {row['jobs']:<15} "
-          f"{row['feltcheck_hands_per_second']:>11,.0f} "
-          f"{row['feltcheck_net_hands_per_second']:>7,.0f} "
-          f"{row['pokerkit_hands_per_second']:>10,.0f} {ratio:>6} {net_ratio:>6} "
-          f"{run['peak_rss_mb']:>7.0f}MB "
-          f"{kit.get('peak_rss_mb', 0):>6.0f}MB  {note}", flush=True)
+    print(f"{row['input']:<20} {run['hands']:>7,} {row['jobs'][:8]:<8} "
+          f"{row['feltcheck_hands_per_second']:>9,.0f} "
+          f"{row['feltcheck_net_hands_per_second']:>6,.0f} "
+          f"{row['feltcheck_net_hands_per_cpu_second']:>6,.0f} "
+          f"{row['pokerkit_hands_per_second']:>8,.0f} "
+          f"{row['pokerkit_hands_per_cpu_second']:>6,.0f} "
+          f"{_times(row['ratio']):>10} {_times(row['net_ratio']):>5} "
+          f"{_times(row['cpu_ratio']):>5} {run['peak_rss_mb']:>6.0f}MB "
+          f"{kit.get('peak_rss_mb', 0):>3.0f}MB  {note}", flush=True)
 
 
 def memory(args: argparse.Namespace) -> dict[str, Any]:
     rows: list[dict[str, Any]] = []
-    print(f"{'input':<28} {'hands':>9} {'findings':>9} {'hands/s':>9} {'peak RSS':>9}")
+    print(f"{'input':<28} {'hands':>9} {'findings':>9} {'hands/s':>9} {'per CPU s':>9} "
+          f"{'peak RSS':>9}")
     for size in args.memory_sizes:
         for one in memory_inputs(args.work, size):
             run = run_audit(one.paths, jobs=1) if "--jobs" in audit_options() \
@@ -204,7 +223,8 @@ def memory(args: argparse.Namespace) -> dict[str, Any]:
                          "feltcheck": asdict(run)})
             shown = run.problem or f"{run.peak_rss_mb:>7.0f}MB"
             print(f"{one.name:<28} {run.hands:>9,} {run.findings:>9,} "
-                  f"{run.hands_per_second:>9,.0f} {shown:>9}", flush=True)
+                  f"{run.hands_per_second:>9,.0f} {_rate(run.hands, run.cpu_seconds):>9,.0f} "
+                  f"{shown:>9}", flush=True)
     return {"machine": machine(), "memory": rows}
 
 

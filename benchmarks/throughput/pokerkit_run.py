@@ -2,7 +2,8 @@
 
 Run: `python -m benchmarks.throughput.pokerkit_run PATH... [--max-hands N]`; prints one JSON
 object. Hands are read, converted and replayed one at a time (memory stays flat); only the
-replay (`pokerkit_side.replay`: the state built, every act through `parse_action`) is timed.
+replay (`pokerkit_side.replay`: the state built, every act through `parse_action`) is timed,
+by the wall clock and by the process's CPU clock.
 The reading is feltcheck's and is not counted for PokerKit.
 """
 
@@ -28,8 +29,8 @@ def run(paths: list[Path], max_hands: int = 0) -> dict[str, object]:
     # Table size ("?" when the record does not say) -> [hands, seconds].
     by_size: dict[str, list[float]] = {}
     read = 0
-    seconds = 0.0
-    clock = time.perf_counter
+    seconds = cpu = 0.0
+    clock, cpu_clock = time.perf_counter, time.process_time
     with warnings.catch_warnings():
         # PokerKit warns when a card is dealt that its own shuffled deck would not deal next:
         # the record decides the cards.
@@ -42,10 +43,11 @@ def run(paths: list[Path], max_hands: int = 0) -> dict[str, object]:
             if isinstance(converted, Skipped):
                 skipped[converted.reason] += 1
                 continue
-            started = clock()
+            started, cpu_started = clock(), cpu_clock()
             outcome, message = replay(converted)
             spent = clock() - started
             seconds += spent
+            cpu += cpu_clock() - cpu_started
             outcomes[outcome] += 1
             size = by_size.setdefault(str(converted.table_size or "?"), [0, 0.0])
             size[0] += 1
@@ -58,7 +60,9 @@ def run(paths: list[Path], max_hands: int = 0) -> dict[str, object]:
     replayed = sum(outcomes.values())
     return {
         "hands_read": read, "hands_replayed": replayed, "seconds": seconds,
+        "cpu_seconds": cpu,
         "hands_per_second": replayed / seconds if seconds else 0.0,
+        "hands_per_cpu_second": replayed / cpu if cpu else 0.0,
         "outcomes": dict(outcomes), "skipped": dict(skipped),
         "refusals": dict(refusals.most_common()),
         "examples": list(examples.values())[:_EXAMPLES],
