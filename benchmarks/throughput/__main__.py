@@ -180,10 +180,10 @@ def _rate(count: float, seconds: float) -> float:
 
 def _print_rows(rows: list[dict[str, Any]], header: bool) -> None:
     if header:
-        print("wall: whole process; net: less the start-up; CPU: hands per CPU second, net "
-              "(feltcheck) or of the replay alone (PokerKit)")
-        print(f"{'input':<20} {'hands':>7} {'jobs':<8} {'felt wall':>9} {'net':>6} {'CPU':>6} "
-              f"{'kit wall':>8} {'CPU':>6} {'ratio wall':>10} {'net':>5} {'CPU':>5} "
+        print("wall: hands per second of the whole process (feltcheck) or of the replay "
+              "(PokerKit); CPU: per CPU second, feltcheck's less its start-up")
+        print(f"{'input':<20} {'hands':>7} {'jobs':<8} {'felt wall':>9} {'CPU':>6} "
+              f"{'kit wall':>8} {'CPU':>6} {'ratio wall':>10} {'CPU':>5} "
               f"{'RSS felt':>8} {'kit':>5}  note")
     for row in rows:
         _print_row(row)
@@ -202,13 +202,12 @@ def _print_row(row: dict[str, Any]) -> None:
         f"{sum(kit.get('skipped', {}).values())} skipped")
     print(f"{row['input']:<20} {run['hands']:>7,} {row['jobs'][:8]:<8} "
           f"{row['feltcheck_hands_per_second']:>9,.0f} "
-          f"{row['feltcheck_net_hands_per_second']:>6,.0f} "
           f"{row['feltcheck_net_hands_per_cpu_second']:>6,.0f} "
           f"{row['pokerkit_hands_per_second']:>8,.0f} "
           f"{row['pokerkit_hands_per_cpu_second']:>6,.0f} "
-          f"{_times(row['ratio']):>10} {_times(row['net_ratio']):>5} "
-          f"{_times(row['cpu_ratio']):>5} {run['peak_rss_mb']:>6.0f}MB "
-          f"{kit.get('peak_rss_mb', 0):>3.0f}MB  {note}", flush=True)
+          f"{_times(row['ratio']):>10} {_times(row['cpu_ratio']):>5} "
+          f"{run['peak_rss_mb']:>6.0f}MB {kit.get('peak_rss_mb', 0):>3.0f}MB  {note}",
+          flush=True)
 
 
 def memory(args: argparse.Namespace) -> dict[str, Any]:
