@@ -59,6 +59,16 @@ def test_heads_up_the_big_blind_is_player_one() -> None:
     assert _replayed(hand)[0] == COMPLETED
 
 
+def test_a_dead_small_blind_puts_the_big_blind_first_without_a_button() -> None:
+    # A PHH record names no button: the posts place the players.
+    (hand,) = (one for one in hands_of([PHH / "handhq_ftp2009" / "ftp-50nl-handhq_1.phhs"])
+               if one.hand_id == "26262285734")
+    converted = convert(hand)
+    assert isinstance(converted, PokerKitHand)
+    assert converted.blinds[0] == hand.big_blind and not any(converted.blinds[1:])
+    assert _replayed(converted)[0] == COMPLETED
+
+
 def test_an_act_out_of_turn_is_refused_not_repaired() -> None:
     hand = _converted(PHH / "handhq_ftp2009" / "ftp50nl_26262275476_bet_fold.phh")
     first = next(i for i, act in enumerate(hand.actions) if not act.startswith("d "))

@@ -205,10 +205,10 @@ def convert(hand: Hand) -> PokerKitHand | Skipped:
 
 
 def _players(hand: Hand) -> list[str]:
-    """The players dealt in, in PokerKit's order: player 0 is the small blind (the big blind
-    heads-up), then round the table. Without a small blind (a dead one), from the first seat
-    after the button. Blind posters decide before the button does: a PHH record names no
-    button."""
+    """The players dealt in, in PokerKit's order: player 0 is the small blind, or the big blind
+    when there is no small blind (a dead one) or heads-up, then round the table; without
+    blinds, from the first seat after the button. The posts decide before the button does: a
+    PHH record names no button."""
     acting = {action.player for action in hand.actions}
     seats = sorted(
         (seat for seat in hand.seats
@@ -216,8 +216,10 @@ def _players(hand: Hand) -> list[str]:
          or (not hand.hole_cards and not seat.sitting_out)),
         key=lambda seat: seat.seat)
     names = [seat.player for seat in seats]
-    first_kind = ActionKind.BIG_BLIND if len(seats) == 2 else ActionKind.SMALL_BLIND
-    first = next((action.player for action in hand.actions if action.kind == first_kind), None)
+    posted = {action.kind: action.player for action in reversed(hand.actions)
+              if action.kind in (ActionKind.SMALL_BLIND, ActionKind.BIG_BLIND)}
+    first = posted.get(ActionKind.BIG_BLIND) if len(seats) == 2 else \
+        posted.get(ActionKind.SMALL_BLIND, posted.get(ActionKind.BIG_BLIND))
     if first in names:
         start = names.index(first)
     else:
