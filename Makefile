@@ -8,7 +8,8 @@ STAMP_TEST := $(VENV)/.installed-test
 NATIVE_SOURCES := $(shell sed -n 's/^    "\(checker\/[a-z_/]*\.py\)",$$/\1/p' checker/native.py)
 STAMP_ACCEL := checker/_native_manifest.json
 
-.PHONY: run test lint typecheck unit bench bench-collusion mutation fuzz accel pure clean browser
+.PHONY: run test lint typecheck unit bench bench-collusion bench-throughput mutation fuzz accel pure clean \
+	browser
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -73,6 +74,23 @@ bench-collusion: $(STAMP_ACCEL)
 	for seed in $(BENCH_SEEDS); do \
 	  $(BIN)/python benchmarks/collusion/score.py $(BENCH_DIR)/seed-$$seed \
 	    --json $(BENCH_DIR)/seed-$$seed.json > /dev/null || exit 1; done
+
+# Issue 17's throughput benchmark (docs/performance.md, "Throughput against PokerKit"): the
+# simulator's Sit & Go and MTT corpora (THROUGHPUT_SIZES hands each) and copies of the real PHH
+# file, written to THROUGHPUT_DIR and reused; feltcheck's whole audit process per job count
+# (THROUGHPUT_JOBS, N = every core) and on a Dask LocalCluster of 2 workers, against PokerKit
+# 0.7.7 replaying the same hands strictly; then the memory mode (THROUGHPUT_MEMORY_SIZES, one
+# job, clean and with a fault about every hundredth hand). Not part of `make test`: hours at the
+# default sizes (PokerKit replays about 500-1,300 hands/s).
+THROUGHPUT_DIR ?= /tmp/feltcheck-throughput
+THROUGHPUT_SIZES ?= 100000 1000000
+THROUGHPUT_JOBS ?= 1,2,N
+THROUGHPUT_MEMORY_SIZES ?= 10000 100000 1000000
+bench-throughput: $(STAMP_ACCEL)
+	PYTHONPATH=. $(BIN)/python -m benchmarks.throughput --work $(THROUGHPUT_DIR) \
+	  --sizes $(THROUGHPUT_SIZES) --jobs $(THROUGHPUT_JOBS) --json $(THROUGHPUT_DIR)/throughput.json
+	PYTHONPATH=. $(BIN)/python -m benchmarks.throughput --work $(THROUGHPUT_DIR) --memory \
+	  --memory-sizes $(THROUGHPUT_MEMORY_SIZES) --json $(THROUGHPUT_DIR)/memory.json
 
 # Issue 16's mutation campaign (docs/testing.md): a seeded sample of Cosmic Ray's mutants of
 # checker/replay and checker/dsl, each tested by the tests that run its line, on every core, in

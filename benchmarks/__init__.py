@@ -1,0 +1,1 @@
+"""Benchmarks (docs/performance.md); `throughput` is a package run with `python -m`."""

@@ -1,0 +1,1 @@
+"""feltcheck against PokerKit on the same hands: `python -m benchmarks.throughput --help`."""

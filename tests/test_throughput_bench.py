@@ -1,0 +1,106 @@
+"""The throughput benchmark's own parts (benchmarks/throughput/, issue 17): our hands given to
+PokerKit 0.7.7 act by act and replayed strictly, and the feltcheck runs it cannot make."""
+
+import dataclasses
+import warnings
+from pathlib import Path
+
+import pytest
+
+from benchmarks.throughput import feltcheck_side
+from benchmarks.throughput.__main__ import _jobs
+from benchmarks.throughput.pokerkit_side import (
+    COMPLETED,
+    REFUSED,
+    UNFINISHED,
+    PokerKitHand,
+    Skipped,
+    convert,
+    hands_of,
+    replay,
+)
+from tests.conftest import CORPUS
+
+PHH = CORPUS / "phh"
+# Real single hands: heads-up, a dead small blind, multiway showdowns, all-ins (HandHQ cash),
+# and televised WSOP tournament hands with antes (NL and fixed-limit hold'em, PL Omaha).
+SINGLE_HANDS = sorted((PHH / "handhq_ftp2009").glob("*.phh")) + sorted(
+    (PHH / "wsop2023").glob("*.phh"))
+
+
+def _converted(path: Path) -> PokerKitHand:
+    (hand,) = hands_of([path])
+    converted = convert(hand)
+    assert isinstance(converted, PokerKitHand), converted
+    return converted
+
+
+def _replayed(hand: PokerKitHand) -> tuple[str, str]:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return replay(hand)
+
+
+def test_real_hands_play_to_their_end_in_pokerkit() -> None:
+    outcomes: dict[str, str] = {}
+    for path in SINGLE_HANDS:
+        for hand in hands_of([path]):
+            converted = convert(hand)
+            if not isinstance(converted, Skipped):
+                outcomes[path.name] = _replayed(converted)[0]
+    assert len(outcomes) >= 15
+    assert {name for name, outcome in outcomes.items() if outcome != COMPLETED} == set()
+
+
+def test_heads_up_the_big_blind_is_player_one() -> None:
+    hand = _converted(PHH / "handhq_ftp2009" / "ftp1000nl_26262274596_headsup.phh")
+    # PokerKit gives the second blind to player 0 heads-up: the list is in blind order.
+    assert len(hand.stacks) == 2 and hand.blinds[0] < hand.blinds[1]
+    assert _replayed(hand)[0] == COMPLETED
+
+
+def test_a_dead_small_blind_puts_the_big_blind_first_without_a_button() -> None:
+    # A PHH record names no button: the posts place the players.
+    (hand,) = (one for one in hands_of([PHH / "handhq_ftp2009" / "ftp-50nl-handhq_1.phhs"])
+               if one.hand_id == "26262285734")
+    converted = convert(hand)
+    assert isinstance(converted, PokerKitHand)
+    assert converted.blinds[0] == hand.big_blind and not any(converted.blinds[1:])
+    assert _replayed(converted)[0] == COMPLETED
+
+
+def test_an_act_out_of_turn_is_refused_not_repaired() -> None:
+    hand = _converted(PHH / "handhq_ftp2009" / "ftp50nl_26262275476_bet_fold.phh")
+    first = next(i for i, act in enumerate(hand.actions) if not act.startswith("d "))
+    doubled = (*hand.actions[:first + 1], hand.actions[first], *hand.actions[first + 1:])
+    outcome, message = _replayed(dataclasses.replace(hand, actions=doubled))
+    assert outcome == REFUSED
+    assert message.startswith(hand.actions[first] + ": ")
+
+
+def test_a_hand_whose_acts_run_out_is_unfinished() -> None:
+    hand = _converted(PHH / "handhq_ftp2009" / "ftp50nl_26262275476_bet_fold.phh")
+    assert hand.actions[-1].endswith(" f")
+    assert _replayed(dataclasses.replace(hand, actions=hand.actions[:-1])) == (UNFINISHED, "")
+
+
+def test_a_game_the_benchmark_does_not_convert_is_skipped_with_its_name() -> None:
+    (hand,) = hands_of([PHH / "phh_spec_examples" /
+                        "yockey_arieh_2019_wsop_ppc_F2L3D_tournament.phh"])
+    skipped = convert(hand)
+    assert isinstance(skipped, Skipped) and "draw27_triple" in skipped.reason
+
+
+def test_a_run_the_checkout_has_no_option_for_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(feltcheck_side, "audit_options", frozenset)
+    jobs = feltcheck_side.run_audit((PHH,), jobs=2)
+    cluster = feltcheck_side.run_audit((PHH,), scheduler="tcp://127.0.0.1:1")
+    assert "no --jobs option" in jobs.problem and jobs.hands == 0
+    assert "no --scheduler option" in cluster.problem and cluster.hands == 0
+
+
+def test_job_counts_name_every_core_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("os.cpu_count", lambda: 2)
+    assert _jobs("1,2,N") == [1, 2]
+    monkeypatch.setattr("os.cpu_count", lambda: 8)
+    assert _jobs("1,2,N") == [1, 2, 8]
