@@ -32,8 +32,11 @@ from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import NDArray
-from scipy import special, stats
 
+# scipy is imported by the functions that use it, when pairs are first scored: importing
+# scipy.stats costs ~0.7 s CPU, which every process importing the CLI paid at start-up. An
+# audit that scores pairs still pays it, at the end; one that meets no pair, the commands
+# that never score, and workers that only gather aggregates do not.
 from checker.collusion.aggregates import PAIR_WIDTH, TOURNAMENTS, Aggregates, PairKey
 from checker.collusion.signals import PLAYER_WIDTH, SIGNALS, WIDTH, C, Kind, Signal
 from checker.collusion.signals import P as Own
@@ -131,6 +134,7 @@ def score_pairs(agg: Aggregates, settings: ScoringSettings,
     keys = sorted(agg.pairs)
     if not keys:
         return []
+    from scipy import stats  # lazily: see the imports
     # The pairs' rows of the flat counters (array('q') is a machine int64), in key order.
     matrix = _rows(agg.pair_counters, [agg.pairs[k] for k in keys], PAIR_WIDTH)
     names = sorted(agg.players)
@@ -247,6 +251,7 @@ def _signal_score(signal: Signal, direction: int, column: _Column, key: PairKey,
 def _both_ways(one: _Column, other: _Column) -> _Column:
     """Both directions of a signal at once: Stouffer's z of the two (they are different
     players' decisions), tested where both are; values are the two averaged by occasions."""
+    from scipy import stats  # lazily: see the imports
     occasions = one.occasions + other.occasions
     weight = np.where(occasions > 0, one.occasions / np.maximum(occasions, 1.0), 0.5)
 
@@ -276,6 +281,7 @@ class _Table:
 
 def _signal(signal: Signal, table: _Table, base: int, actor: NDArray[np.int_],
             partner: NDArray[np.int_], settings: ScoringSettings) -> "_Column":
+    from scipy import stats  # lazily: see the imports
     matrix, totals = table.matrix, table.totals
     n = matrix[:, base + signal.occasions]
     if signal.control is not None:
@@ -349,6 +355,7 @@ def _signed_root(k: NDArray[np.float64], n: NDArray[np.float64],
     event's short tail), the binomial's own assumption, occasions independent of each
     other, is what is not trusted: the hands of one tournament are not, so the conservative
     of the two is kept."""
+    from scipy import special  # lazily: see the imports
     shifted = np.clip(k - 0.5 if higher else k + 0.5, 0.0, n)
     hits = np.clip(expected, 1e-9, np.maximum(n - 1e-9, 1e-9))
     misses = n - shifted
@@ -629,6 +636,7 @@ def _clustered(matrix: NDArray[np.float64], base: int, columns: tuple[C, C, C],
     own, and the statistic has T - 1 degrees of freedom (Student's t), given as the normal
     z of the same p-value. A flow seen in three tournaments is three observations however
     many hands they held. Without two tournaments together, the hands' test."""
+    from scipy import special, stats  # lazily: see the imports
     value_ss, value_hands, hands_ss = (matrix[:, base + c] for c in columns)
     tournaments = matrix[:, TOURNAMENTS]
     spread = np.maximum(value_ss - 2.0 * mean * value_hands + mean * mean * hands_ss, 0.0)
@@ -695,6 +703,7 @@ def _co_presence(agg: Aggregates, matrix: NDArray[np.float64], own: NDArray[np.f
                  first: NDArray[np.int_], second: NDArray[np.int_]
                  ) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
     """Tournaments together against a random registration with the same entry counts."""
+    from scipy import stats  # lazily: see the imports
     together = matrix[:, TOURNAMENTS]
     if agg.entries == 0:
         return np.zeros(len(together)), np.zeros(len(together))

@@ -12,6 +12,7 @@ rejected; a rejected `hand` line (its id known) as a hand rejected too (checker/
 import json
 from collections.abc import Iterator
 from decimal import Decimal
+from functools import cache
 from importlib.resources import files
 from typing import Any
 
@@ -32,8 +33,6 @@ HEADER_EVENT = "log_start"
 SCHEMA: dict[str, Any] = json.loads(
     files("checker").joinpath("schemas/tournament-log.schema.json").read_text(encoding="utf-8")
 )
-Draft202012Validator.check_schema(SCHEMA)
-_WHOLE = Draft202012Validator(SCHEMA)
 
 
 def _inlined(node: Any) -> Any:
@@ -50,12 +49,17 @@ def _inlined(node: Any) -> Any:
     return node
 
 
-# One validator per event, on that event's definition alone: a line is checked against its
-# own event only (the whole schema's if/then chain gives the same verdict, slower).
-_BY_EVENT: dict[str, Draft202012Validator] = {
-    name: Draft202012Validator(_inlined(SCHEMA["$defs"][f"event_{name}"]))
-    for name in SCHEMA["properties"]["event"]["enum"]
-}
+@cache
+def _validators() -> tuple[Draft202012Validator, dict[str, Draft202012Validator]]:
+    """The whole schema's validator, and one per event on that event's definition alone: a
+    line is checked against its own event only (the whole schema's if/then chain gives the
+    same verdict, slower). Built on the first refused line, not at import: building them
+    costs ~0.2 s, which every audit paid, logs or not."""
+    Draft202012Validator.check_schema(SCHEMA)
+    by_event = {name: Draft202012Validator(_inlined(SCHEMA["$defs"][f"event_{name}"]))
+                for name in SCHEMA["properties"]["event"]["enum"]}
+    return Draft202012Validator(SCHEMA), by_event
+
 _EVENTS: TypeAdapter[TournamentEvent] = TypeAdapter(TournamentEvent)
 
 
@@ -100,10 +104,11 @@ def is_json(text: str) -> bool:
 
 def schema_problem(value: object) -> str | None:
     """The schema's message for the first thing wrong with one line's value, or None."""
+    whole, by_event = _validators()
     event = value.get("event") if isinstance(value, dict) else None
-    validator = _BY_EVENT.get(event) if isinstance(event, str) else None
+    validator = by_event.get(event) if isinstance(event, str) else None
     if validator is None:
-        validator = _WHOLE
+        validator = whole
     error = best_match(validator.iter_errors(value))
     return None if error is None else _describe(error)
 
