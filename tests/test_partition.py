@@ -24,9 +24,9 @@ from hypothesis import strategies as st
 from checker.audit import partition
 from checker.audit.partition import (
     Plan,
-    audit_file,
+    audit_files,
     audit_planned,
-    dask_audit_file,
+    dask_audit_files,
     on_dask,
     on_processes,
 )
@@ -158,8 +158,8 @@ class Dying:
     marks: Path
     always: bool = False
 
-    def dies_on(self, path: str) -> bool:
-        if Path(path).name != self.name:
+    def dies_on(self, paths: list[str]) -> bool:
+        if self.name not in {Path(path).name for path in paths}:
             return False
         mark = self.marks / self.name
         if self.always or not mark.exists():
@@ -167,19 +167,19 @@ class Dying:
             return True
         return False
 
-    def __call__(self, path: str) -> PartialAudit:
-        if self.dies_on(path):
+    def __call__(self, paths: list[str]) -> PartialAudit:
+        if self.dies_on(paths):
             os.kill(os.getpid(), signal.SIGKILL)
-        return audit_file(path)
+        return audit_files(paths)
 
 
 @dataclass(frozen=True)
 class DaskDying(Dying):
-    def __call__(self, path: str, ruleset: RulesetId, rules: Ruleset  # type: ignore[override]
-                 ) -> PartialAudit:
-        if self.dies_on(path):
+    def __call__(self, paths: list[str], ruleset: RulesetId,  # type: ignore[override]
+                 rules: Ruleset) -> PartialAudit:
+        if self.dies_on(paths):
             os.kill(os.getpid(), signal.SIGKILL)
-        return dask_audit_file(path, ruleset, rules)
+        return dask_audit_files(paths, ruleset, rules)
 
 
 def _whole(parts: Iterator[PartialAudit], auditor: PartAuditor) -> AuditResult:
@@ -338,3 +338,26 @@ def test_progress_names_each_file_in_order_and_counts_its_records(
         (done, len(files), name)
         for done, name in enumerate([*(f.as_posix() for f in files), ""])]
     assert seen[-1].records == sum(t.records for t in result.formats.values()) > 0
+
+
+@settings(max_examples=30, deadline=None)
+@given(sizes=st.lists(st.integers(0, 3 * partition.BATCH_BYTES), min_size=1, max_size=40),
+       workers=st.integers(1, 8))
+def test_tasks_are_runs_of_consecutive_files_of_about_a_batch(
+        tmp_path_factory: pytest.TempPathFactory, sizes: list[int], workers: int) -> None:
+    folder = tmp_path_factory.mktemp("batches")
+    files = []
+    for n, size in enumerate(sizes):
+        path = folder / f"{n:02}.txt"
+        with path.open("wb") as out:
+            out.truncate(size)  # sparse: no bytes written
+        files.append(path)
+    runs = partition.batches(files, workers)
+    assert [path for run in runs for path in run] == [f.as_posix() for f in files]
+    target = max(1, min(partition.BATCH_BYTES,
+                        sum(sizes) // (workers * partition.BATCHES_PER_WORKER)))
+    of = {f.as_posix(): s for f, s in zip(files, sizes, strict=True)}
+    for run in runs:
+        assert sum(of[p] for p in run[:-1]) < target  # closed at the first file reaching it
+    for run in runs[:-1]:
+        assert sum(of[p] for p in run) >= target

@@ -41,9 +41,14 @@ from checker.audit.run import (
 from checker.dsl.ruleset import Ruleset
 from checker.ingest.stream import UnrecognizedFile, discover
 
-# Files in flight per worker: enough to keep every worker busy while the next file in order
+# Tasks in flight per worker: enough to keep every worker busy while the next task in order
 # is still being audited, few enough to bound the partials held.
 WINDOW_PER_WORKER = 4
+# A task is a run of consecutive files of about this many bytes (a file is never split): each
+# task's partial is sent back and merged by the parent, a cost per task, not per hand...
+BATCH_BYTES = 4 << 20
+# ...but each worker gets at least this many tasks, so that none waits long for the last one.
+BATCHES_PER_WORKER = 8
 # With no --jobs, a process is started for each this many bytes of input at most: below
 # about a second of auditing per process, starting it costs more than it saves.
 BYTES_PER_DEFAULT_JOB = 8 << 20
@@ -53,8 +58,8 @@ CONNECT_SECONDS = 30
 Notify = Callable[[str], None]
 # Each file's partial, in file order (closed early, it ends its workers).
 Parts = Generator[PartialAudit, None, None]
-# What audits one file in a worker: the partial, from the file's path.
-FileTask = Callable[[str], PartialAudit]
+# What audits a task in a worker: the partial of its files, from their paths.
+FileTask = Callable[[list[str]], PartialAudit]
 
 
 class SchedulerError(Exception):
@@ -80,12 +85,7 @@ def usable_cores() -> int:
 
 def default_jobs(files: list[Path]) -> int:
     """Every core, but no more processes than the input's size makes worth starting."""
-    size = 0
-    for path in files:
-        try:
-            size += path.stat().st_size
-        except OSError:
-            continue  # reported when the file is opened
+    size = sum(_size(path) for path in files)
     return max(1, min(usable_cores(), size // BYTES_PER_DEFAULT_JOB))
 
 
@@ -110,6 +110,31 @@ def audit_planned(paths: Iterable[Path], ruleset: RulesetId, rules: Ruleset, pla
     return auditor.conclude(whole)
 
 
+def batches(files: list[Path], workers: int) -> list[list[str]]:
+    """The files cut into runs of consecutive files: the tasks, in file order."""
+    sizes = [_size(path) for path in files]
+    target = max(1, min(BATCH_BYTES, sum(sizes) // (workers * BATCHES_PER_WORKER)))
+    runs: list[list[str]] = []
+    run: list[str] = []
+    held = 0
+    for path, size in zip(files, sizes, strict=True):
+        run.append(path.as_posix())
+        held += size
+        if held >= target:
+            runs.append(run)
+            run, held = [], 0
+    if run:
+        runs.append(run)
+    return runs
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0  # reported when the file is opened
+
+
 def _merged(parts: Parts, ruleset: RulesetId, files: list[Path],
             progress: ProgressCallback | None) -> PartialAudit:
     """The partials merged in file order; `progress` names the file waited for next."""
@@ -117,9 +142,10 @@ def _merged(parts: Parts, ruleset: RulesetId, files: list[Path],
     report = progress if progress is not None else _no_progress
     records = 0
     report(AuditProgress(0, len(files), 0, files[0].as_posix() if files else ""))
-    for done, part in enumerate(parts, start=1):
+    for part in parts:
         whole.merge(part)
         records += sum(t.records for t in part.result.formats.values())
+        done = whole.result.files
         upcoming = files[done].as_posix() if done < len(files) else ""
         report(AuditProgress(done, len(files), records, upcoming))
     return whole
@@ -142,25 +168,25 @@ def _start_worker(ruleset: RulesetId, rules: Ruleset) -> None:
     _worker_auditor = PartAuditor(ruleset, rules)
 
 
-def audit_file(path: str) -> PartialAudit:
-    """A worker's task: one file, with the worker's auditor."""
+def audit_files(paths: list[str]) -> PartialAudit:
+    """A worker's task: consecutive files, with the worker's auditor."""
     if _worker_auditor is None:
         raise RuntimeError("the worker was not started with its rules")
-    return _worker_auditor.audit_part([Path(path)])
+    return _worker_auditor.audit_part([Path(path) for path in paths])
 
 
 def on_processes(files: list[Path], jobs: int, ruleset: RulesetId, rules: Ruleset,
-                 notify: Notify, task: FileTask = audit_file) -> Parts:
-    """Each file's partial, in file order, audited on `jobs` processes."""
-    queue = deque(path.as_posix() for path in files)
+                 notify: Notify, task: FileTask = audit_files) -> Parts:
+    """The partials of the files' batches, in file order, audited on `jobs` processes."""
+    queue = deque(batches(files, jobs))
     while queue:
-        lost: list[tuple[str, Future[PartialAudit]]] = []
+        lost: list[tuple[list[str], Future[PartialAudit]]] = []
         pool = _pool(jobs, ruleset, rules)
-        # Set once every file of this pool is taken: any other way out (an interruption, an
+        # Set once every task of this pool is taken: any other way out (an interruption, an
         # error, the consumer gone, the pool broken) ends the processes at once.
         finished = False
         try:
-            in_flight: deque[tuple[str, Future[PartialAudit]]] = deque()
+            in_flight: deque[tuple[list[str], Future[PartialAudit]]] = deque()
             while queue or in_flight:
                 try:
                     while queue and len(in_flight) < jobs * WINDOW_PER_WORKER:
@@ -177,12 +203,15 @@ def on_processes(files: list[Path], jobs: int, ruleset: RulesetId, rules: Rulese
         finally:
             _stop(pool, clean=finished)
         if lost:
-            unfinished = [path for path, future in lost if not _finished(future)]
+            unfinished = [path for paths, future in lost if not _finished(future)
+                          for path in paths]
             notify(f"a worker process died while auditing {_some(unfinished)}: "
                    "each is audited again in a process of its own")
-            for path, future in lost:
-                yield future.result() if _finished(future) else _alone(
-                    path, ruleset, rules, notify, task)
+            for paths, future in lost:
+                if _finished(future):
+                    yield future.result()
+                else:
+                    yield from (_alone(path, ruleset, rules, notify, task) for path in paths)
 
 
 def _alone(path: str, ruleset: RulesetId, rules: Ruleset, notify: Notify,
@@ -190,7 +219,7 @@ def _alone(path: str, ruleset: RulesetId, rules: Ruleset, notify: Notify,
     """`path` audited in a fresh process of its own; not audited if that one dies too."""
     pool = _pool(1, ruleset, rules)
     try:
-        return pool.submit(task, path).result()
+        return pool.submit(task, [path]).result()
     except BrokenProcessPool:
         notify(f"{path}: the process auditing it died again: not audited")
         return lost_file(path, ruleset, "the process auditing this file died twice "
@@ -254,13 +283,13 @@ def _silent(_: str) -> None:
 _dask_auditors: dict[tuple[str, str], PartAuditor] = {}
 
 
-def dask_audit_file(path: str, ruleset: RulesetId, rules: Ruleset) -> PartialAudit:
-    """A Dask task: one file (the rules are compiled once per worker)."""
+def dask_audit_files(paths: list[str], ruleset: RulesetId, rules: Ruleset) -> PartialAudit:
+    """A Dask task: consecutive files (the rules are compiled once per worker)."""
     key = (ruleset.sha256, ruleset.path)
     auditor = _dask_auditors.get(key)
     if auditor is None:
         auditor = _dask_auditors[key] = PartAuditor(ruleset, rules)
-    return auditor.audit_part([Path(path)])
+    return auditor.audit_part([Path(path) for path in paths])
 
 
 def rules_on_worker(rules: Ruleset) -> Ruleset:
@@ -268,13 +297,14 @@ def rules_on_worker(rules: Ruleset) -> Ruleset:
     return rules
 
 
-# What audits one file on a Dask worker: the partial, from the file's path and the rules.
-DaskTask = Callable[[str, RulesetId, Ruleset], PartialAudit]
+# What audits a task on a Dask worker: the partial of its files, from their paths and the rules.
+DaskTask = Callable[[list[str], RulesetId, Ruleset], PartialAudit]
 
 
 def on_dask(files: list[Path], address: str, ruleset: RulesetId, rules: Ruleset,
-            notify: Notify, task: DaskTask = dask_audit_file) -> Parts:
-    """Each file's partial, in file order, audited on the Dask cluster at `address`."""
+            notify: Notify, task: DaskTask = dask_audit_files) -> Parts:
+    """The partials of the files' batches, in file order, audited on the Dask cluster at
+    `address`."""
     try:
         from distributed import Client
         from distributed.client import FutureCancelledError
@@ -296,29 +326,26 @@ def on_dask(files: list[Path], address: str, ruleset: RulesetId, rules: Ruleset,
         # every task needing it cancelled).
         shared_rules = client.submit(rules_on_worker, rules, pure=False)
         window = len(before) * WINDOW_PER_WORKER
-        queue = deque(path.as_posix() for path in files)
-        in_flight: deque[tuple[str, Any]] = deque()
+        queue = deque(batches(files, len(before)))
+        in_flight: deque[tuple[list[str], Any]] = deque()
+        killed = (KilledWorker, FutureCancelledError)
         try:
             while queue or in_flight:
                 while queue and len(in_flight) < window:
-                    path = queue.popleft()
-                    in_flight.append((path, client.submit(
-                        task, path, ruleset, shared_rules, pure=False)))
-                path, future = in_flight.popleft()
-                killed = (KilledWorker, FutureCancelledError)
+                    paths = queue.popleft()
+                    in_flight.append((paths, client.submit(
+                        task, paths, ruleset, shared_rules, pure=False)))
+                paths, future = in_flight.popleft()
                 try:
                     part = future.result()
                 except killed:
                     # The scheduler gives up on every task that was on the workers a poisonous
-                    # one killed: each gets one more try, alone in the window's head.
-                    notify(f"{path}: the Dask workers auditing it died: audited once more")
-                    try:
-                        part = client.submit(task, path, ruleset, shared_rules,
-                                             pure=False).result()
-                    except killed as exc:
-                        notify(f"{path}: the Dask workers auditing it died again: not audited")
-                        part = lost_file(path, ruleset, "every Dask worker auditing this file "
-                                         f"died ({type(exc).__name__}), twice: not audited")
+                    # one killed: each of their files gets one more try, alone.
+                    notify(f"the Dask workers auditing {_some(paths)} died: each is audited "
+                           "once more")
+                    yield from (_dask_alone(client, task, path, ruleset, shared_rules, notify)
+                                for path in paths)
+                    continue
                 yield part
         finally:
             client.cancel([future for _, future in in_flight])
@@ -326,6 +353,21 @@ def on_dask(files: list[Path], address: str, ruleset: RulesetId, rules: Ruleset,
         if gone:
             notify(f"{len(gone)} Dask worker(s) left during the run ({_some(sorted(gone))}): "
                    "the scheduler ran their files again elsewhere")
+
+
+def _dask_alone(client: Any, task: DaskTask, path: str, ruleset: RulesetId,
+                shared_rules: Any, notify: Notify) -> PartialAudit:
+    """`path` submitted once more, alone; not audited if its workers die again."""
+    from distributed.client import FutureCancelledError
+    from distributed.scheduler import KilledWorker
+    try:
+        part: PartialAudit = client.submit(task, [path], ruleset, shared_rules,
+                                           pure=False).result()
+    except (KilledWorker, FutureCancelledError) as exc:
+        notify(f"{path}: the Dask workers auditing it died again: not audited")
+        return lost_file(path, ruleset, "every Dask worker auditing this file died "
+                                        f"({type(exc).__name__}), twice: not audited")
+    return part
 
 
 def _workers(client: Any) -> Iterable[str]:
