@@ -9,8 +9,9 @@ import pytest
 
 import checker.cli
 from checker import rulesets
+from checker.audit.partition import audit_planned
 from checker.audit.ruleset import RulesetId
-from checker.audit.run import AuditResult, audit
+from checker.audit.run import AuditResult
 from checker.cli import EXIT_FINDINGS, EXIT_OK, EXIT_USAGE, build_parser, main
 from checker.dsl.diagnostics import RulesError
 from checker.dsl.ruleset import load_ruleset
@@ -100,11 +101,11 @@ def test_a_bundled_set_is_named_by_its_name_and_reports_match_the_repository_fil
 ) -> None:
     seen: list[RulesetId] = []
 
-    def spy(paths: Any, ruleset: RulesetId, *rest: Any) -> AuditResult:
+    def spy(paths: Any, ruleset: RulesetId, *rest: Any, **named: Any) -> AuditResult:
         seen.append(ruleset)
-        return audit(paths, ruleset, *rest)
+        return audit_planned(paths, ruleset, *rest, **named)
 
-    monkeypatch.setattr(checker.cli, "audit", spy)
+    monkeypatch.setattr(checker.cli, "audit_planned", spy)
     monkeypatch.chdir(tmp_path)
     reports: list[bytes] = []
     for rules in ("fulltilt", str(RULES / "fulltilt.rules")):
