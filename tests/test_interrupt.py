@@ -38,20 +38,20 @@ def _start(args: list[str]) -> subprocess.Popen[bytes]:
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
 
 
-def _wait_until_reading(process: subprocess.Popen[bytes]) -> None:
-    """Until the process, or one of its worker processes, has one of the input files open
-    (Linux: /proc/PID/fd)."""
+def _wait_until_reading(process: subprocess.Popen[bytes], jobs: int) -> None:
+    """Until the process (with --jobs 2: one of its workers) has one of the input files open
+    (Linux: /proc/PID/fd; a folder open while the inputs are listed does not count)."""
     roots = tuple(str(root.resolve()) + os.sep for root in INPUTS)
     deadline = time.monotonic() + 120  # a guard against hanging, not a measure
     while time.monotonic() < deadline:
         assert process.poll() is None, process.communicate()
-        for pid in [process.pid, *_workers(process)]:
+        for pid in _workers(process) if jobs > 1 else [process.pid]:
             try:
-                fds = list(Path(f"/proc/{pid}/fd").iterdir())
-                if any(os.readlink(fd).startswith(roots) for fd in fds):
-                    return
+                targets = [os.readlink(fd) for fd in Path(f"/proc/{pid}/fd").iterdir()]
             except (FileNotFoundError, ProcessLookupError):  # closed, or gone, meanwhile
-                pass
+                continue
+            if any(t.startswith(roots) and os.path.isfile(t) for t in targets):
+                return
         time.sleep(0.01)
     raise AssertionError("the audit never opened an input file")
 
@@ -73,9 +73,9 @@ def _interrupt(args: list[str], signum: int, jobs: int = 1) -> tuple[int, bytes,
     """Send `signum` to the command (only to it, not to its workers) once it reads."""
     process = _start(["audit", *map(str, INPUTS), "--rules", str(RULES), "--jobs", str(jobs),
                       *args])
-    _wait_until_reading(process)
+    _wait_until_reading(process, jobs)
     workers = _workers(process)
-    assert len(workers) >= jobs - 1 if jobs > 1 else workers == []
+    assert len(workers) >= jobs if jobs > 1 else workers == []  # (and a fork server)
     process.send_signal(signum)
     out, err = process.communicate(timeout=120)
     # No worker outlives the command (multiprocessing's resource tracker, which a spawned

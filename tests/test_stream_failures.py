@@ -56,6 +56,10 @@ def test_an_archive_footer_with_an_absurd_count_is_a_located_rejection() -> None
     rejected = found[-1]
     assert isinstance(rejected, Rejection)
     assert rejected.reason.startswith("a number of more than 4,300 digits")
+    # Where the reader was when it failed: the footer is read once the page has ended, so at
+    # the page's last line; never past it (a block of this format is a row's cells, not its
+    # lines: found by hypothesis, a failure was once located past the end of the file).
+    assert rejected.location.line == len(page.splitlines())
 
 
 def test_a_phh_date_beyond_any_calendar_is_a_located_rejection() -> None:

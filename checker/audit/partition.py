@@ -40,6 +40,7 @@ from checker.audit.run import (
 )
 from checker.dsl.ruleset import Ruleset
 from checker.ingest.stream import UnrecognizedFile, discover
+from checker.interrupt import held
 
 # Tasks in flight per worker: enough to keep every worker busy while the next task in order
 # is still being audited, few enough to bound the partials held.
@@ -189,9 +190,12 @@ def on_processes(files: list[Path], jobs: int, ruleset: RulesetId, rules: Rulese
             in_flight: deque[tuple[list[str], Future[PartialAudit]]] = deque()
             while queue or in_flight:
                 try:
-                    while queue and len(in_flight) < jobs * WINDOW_PER_WORKER:
-                        in_flight.append((queue[0], pool.submit(task, queue[0])))
-                        queue.popleft()
+                    # A submit may start a worker: a signal meanwhile waits for it to be
+                    # started (and known, so ended), or it would print a traceback, orphaned.
+                    with held():
+                        while queue and len(in_flight) < jobs * WINDOW_PER_WORKER:
+                            in_flight.append((queue[0], pool.submit(task, queue[0])))
+                            queue.popleft()
                     part = in_flight[0][1].result()
                 except BrokenProcessPool:
                     lost = list(in_flight)
@@ -219,7 +223,9 @@ def _alone(path: str, ruleset: RulesetId, rules: Ruleset, notify: Notify,
     """`path` audited in a fresh process of its own; not audited if that one dies too."""
     pool = _pool(1, ruleset, rules)
     try:
-        return pool.submit(task, [path]).result()
+        with held():
+            future = pool.submit(task, [path])
+        return future.result()
     except BrokenProcessPool:
         notify(f"{path}: the process auditing it died again: not audited")
         return lost_file(path, ruleset, "the process auditing this file died twice "

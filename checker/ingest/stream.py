@@ -149,10 +149,11 @@ def parse_records(fmt: InputFormat, lines: Iterator[Line], path: str,
     whether it is the file's last."""
     count = read if read is not None else ReadCount()
     held: tuple[Block, Rejection] | None = None
-    last_line = 1
+    # The line the cutter read last: where a failure of the cutter itself is located (a
+    # block's lines need not be the file's: an HTML archive's block is a table row's cells).
+    reading = _LineTracker()
     try:
-        for block in fmt.blocks(lines):
-            last_line = block.end
+        for block in fmt.blocks(reading.follow(lines)):
             if held is not None:
                 count.records += 1
                 yield held[1]
@@ -190,11 +191,26 @@ def parse_records(fmt: InputFormat, lines: Iterator[Line], path: str,
             yield held[1]
             held = None
         count.records += 1
-        yield rejection(path, last_line, f"{_failure(exc)}; the rest of the file is not read",
+        yield rejection(path, max(reading.last, 1),
+                        f"{_failure(exc)}; the rest of the file is not read",
                         fmt.name, None, is_hand=False)
     if held is not None:
         count.records += 1
         yield _at_file_end(fmt, *held, breaks_off)
+
+
+class _LineTracker:
+    """Passes the lines on, keeping the number of the last one passed."""
+
+    __slots__ = ("last",)
+
+    def __init__(self) -> None:
+        self.last = 0
+
+    def follow(self, lines: Iterator[Line]) -> Iterator[Line]:
+        for line in lines:
+            self.last = line[0]
+            yield line
 
 
 def _at_file_end(fmt: InputFormat, block: Block, rejected: Rejection,
