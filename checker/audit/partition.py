@@ -1,11 +1,12 @@
 """Run one audit on many processes (`--jobs N`) or on a Dask cluster (`--scheduler ADDRESS`).
 
-The unit of work is one input file. A file is where feltcheck follows state (a table's hands,
-a tournament log's events: HandJudge.new_file), so every tournament's hands and log events stay
-in order on one worker. Each file's partial (checker/audit/run.py, PartialAudit) is taken back
-in file order and merged; what spans files (clause 9's seat draw, clause 28's pair aggregates,
-counts, rejections, warnings) is judged once, on the merged whole (PartAuditor.conclude). So
-the report of one process, of N and of a cluster is byte for byte the same.
+A task is a run of consecutive input files (`batches`), never part of a file: a file is where
+feltcheck follows state (a table's hands, a tournament log's events: HandJudge.new_file), so
+every tournament's hands and log events stay in order on one worker. Each task's partial
+(checker/audit/run.py, PartialAudit) is taken back in file order and merged; what spans files
+(clause 9's seat draw, clause 28's pair aggregates, counts, rejections, warnings) is judged
+once, on the merged whole (PartAuditor.conclude). So the report of one process, of N and of a
+cluster is byte for byte the same.
 
 Nothing is dropped silently. A process that dies (killed, out of memory) takes the files it was
 auditing with it: they are audited again, each alone in a fresh process, and a file whose
@@ -14,7 +15,7 @@ On Dask, the scheduler runs a lost worker's tasks again elsewhere, up to its `al
 a file it gives up on (KilledWorker) is submitted once more, and listed likewise if that fails.
 Each such event is told on `notify`.
 
-Results are taken in file order within a window of files in flight (`WINDOW_PER_WORKER` per
+Results are taken in file order within a window of tasks in flight (`WINDOW_PER_WORKER` per
 worker): memory holds at most that many partials beside the merged one.
 """
 
@@ -117,13 +118,13 @@ def batches(files: list[Path], workers: int) -> list[list[str]]:
     target = max(1, min(BATCH_BYTES, sum(sizes) // (workers * BATCHES_PER_WORKER)))
     runs: list[list[str]] = []
     run: list[str] = []
-    held = 0
+    gathered = 0
     for path, size in zip(files, sizes, strict=True):
         run.append(path.as_posix())
-        held += size
-        if held >= target:
+        gathered += size
+        if gathered >= target:
             runs.append(run)
-            run, held = [], 0
+            run, gathered = [], 0
     if run:
         runs.append(run)
     return runs
