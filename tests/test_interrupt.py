@@ -39,8 +39,9 @@ def _start(args: list[str]) -> subprocess.Popen[bytes]:
 
 
 def _wait_until_reading(process: subprocess.Popen[bytes], jobs: int) -> None:
-    """Until the process (with --jobs 2: one of its workers) has one of the input files open
-    (Linux: /proc/PID/fd; a folder open while the inputs are listed does not count)."""
+    """Until the process has one of the inputs open (Linux: /proc/PID/fd): a folder being
+    listed or a file being read. With --jobs 2, until one of its workers has an input file
+    open (the command itself only lists the folders)."""
     roots = tuple(str(root.resolve()) + os.sep for root in INPUTS)
     deadline = time.monotonic() + 120  # a guard against hanging, not a measure
     while time.monotonic() < deadline:
@@ -50,7 +51,7 @@ def _wait_until_reading(process: subprocess.Popen[bytes], jobs: int) -> None:
                 targets = [os.readlink(fd) for fd in Path(f"/proc/{pid}/fd").iterdir()]
             except (FileNotFoundError, ProcessLookupError):  # closed, or gone, meanwhile
                 continue
-            if any(t.startswith(roots) and os.path.isfile(t) for t in targets):
+            if any(t.startswith(roots) and (jobs == 1 or os.path.isfile(t)) for t in targets):
                 return
         time.sleep(0.01)
     raise AssertionError("the audit never opened an input file")
