@@ -45,18 +45,11 @@ from pokerkit import (
     ChipsPushing,
     FixedLimitTexasHoldem,
     Mode,
-    NoLimitPokerMixin,
-    NoLimitTexasHoldem,
-    OmahaHoldemHand,
-    OmahaHoldemMixin,
     Poker,
-    PotLimitOmahaHoldem,
-    PotLimitPokerMixin,
     State,
-    TexasHoldemMixin,
-    UnfixedLimitHoldem,
 )
 
+from benchmarks.throughput.pokerkit_games import BIG_BET_GAMES
 from checker.dsl.engine import CompiledRuleset, compile_ruleset
 from checker.dsl.ruleset import load_ruleset
 from checker.model.hand import Hand
@@ -75,22 +68,6 @@ from tests.conftest import REPO
 # ------------------------------------------------------------------ the two engines
 
 
-class _PotLimitTexasHoldem(PotLimitPokerMixin, TexasHoldemMixin, UnfixedLimitHoldem):
-    """PokerKit ships no pot-limit hold'em class; composed as its own classes are."""
-
-
-class _NoLimitOmahaHoldem(NoLimitPokerMixin, OmahaHoldemMixin, UnfixedLimitHoldem):
-    """PokerKit ships no no-limit Omaha class; composed as its own classes are."""
-
-    hand_types = (OmahaHoldemHand,)
-
-
-_BIG_BET_GAMES: dict[tuple[str, str], type[UnfixedLimitHoldem]] = {
-    ("holdem", "no_limit"): NoLimitTexasHoldem,
-    ("holdem", "pot_limit"): _PotLimitTexasHoldem,
-    ("omaha", "no_limit"): _NoLimitOmahaHoldem,
-    ("omaha", "pot_limit"): PotLimitOmahaHoldem,
-}
 FIXED_LIMIT = "fixed_limit"
 
 # Everything but the betting decisions and the showdown: dealing, collecting, killing the
@@ -231,7 +208,7 @@ def new_state(deal: Deal) -> State:
                                       (deal.small_blind, deal.big_blind), deal.big_blind,
                                       2 * deal.big_blind, mode=Mode.TOURNAMENT)
     else:
-        game = _BIG_BET_GAMES[deal.game, deal.structure]
+        game = BIG_BET_GAMES[deal.game, deal.structure]
         # What each game's `create_state` does (the composed classes have none).
         poker = game(_AUTOMATIONS, _ANTE_TRIMMING, deal.ante,
                      (deal.small_blind, deal.big_blind), deal.big_blind, mode=Mode.TOURNAMENT)

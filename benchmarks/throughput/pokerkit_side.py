@@ -14,9 +14,8 @@ PokerKit automates only what is not a decision: posting antes and blinds, collec
 burning, showing at showdown (every hole card is dealt face down, known or shown cards where
 the record has them, `??` otherwise), killing hands, pushing and pulling chips.
 
-The composed pot-limit hold'em and no-limit Omaha classes are those of
-tests/test_replay_pokerkit.py (PokerKit ships neither); fixed-limit Omaha high is composed the
-same way.
+The game classes PokerKit does not ship are composed in `pokerkit_games.py`, shared with
+tests/test_replay_pokerkit.py.
 """
 
 from collections.abc import Iterable, Iterator
@@ -25,56 +24,18 @@ from pathlib import Path
 
 from pokerkit import (
     Automation,
-    FixedLimitPokerMixin,
-    FixedLimitTexasHoldem,
-    Holdem,
     Mode,
-    NoLimitPokerMixin,
-    NoLimitTexasHoldem,
-    OmahaHoldemHand,
-    OmahaHoldemMixin,
     Poker,
-    PotLimitOmahaHoldem,
-    PotLimitPokerMixin,
     State,
-    TexasHoldemMixin,
-    UnfixedLimitHoldem,
     parse_action,
 )
 
+from benchmarks.throughput.pokerkit_games import BIG_BET_GAMES, FIXED_LIMIT_GAMES
 from checker.ingest.stream import FileRecords, read_paths
 from checker.model.hand import ActionKind, Hand, Street
 from checker.model.tournament_log import HandPlayed, LogRecord, TournamentTerms
 from checker.replay.log_hand import LogContext, log_hand
 
-
-class _PotLimitTexasHoldem(PotLimitPokerMixin, TexasHoldemMixin, UnfixedLimitHoldem):
-    """PokerKit ships no pot-limit hold'em class; composed as its own classes are."""
-
-
-class _NoLimitOmahaHoldem(NoLimitPokerMixin, OmahaHoldemMixin, UnfixedLimitHoldem):
-    """PokerKit ships no no-limit Omaha class; composed as its own classes are."""
-
-    hand_types = (OmahaHoldemHand,)
-
-
-class _FixedLimitOmahaHoldem(FixedLimitPokerMixin, OmahaHoldemMixin, Holdem):
-    """PokerKit ships fixed-limit Omaha hi/lo only; the high game composed the same way."""
-
-    hand_types = (OmahaHoldemHand,)
-
-
-# (game, structure) -> PokerKit's class; fixed-limit classes take the small and the big bet.
-_UNFIXED: dict[tuple[str, str], type[UnfixedLimitHoldem]] = {
-    ("holdem", "no_limit"): NoLimitTexasHoldem,
-    ("holdem", "pot_limit"): _PotLimitTexasHoldem,
-    ("omaha", "no_limit"): _NoLimitOmahaHoldem,
-    ("omaha", "pot_limit"): PotLimitOmahaHoldem,
-}
-_FIXED: dict[str, type[Holdem]] = {
-    "holdem": FixedLimitTexasHoldem,
-    "omaha": _FixedLimitOmahaHoldem,
-}
 _HOLE_COUNT = {"holdem": 2, "omaha": 4}
 _AUTOMATIONS = (
     Automation.ANTE_POSTING, Automation.BET_COLLECTION, Automation.BLIND_OR_STRADDLE_POSTING,
@@ -142,7 +103,7 @@ def convert(hand: Hand) -> PokerKitHand | Skipped:
     """`hand` in PokerKit's terms, or why it cannot be."""
     game, structure = hand.game.value, hand.structure.value
     if game not in _HOLE_COUNT or (
-            (game, structure) not in _UNFIXED and structure != "fixed_limit"):
+            (game, structure) not in BIG_BET_GAMES and structure != "fixed_limit"):
         return Skipped(f"{game} {structure}: the benchmark converts hold'em and Omaha only")
     if len(hand.boards) > 1:
         return Skipped("more than one board")
@@ -247,10 +208,11 @@ def _game(hand: PokerKitHand) -> Poker:
     game = _GAMES.get(key)
     if game is None:
         if hand.structure == "fixed_limit":
-            game = _FIXED[hand.game](_AUTOMATIONS, _ANTE_TRIMMING, hand.antes, hand.blinds,
-                                     hand.small_bet, hand.big_bet, mode=Mode.TOURNAMENT)
+            game = FIXED_LIMIT_GAMES[hand.game](
+                _AUTOMATIONS, _ANTE_TRIMMING, hand.antes, hand.blinds, hand.small_bet,
+                hand.big_bet, mode=Mode.TOURNAMENT)
         else:
-            game = _UNFIXED[hand.game, hand.structure](
+            game = BIG_BET_GAMES[hand.game, hand.structure](
                 _AUTOMATIONS, _ANTE_TRIMMING, hand.antes, hand.blinds, hand.small_bet,
                 mode=Mode.TOURNAMENT)
         _GAMES[key] = game

@@ -96,7 +96,7 @@ def audit_planned(paths: Iterable[Path], ruleset: RulesetId, rules: Ruleset, pla
                   notify: Notify | None = None) -> AuditResult:
     """Audit `paths` as `plan` says; the result is the one `audit()` gives in one process."""
     auditor = PartAuditor(ruleset, rules)
-    tell = notify if notify is not None else _silent
+    tell = notify if notify is not None else _ignore
     if plan.scheduler is None and plan.jobs == 1:
         return auditor.conclude(auditor.audit_part(paths, progress, final=True))
     files = list(discover(paths))
@@ -141,7 +141,7 @@ def _merged(parts: Parts, ruleset: RulesetId, files: list[Path],
             progress: ProgressCallback | None) -> PartialAudit:
     """The partials merged in file order; `progress` names the file waited for next."""
     whole = PartialAudit(AuditResult(ruleset=ruleset), None, {})
-    report = progress if progress is not None else _no_progress
+    report = progress if progress is not None else _ignore
     records = 0
     report(AuditProgress(0, len(files), 0, files[0].as_posix() if files else ""))
     for part in parts:
@@ -151,10 +151,6 @@ def _merged(parts: Parts, ruleset: RulesetId, files: list[Path],
         upcoming = files[done].as_posix() if done < len(files) else ""
         report(AuditProgress(done, len(files), records, upcoming))
     return whole
-
-
-def _no_progress(_: AuditProgress) -> None:
-    """No one to tell."""
 
 
 # ---------------------------------------------------------------- local processes
@@ -280,8 +276,8 @@ def _some(paths: list[str]) -> str:
     return shown if len(paths) <= 3 else f"{shown} and {len(paths) - 3} more"
 
 
-def _silent(_: str) -> None:
-    """No one to tell."""
+def _ignore(_: object) -> None:
+    """No one to tell (progress or notices)."""
 
 
 # ---------------------------------------------------------------- a Dask cluster
