@@ -16,7 +16,12 @@ takes the signal as handled and goes on, so a bash loop over feltcheck should te
 A second signal ends the process at once (the default action): whoever sends two does not want
 to wait for the clean-up. A signal that was ignored when the command started (`nohup`, a
 background job of a script) stays ignored. A signal during a `held()` block waits for its end:
-the few instructions that must not be cut (a rename, a temporary file's removal).
+the few instructions that must not be cut (a rename, a temporary file's removal), or a long loop
+that calls `checkpoint()` between its steps. The audit's record loop is such a loop: its readers,
+replay and rules are compiled with mypyc, and compiled code treats some C-API calls as unable to
+fail, so an exception raised by the handler within one aborts the process ("fatal: out of
+memory") instead of unwinding. Held, the handler only notes the signal, and the loop stops at
+its next checkpoint, between two records, in plain Python.
 """
 
 import os
@@ -97,9 +102,13 @@ def _interrupt(signum: int, _: FrameType | None) -> None:
 
 @contextmanager
 def held() -> Iterator[None]:
-    """SIGINT and SIGTERM wait until the block is done, then act (an exception the block
-    raised meanwhile gives way to the interruption)."""
+    """SIGINT and SIGTERM wait until the block is done, or its next `checkpoint()`, then act
+    (an exception the block raised meanwhile gives way to the interruption). Only the main
+    thread runs signal handlers: in another thread the block changes nothing."""
     global _held, _pending
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
     _held += 1
     try:
         yield
@@ -108,6 +117,14 @@ def held() -> Iterator[None]:
         if not _held and _pending is not None:
             signum, _pending = _pending, None
             raise Interrupted(signum, _left)
+
+
+def checkpoint() -> None:
+    """Within `held()`: a signal that came meanwhile acts here, a point where stopping is safe."""
+    global _pending
+    if _pending is not None:
+        signum, _pending = _pending, None
+        raise Interrupted(signum, _left)
 
 
 def quiet_while_loading() -> None:

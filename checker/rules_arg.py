@@ -15,6 +15,7 @@ from pathlib import Path
 from checker import rulesets
 from checker.dsl.diagnostics import did_you_mean
 from checker.dsl.ruleset import Ruleset, load_ruleset
+from checker.interrupt import held
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,4 +57,5 @@ def bundled_rules(name: str = rulesets.DEFAULT) -> RulesChoice:
 
 def load_rules(choice: RulesChoice) -> Ruleset:
     """The composed rule set of the choice; checker.dsl RulesError when it does not load."""
-    return load_ruleset(choice.path, choice.display)
+    with held():  # the rules compiler is compiled code (checker/interrupt.py says why)
+        return load_ruleset(choice.path, choice.display)

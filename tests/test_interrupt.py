@@ -19,7 +19,10 @@ import psutil
 import pytest
 
 from checker import interrupt
-from checker.interrupt import Interrupted, held, stopping_on_signals
+from checker.audit.ruleset import ruleset_id
+from checker.audit.run import AuditProgress, PartAuditor
+from checker.dsl.ruleset import load_ruleset
+from checker.interrupt import Interrupted, checkpoint, held, stopping_on_signals
 from checker.report.output import write_report
 from tests.conftest import CORPUS, REPO, SHARED
 
@@ -186,6 +189,43 @@ def test_a_held_block_runs_to_its_end_first() -> None:
             done.append("the block ran to its end")
         done.append("not reached")
     assert done == ["the block ran to its end"]
+
+
+@pytest.mark.usefixtures("_restored")
+def test_a_held_block_stops_at_its_next_checkpoint() -> None:
+    steps: list[int] = []
+    with pytest.raises(Interrupted) as raised, stopping_on_signals(), held():
+        for step in range(3):
+            checkpoint()
+            steps.append(step)
+            if step == 0:
+                os.kill(os.getpid(), signal.SIGTERM)
+    assert steps == [0]
+    assert raised.value.status == 143
+
+
+@pytest.mark.usefixtures("_restored")
+def test_the_audit_stops_between_two_records_never_inside_one() -> None:
+    """The record loop runs held (its readers, replay and rules are compiled code, which
+    aborts on an exception raised where it expects none): the signal, sent while a record is
+    audited, is acted on at the loop's next checkpoint, in checker.interrupt."""
+    rules = load_ruleset(RULES)
+    auditor = PartAuditor(ruleset_id(rules, RULES), rules)
+    told: list[int] = []
+
+    def progress(at: AuditProgress) -> None:
+        told.append(at.records)
+        if at.records:  # the first call once records were read: mid-audit
+            os.kill(os.getpid(), signal.SIGTERM)
+
+    with pytest.raises(Interrupted) as raised, stopping_on_signals():
+        auditor.audit_part([CORPUS], progress)
+    innermost = raised.value.__traceback__
+    assert innermost is not None
+    while innermost.tb_next is not None:
+        innermost = innermost.tb_next
+    assert innermost.tb_frame.f_code.co_name == "checkpoint"
+    assert sum(1 for records in told if records) == 1  # stopped at once, not at the end
 
 
 class _SignalledStdout:

@@ -145,7 +145,8 @@ def _merged(parts: Parts, ruleset: RulesetId, files: list[Path],
     records = 0
     report(AuditProgress(0, len(files), 0, files[0].as_posix() if files else ""))
     for part in parts:
-        whole.merge(part)
+        with held():  # the aggregates' merge is compiled code (checker/interrupt.py)
+            whole.merge(part)
         records += sum(t.records for t in part.result.formats.values())
         done = whole.result.files
         upcoming = files[done].as_posix() if done < len(files) else ""

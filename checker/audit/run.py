@@ -23,6 +23,7 @@ from checker.dsl.engine import compile_ruleset
 from checker.dsl.ruleset import Ruleset, load_ruleset, param_values
 from checker.ingest.excerpt import bounded
 from checker.ingest.stream import UnrecognizedFile, discover, read_paths
+from checker.interrupt import checkpoint, held
 from checker.model import Hand, LogRecord, Rejection, SourceLocation, TournamentSummary
 from checker.model.findings import SEVERITIES, Finding
 from checker.model.formats import TOURNAMENT_LOG
@@ -207,7 +208,9 @@ class PartAuditor:
                           collusion if collusion.enabled else None)
         # Clause 9: the seat draw is judged across every tournament log, once, at the end.
         seating = SeatingJudge(self.compiled, result.findings)
-        with long_run_collection():
+        # A signal stops the audit between two records, never within compiled code
+        # (checker/interrupt.py says why).
+        with long_run_collection(), held():
             _run(paths, result, judge, seating, collusion, progress, final)
         return PartialAudit(result, seating.collector, collusion.aggregates())
 
@@ -216,7 +219,7 @@ class PartAuditor:
         result = whole.result
         for name, tally in result.formats.items():
             check_format(name, tally.records, tally.hands, tally.summaries, tally.events)
-        with long_run_collection():
+        with long_run_collection(), held():
             SeatingJudge(self.compiled, result.findings, whole.seating).judge()
             collusion = CollusionJudge(self.compiled, result.findings, self.params)
             collusion.absorb(whole.collusion)
@@ -238,6 +241,7 @@ def _run(paths: Iterable[Path], result: AuditResult, judge: HandJudge, seating: 
     records = 0
     next_report = PROGRESS_EVERY if progress is not None else -1
     for opened in read_paths(paths):
+        checkpoint()
         if progress is not None:
             progress(AuditProgress(result.files, files_total, records, opened.path))
         result.files += 1
@@ -249,6 +253,7 @@ def _run(paths: Iterable[Path], result: AuditResult, judge: HandJudge, seating: 
         judge.new_file()
         hands, summaries, events = tally.hands, tally.summaries, tally.events
         for record in opened.records:
+            checkpoint()
             records += 1
             if records == next_report:
                 next_report += PROGRESS_EVERY
