@@ -21,6 +21,8 @@ ALLOWED = {
     ("checker/dsl/units.py", 3600): "seconds in an hour, to read `1h` literals",
     ("checker/audit/partition.py", 30): "seconds to wait for a Dask scheduler to answer (the "
                                         "tool's own setting, Dask's default)",
+    ("checker/audit/partition.py", 300): "seconds a Dask cluster may have no worker before "
+                                         "its files are given up (the tool's own setting)",
 }
 
 

@@ -361,3 +361,37 @@ def test_tasks_are_runs_of_consecutive_files_of_about_a_batch(
         assert sum(of[p] for p in run[:-1]) < target  # closed at the first file reaching it
     for run in runs[:-1]:
         assert sum(of[p] for p in run) >= target
+
+
+def test_a_dask_cluster_left_without_workers_lists_what_it_did_not_audit(
+        rules: Ruleset, ruleset: RulesetId, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its one worker dies, and its nanny, told the cluster is closing, does not start
+    another (a machine lost for good): nothing would ever run the files left, and the run,
+    rather than wait forever, lists them as not audited once the cluster has been without a
+    worker for WORKERLESS_SECONDS."""
+    monkeypatch.setattr(partition, "WORKERLESS_SECONDS", 2)
+    files = _logs()
+    chosen = files[1]
+    auditor = PartAuditor(ruleset, rules)
+    notices: list[str] = []
+    with LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
+                      dashboard_address=":0",
+                      silence_logs=True) as lonely:  # type: ignore[no-untyped-call]
+        for nanny in lonely.workers.values():
+            nanny.close_gracefully()
+        task = DaskDying(chosen.name, tmp_path)
+        result = _whole(on_dask(files, lonely.scheduler_address, ruleset, rules,
+                                notices.append, task), auditor)
+    lost = [Path(u.path) for u in result.unrecognized]
+    assert chosen in lost
+    assert all(not u.readable and "had no worker for 2 s" in u.reason
+               for u in result.unrecognized)
+    assert notices[0].startswith(f"the Dask cluster at {lonely.scheduler_address} has had no "
+                                 f"worker for 2 s: {len(lost)} file(s) not audited")
+    # Every file is accounted for: audited as it is alone, or listed.
+    audited = [f for f in files if f not in lost]
+    alone = auditor.conclude(auditor.audit_part(audited))
+    assert result.files == len(files)
+    assert result.formats == alone.formats
+    assert result.findings == alone.findings

@@ -22,6 +22,7 @@ worker): memory holds at most that many partials beside the merged one.
 import multiprocessing
 import os
 import signal
+import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterable
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -56,6 +57,11 @@ BATCHES_PER_WORKER = 8
 BYTES_PER_DEFAULT_JOB = 8 << 20
 # How long to wait for a Dask scheduler to answer.
 CONNECT_SECONDS = 30
+# How long a Dask cluster may have no worker at all (an autoscaler replacing them, a nanny
+# restarting one) before the files it still holds are given up as not audited.
+WORKERLESS_SECONDS = 300
+# How often a task's result is looked for, and the cluster's workers between two looks.
+POLL_SECONDS = 1.0
 
 Notify = Callable[[str], None]
 # Each file's partial, in file order (closed early, it ends its workers).
@@ -269,7 +275,10 @@ def _stop(pool: ProcessPoolExecutor, clean: bool) -> None:
             worker.terminate()
     for worker in workers:
         worker.join()
-    pool.shutdown(wait=False, cancel_futures=True)
+    # Waits for the pool's manager thread, quick with its workers gone: left running, it
+    # closes its wake-up pipe while the interpreter's exit writes to it ("Bad file
+    # descriptor" printed at exit; seen once in 30 interrupted runs).
+    pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _some(paths: list[str]) -> str:
@@ -341,7 +350,11 @@ def on_dask(files: list[Path], address: str, ruleset: RulesetId, rules: Ruleset,
                         task, paths, ruleset, shared_rules, pure=False)))
                 paths, future = in_flight.popleft()
                 try:
-                    part = future.result()
+                    part = _awaited(client, future)
+                except _Workerless:
+                    in_flight.appendleft((paths, future))
+                    yield from _given_up(in_flight, queue, address, ruleset, notify)
+                    return
                 except killed:
                     # The scheduler gives up on every task that was on the workers a poisonous
                     # one killed: each of their files gets one more try, alone.
@@ -359,14 +372,58 @@ def on_dask(files: list[Path], address: str, ruleset: RulesetId, rules: Ruleset,
                    "the scheduler ran their files again elsewhere")
 
 
+class _Workerless(Exception):
+    """The Dask cluster has had no worker for WORKERLESS_SECONDS."""
+
+
+def _awaited(client: Any, future: Any) -> Any:
+    """The task's result (its error raised); _Workerless when the cluster has been left
+    without a worker too long to wait on (none would ever come back to run it)."""
+    workerless_since: float | None = None
+    while True:
+        try:
+            return future.result(timeout=POLL_SECONDS)
+        except TimeoutError:
+            if any(True for _ in _workers(client)):
+                workerless_since = None
+            elif workerless_since is None:
+                workerless_since = time.monotonic()
+            elif time.monotonic() - workerless_since >= WORKERLESS_SECONDS:
+                raise _Workerless from None
+
+
+def _given_up(in_flight: "deque[tuple[list[str], Any]]", queue: deque[list[str]], address: str,
+              ruleset: RulesetId, notify: Notify) -> Parts:
+    """The partials of the tasks left when the cluster lost every worker: a task done
+    before is kept, every other file is listed as not audited."""
+    left = [path for paths, future in in_flight if future.status != "finished"
+            for path in paths] + [path for paths in queue for path in paths]
+    notify(f"the Dask cluster at {address} has had no worker for {WORKERLESS_SECONDS} s: "
+           f"{len(left)} file(s) not audited ({_some(left)})")
+    reason = (f"the Dask cluster had no worker for {WORKERLESS_SECONDS} s before this file "
+              "was audited: not audited")
+    for paths, future in in_flight:
+        if future.status == "finished":
+            yield future.result()
+        else:
+            yield from (lost_file(path, ruleset, reason) for path in paths)
+    for paths in queue:
+        yield from (lost_file(path, ruleset, reason) for path in paths)
+
+
 def _dask_alone(client: Any, task: DaskTask, path: str, ruleset: RulesetId,
                 shared_rules: Any, notify: Notify) -> PartialAudit:
     """`path` submitted once more, alone; not audited if its workers die again."""
     from distributed.client import FutureCancelledError
     from distributed.scheduler import KilledWorker
     try:
-        part: PartialAudit = client.submit(task, [path], ruleset, shared_rules,
-                                           pure=False).result()
+        part: PartialAudit = _awaited(client, client.submit(task, [path], ruleset, shared_rules,
+                                                            pure=False))
+    except _Workerless:
+        notify(f"{path}: the Dask cluster has had no worker for {WORKERLESS_SECONDS} s: "
+               "not audited")
+        return lost_file(path, ruleset, f"the Dask cluster had no worker for "
+                                        f"{WORKERLESS_SECONDS} s: not audited")
     except (KilledWorker, FutureCancelledError) as exc:
         notify(f"{path}: the Dask workers auditing it died again: not audited")
         return lost_file(path, ruleset, "every Dask worker auditing this file died "
