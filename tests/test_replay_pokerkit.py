@@ -973,6 +973,17 @@ def test_one_short_all_in_does_not_reopen_in_either() -> None:
         (False, ["betting.short-all-in-does-not-reopen"], None)]
 
 
+def test_a_minimum_bet_is_allowed_when_the_pot_is_smaller() -> None:
+    # Pot limit, blinds 5/10 posted all in for 1 each; P3 and P4 call the 1 PokerKit asks
+    # for (Full Tilt's 10 is the excused difference). The flop's pot is 4, under the big
+    # blind: P4's bet of 5, all in, is short of the minimum bet, so no pot caps it.
+    deal = Deal("omaha", "pot_limit", 5, 10, 0, (1, 1, 2, 6))
+    assert outcomes(deal, ["call", "call", "call", "all_in"]) == [
+        (True, ["betting.call-amount"], "short big blind still sets the bet"),
+        (True, ["betting.call-amount"], "short big blind still sets the bet"),
+        (True, [], None), (True, [], None)]
+
+
 def test_fold_when_checking_is_free() -> None:
     deal = Deal("omaha", "pot_limit", 50, 100, 0, (5_000, 5_000, 5_000))
     assert outcomes(deal, ["call", "call", "fold"]) == [
