@@ -1,14 +1,18 @@
 """The throughput benchmark's own parts (benchmarks/throughput/, issue 17): our hands given to
 PokerKit 0.7.7 act by act and replayed strictly, and the feltcheck runs it cannot make."""
 
+import argparse
 import dataclasses
 import warnings
 from pathlib import Path
 
 import pytest
 
+from benchmarks.throughput import __main__ as harness
 from benchmarks.throughput import feltcheck_side
 from benchmarks.throughput.__main__ import _jobs
+from benchmarks.throughput.corpora import Input
+from benchmarks.throughput.feltcheck_side import AuditRun
 from benchmarks.throughput.pokerkit_side import (
     COMPLETED,
     REFUSED,
@@ -104,3 +108,25 @@ def test_job_counts_name_every_core_once(monkeypatch: pytest.MonkeyPatch) -> Non
     assert _jobs("1,2,N") == [1, 2]
     monkeypatch.setattr("os.cpu_count", lambda: 8)
     assert _jobs("1,2,N") == [1, 2, 8]
+
+
+def test_only_a_one_process_row_has_a_cpu_rate_and_the_others_a_speed_up(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """wait4 counts no --jobs worker (the fork server's children) nor any Dask worker: their
+    rows' CPU would be the parent's alone, so they show the speed-up over one job instead."""
+    monkeypatch.setattr(harness, "audit_options", lambda: frozenset({"--jobs", "--scheduler"}))
+    monkeypatch.setattr(harness, "pokerkit_replay", lambda paths, most: {
+        "hands_per_second": 1_000.0, "hands_per_cpu_second": 1_000.0})
+
+    def audited(paths: tuple[Path, ...], jobs: int | None = None,
+                scheduler: str | None = None) -> AuditRun:
+        seconds = 11.0 if jobs == 1 else 6.0
+        return AuditRun(hands=10_000, seconds=seconds, cpu_seconds=11.0 if jobs == 1 else 2.0)
+
+    monkeypatch.setattr(harness, "run_audit", audited)
+    args = argparse.Namespace(jobs=[1, 2], pokerkit_max_hands=0)
+    rows = harness._rows(Input("x", (PHH,), "x"), 10_000, args, "tcp://127.0.0.1:1", "",
+                         AuditRun(seconds=1.0, cpu_seconds=1.0))
+    assert [row["jobs"] for row in rows] == ["1", "2", "dask 2 workers"]
+    assert [row["feltcheck_net_hands_per_cpu_second"] for row in rows] == [1_000.0, 0.0, 0.0]
+    assert [row["speed_up_over_one_job"] for row in rows] == [None, 11.0 / 6.0, 11.0 / 6.0]

@@ -154,10 +154,16 @@ def _rows(one: Input, size: int, args: argparse.Namespace, address: str | None,
     rows = []
     kit_rate = float(kit.get("hands_per_second", 0.0))
     kit_cpu_rate = float(kit.get("hands_per_cpu_second", 0.0))
+    one_job = next((run for label, run in runs if label == "1"), None)
     for jobs_label, run in runs:
         # Net of the start-up: what a large input approaches (the whole process beside it).
         net = _rate(run.hands, run.seconds - empty.seconds)
-        cpu_net = _rate(run.hands, run.cpu_seconds - empty.cpu_seconds)
+        # Only a one-process run's CPU is the command's: --jobs workers are the fork server's
+        # children and Dask's workers its own processes, so wait4 does not count them.
+        cpu_net = (_rate(run.hands, run.cpu_seconds - empty.cpu_seconds)
+                   if jobs_label == "1" else 0.0)
+        speed_up = (_rate(run.hands_per_second, one_job.hands_per_second)
+                    if one_job is not None and jobs_label != "1" else 0.0)
         rows.append({
             "input": one.name, "size": size, "description": one.description,
             "paths": [str(path) for path in one.paths], "jobs": jobs_label,
@@ -169,6 +175,7 @@ def _rows(one: Input, size: int, args: argparse.Namespace, address: str | None,
             "ratio": _rate(run.hands_per_second, kit_rate) or None,
             "net_ratio": _rate(net, kit_rate) or None,
             "cpu_ratio": _rate(cpu_net, kit_cpu_rate) or None,
+            "speed_up_over_one_job": speed_up or None,
             "load_average_after_input": os.getloadavg()[0],
         })
     return rows
@@ -181,12 +188,17 @@ def _rate(count: float, seconds: float) -> float:
 def _print_rows(rows: list[dict[str, Any]], header: bool) -> None:
     if header:
         print("wall: hands per second of the whole process (feltcheck) or of the replay "
-              "(PokerKit); CPU: per CPU second, feltcheck's less its start-up")
+              "(PokerKit); CPU: per CPU second, feltcheck's less its start-up (one-process "
+              "rows only); note: speed-up over 1 job, by the wall clock")
         print(f"{'input':<20} {'hands':>7} {'jobs':<8} {'felt wall':>9} {'CPU':>6} "
               f"{'kit wall':>8} {'CPU':>6} {'ratio wall':>10} {'CPU':>5} "
               f"{'RSS felt':>8} {'kit':>5}  note")
     for row in rows:
         _print_row(row)
+
+
+def _count(value: float) -> str:
+    return f"{value:,.0f}" if value else "-"
 
 
 def _times(value: float | None) -> str:
@@ -196,13 +208,15 @@ def _times(value: float | None) -> str:
 def _print_row(row: dict[str, Any]) -> None:
     run, kit = row["feltcheck"], row["pokerkit"]
     outcomes = kit.get("outcomes", {})
+    speed_up = row.get("speed_up_over_one_job")
     note = run["problem"] or (
-        f"PokerKit: {kit.get('hands_replayed', 0):,} replayed, "
+        (f"{speed_up:.2f}x 1 job; " if speed_up else "")
+        + f"PokerKit: {kit.get('hands_replayed', 0):,} replayed, "
         f"{outcomes.get('refused', 0)} refused, {outcomes.get('unfinished', 0)} unfinished, "
         f"{sum(kit.get('skipped', {}).values())} skipped")
     print(f"{row['input']:<20} {run['hands']:>7,} {row['jobs'][:8]:<8} "
           f"{row['feltcheck_hands_per_second']:>9,.0f} "
-          f"{row['feltcheck_net_hands_per_cpu_second']:>6,.0f} "
+          f"{_count(row['feltcheck_net_hands_per_cpu_second']):>6} "
           f"{row['pokerkit_hands_per_second']:>8,.0f} "
           f"{row['pokerkit_hands_per_cpu_second']:>6,.0f} "
           f"{_times(row['ratio']):>10} {_times(row['cpu_ratio']):>5} "

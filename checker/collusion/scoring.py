@@ -33,13 +33,13 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-# scipy is imported by the functions that use it, when pairs are first scored: importing
-# scipy.stats costs ~0.7 s CPU, which every process importing the CLI paid at start-up. An
-# audit that scores pairs still pays it, at the end; one that meets no pair, the commands
-# that never score, and workers that only gather aggregates do not.
+# scipy is imported by the functions that use it, when pairs are first scored, and only
+# scipy.special (checker/collusion/tails.py says why not scipy.stats): a process that meets
+# no pair, the commands that never score, and workers that only gather aggregates never load it.
 from checker.collusion.aggregates import PAIR_WIDTH, TOURNAMENTS, Aggregates, PairKey
 from checker.collusion.signals import PLAYER_WIDTH, SIGNALS, WIDTH, C, Kind, Signal
 from checker.collusion.signals import P as Own
+from checker.collusion.tails import bh_adjusted, norm_logsf, poisson_logsf, t_logsf
 from checker.replay.facts import CollusionFamily
 
 _LOG10 = math.log(10.0)
@@ -134,7 +134,6 @@ def score_pairs(agg: Aggregates, settings: ScoringSettings,
     keys = sorted(agg.pairs)
     if not keys:
         return []
-    from scipy import stats  # lazily: see the imports
     # The pairs' rows of the flat counters (array('q') is a machine int64), in key order.
     matrix = _rows(agg.pair_counters, [agg.pairs[k] for k in keys], PAIR_WIDTH)
     names = sorted(agg.players)
@@ -193,7 +192,7 @@ def score_pairs(agg: Aggregates, settings: ScoringSettings,
     q = np.ones((len(keys), len(families)))
     if tested.any():
         tested_p = np.power(10.0, family_p[tested]).ravel()
-        q[tested] = stats.false_discovery_control(tested_p, method="bh").reshape(-1, len(families))
+        q[tested] = bh_adjusted(tested_p).reshape(-1, len(families))
     scored: list[PairScore] = []
     # Every untested pair's families alike: no p-value, no q-value, no leading signal.
     untested = tuple(FamilyScore(family, 0.0, 1.0, None) for family in families)
@@ -251,7 +250,6 @@ def _signal_score(signal: Signal, direction: int, column: _Column, key: PairKey,
 def _both_ways(one: _Column, other: _Column) -> _Column:
     """Both directions of a signal at once: Stouffer's z of the two (they are different
     players' decisions), tested where both are; values are the two averaged by occasions."""
-    from scipy import stats  # lazily: see the imports
     occasions = one.occasions + other.occasions
     weight = np.where(occasions > 0, one.occasions / np.maximum(occasions, 1.0), 0.5)
 
@@ -261,7 +259,7 @@ def _both_ways(one: _Column, other: _Column) -> _Column:
 
     scored = one.scored & other.scored
     z = np.where(scored, (one.z + other.z) / math.sqrt(2.0), 0.0)
-    log10_p = np.where(scored, stats.norm.logsf(z) / _LOG10, 0.0)
+    log10_p = np.where(scored, norm_logsf(z) / _LOG10, 0.0)
     return _Column(occasions, mean(one.pair_value, other.pair_value),
                    mean(one.baseline, other.baseline), z, log10_p, scored)
 
@@ -281,7 +279,6 @@ class _Table:
 
 def _signal(signal: Signal, table: _Table, base: int, actor: NDArray[np.int_],
             partner: NDArray[np.int_], settings: ScoringSettings) -> "_Column":
-    from scipy import stats  # lazily: see the imports
     matrix, totals = table.matrix, table.totals
     n = matrix[:, base + signal.occasions]
     if signal.control is not None:
@@ -304,7 +301,7 @@ def _signal(signal: Signal, table: _Table, base: int, actor: NDArray[np.int_],
                                               table.first, table.second, prior)
     scored = (n >= settings.min_occasions) & np.isfinite(z)
     z = np.where(scored, z, 0.0)
-    log10_p = np.where(scored, stats.norm.logsf(z) / _LOG10, 0.0)
+    log10_p = np.where(scored, norm_logsf(z) / _LOG10, 0.0)
     return _Column(n, pair_value, baseline, z, log10_p, scored)
 
 
@@ -636,7 +633,7 @@ def _clustered(matrix: NDArray[np.float64], base: int, columns: tuple[C, C, C],
     own, and the statistic has T - 1 degrees of freedom (Student's t), given as the normal
     z of the same p-value. A flow seen in three tournaments is three observations however
     many hands they held. Without two tournaments together, the hands' test."""
-    from scipy import special, stats  # lazily: see the imports
+    from scipy import special  # lazily: see the imports
     value_ss, value_hands, hands_ss = (matrix[:, base + c] for c in columns)
     tournaments = matrix[:, TOURNAMENTS]
     spread = np.maximum(value_ss - 2.0 * mean * value_hands + mean * mean * hands_ss, 0.0)
@@ -646,7 +643,7 @@ def _clustered(matrix: NDArray[np.float64], base: int, columns: tuple[C, C, C],
     statistic = excess / np.sqrt(variance)
     normal = statistic
     if clusters.any():
-        tail = stats.t.logsf(statistic[clusters], tournaments[clusters] - 1.0)
+        tail = t_logsf(statistic[clusters], tournaments[clusters] - 1.0)
         normal = statistic.copy()
         normal[clusters] = -special.ndtri_exp(tail)
     return normal
@@ -703,14 +700,13 @@ def _co_presence(agg: Aggregates, matrix: NDArray[np.float64], own: NDArray[np.f
                  first: NDArray[np.int_], second: NDArray[np.int_]
                  ) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
     """Tournaments together against a random registration with the same entry counts."""
-    from scipy import stats  # lazily: see the imports
     together = matrix[:, TOURNAMENTS]
     if agg.entries == 0:
         return np.zeros(len(together)), np.zeros(len(together))
     each = own[:, Own.TOURNAMENTS]
     expected = each[first] * each[second] * agg.entries_squared / agg.entries ** 2
     log_p = np.where(together > 0,
-                     stats.poisson.logsf(together - 1, np.maximum(expected, 1e-12)) / _LOG10,
+                     poisson_logsf(together - 1, np.maximum(expected, 1e-12)) / _LOG10,
                      0.0)
     return log_p, expected
 
