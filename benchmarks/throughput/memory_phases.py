@@ -3,10 +3,10 @@
     python -m benchmarks.throughput.memory_phases PATH... [--rules fulltilt] [--every N]
 
 Runs the audit's stages in this process, as `feltcheck audit --jobs 1 --format json` does, and
-prints the resident set size after each: every N records of the record loop (with the sizes of
-what the run keeps: findings, tournaments, clause 28's pairs, flow points and evidence places),
-then after scipy.special's import, the judgements across files and the report's rendering. The peak of
-the whole run is the process's own maximum (`ru_maxrss`).
+prints the resident set size after each: every N records of the record loop (with the sizes
+of what the run keeps: findings, tournaments, clause 28's pairs, flow points and evidence
+places), then after scipy.special's import, the judgements across files and the report's
+rendering. The peak of the whole run is the process's own maximum (`ru_maxrss`).
 """
 
 import argparse
