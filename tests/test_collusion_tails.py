@@ -22,10 +22,10 @@ _ANY = st.floats(allow_nan=True, allow_infinity=True, width=64)
 _SIZES = st.integers(0, 60)
 
 
-def _same(ours: Floats, theirs: Floats) -> None:
+def _same(ours: Floats, scipys: object) -> None:
     """Equal values, NaN where NaN, and the same sign bits (0.0 and -0.0 told apart; a NaN's
     sign means nothing)."""
-    theirs = np.asarray(theirs, dtype=np.float64)
+    theirs = np.asarray(scipys, dtype=np.float64)
     assert ours.shape == theirs.shape
     assert np.array_equal(ours, theirs, equal_nan=True), (ours, theirs)
     numbers = ~np.isnan(theirs)
