@@ -1,10 +1,10 @@
 """The tail probabilities and the false discovery control clause 28's scoring uses, from
 `scipy.special`.
 
-They are the computations `scipy.stats` makes for these arguments (`norm.logsf`,
-`t.logsf`, `poisson.logsf`, `false_discovery_control(method="bh")`), the same special
-functions in the same order, so the same bits (tests/test_collusion_tails.py holds them to
-`scipy.stats` on any input). What is saved is `scipy.stats` itself: importing it costs
+They are the computations `scipy.stats` makes for these arguments (`norm.logsf`, `t.logsf`,
+`poisson.logsf`, `false_discovery_control(method="bh")`), the same special functions in the
+same order, so the same bits (tests/test_collusion_tails.py holds them to `scipy.stats` on the
+inputs the scoring gives them). What is saved is `scipy.stats` itself: importing it costs
 about 57 MB of memory and 0.7 s, at the end of every audit that scores pairs, while
 `scipy.special` costs 12 MB (docs/performance.md, "Memory").
 
@@ -32,9 +32,9 @@ def _below_support(x: Floats, tail: Floats) -> Floats:
 
 
 def t_logsf(x: Floats, df: Floats) -> Floats:
-    """log P(T > x) of Student's t with `df` degrees of freedom (df > 0): above the median
-    from the upper tail, at or below it from the lower one (as scipy.stats does, for the
-    precision of each side)."""
+    """log P(T > x) of Student's t with `df` degrees of freedom (df > 0; `x` and `df` arrays
+    of one shape): above the median from the upper tail, at or below it from the lower one
+    (as scipy.stats does, for the precision of each side)."""
     from scipy import special
     median = special.stdtrit(df, 0.5)
     upper = x > median
