@@ -24,7 +24,7 @@ import os
 import signal
 import time
 from collections import deque
-from collections.abc import Callable, Generator, Iterable
+from collections.abc import Callable, Collection, Generator, Iterable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import closing
@@ -384,7 +384,7 @@ def _awaited(client: Any, future: Any) -> Any:
         try:
             return future.result(timeout=POLL_SECONDS)
         except TimeoutError:
-            if any(True for _ in _workers(client)):
+            if _workers(client):
                 workerless_since = None
             elif workerless_since is None:
                 workerless_since = time.monotonic()
@@ -400,8 +400,7 @@ def _given_up(in_flight: "deque[tuple[list[str], Any]]", queue: deque[list[str]]
             for path in paths] + [path for paths in queue for path in paths]
     notify(f"the Dask cluster at {address} has had no worker for {WORKERLESS_SECONDS} s: "
            f"{len(left)} file(s) not audited ({_some(left)})")
-    reason = (f"the Dask cluster had no worker for {WORKERLESS_SECONDS} s before this file "
-              "was audited: not audited")
+    reason = _workerless_reason()
     for paths, future in in_flight:
         if future.status == "finished":
             yield future.result()
@@ -409,6 +408,11 @@ def _given_up(in_flight: "deque[tuple[list[str], Any]]", queue: deque[list[str]]
             yield from (lost_file(path, ruleset, reason) for path in paths)
     for paths in queue:
         yield from (lost_file(path, ruleset, reason) for path in paths)
+
+
+def _workerless_reason() -> str:
+    """Why a file the cluster never ran is listed as not audited."""
+    return f"the Dask cluster had no worker for {WORKERLESS_SECONDS} s: not audited"
 
 
 def _dask_alone(client: Any, task: DaskTask, path: str, ruleset: RulesetId,
@@ -422,8 +426,7 @@ def _dask_alone(client: Any, task: DaskTask, path: str, ruleset: RulesetId,
     except _Workerless:
         notify(f"{path}: the Dask cluster has had no worker for {WORKERLESS_SECONDS} s: "
                "not audited")
-        return lost_file(path, ruleset, f"the Dask cluster had no worker for "
-                                        f"{WORKERLESS_SECONDS} s: not audited")
+        return lost_file(path, ruleset, _workerless_reason())
     except (KilledWorker, FutureCancelledError) as exc:
         notify(f"{path}: the Dask workers auditing it died again: not audited")
         return lost_file(path, ruleset, "every Dask worker auditing this file died "
@@ -431,7 +434,7 @@ def _dask_alone(client: Any, task: DaskTask, path: str, ruleset: RulesetId,
     return part
 
 
-def _workers(client: Any) -> Iterable[str]:
+def _workers(client: Any) -> Collection[str]:
     info: dict[str, Any] = client.scheduler_info()
     workers: dict[str, Any] = info.get("workers", {})
     return workers.keys()
