@@ -138,13 +138,14 @@ def job_count(text: str) -> int:
     return jobs
 
 
-def run_planned(args: argparse.Namespace, rules: Ruleset) -> AuditResult:
+def run_planned(args: argparse.Namespace, rules: Ruleset, keep_pairs: bool) -> AuditResult:
     """The audit of `args.paths`, where `--jobs`/`--scheduler` say, with progress and
-    notices on standard error (SchedulerError when the cluster cannot be used)."""
+    notices on standard error (SchedulerError when the cluster cannot be used); `keep_pairs`:
+    every clause-28 pair's verdict is kept for the report (CollusionJudge.judge)."""
     plan = Plan(jobs=args.jobs, scheduler=args.scheduler)
     with progress_bar(sys.stderr) as progress:
         return audit_planned(args.paths, ruleset_id(rules, args.rules.label), rules, plan,
-                             progress, notify=_notice)
+                             progress, notify=_notice, keep_pairs=keep_pairs)
 
 
 def _notice(text: str) -> None:
@@ -256,7 +257,8 @@ def run_audit(args: argparse.Namespace) -> int:
     if _inputs_missing(args.paths):
         return EXIT_USAGE
     try:
-        result = run_planned(args, rules)
+        # The audit's report shows findings, not every pair clause 28 scored.
+        result = run_planned(args, rules, keep_pairs=False)
     except SchedulerError as exc:
         print(f"feltcheck: {exc}", file=sys.stderr)
         return EXIT_USAGE
@@ -300,7 +302,7 @@ def run_collusion(args: argparse.Namespace) -> int:
     if _inputs_missing(args.paths):
         return EXIT_USAGE
     try:
-        result = run_planned(args, rules)
+        result = run_planned(args, rules, keep_pairs=True)
     except SchedulerError as exc:
         print(f"feltcheck: {exc}", file=sys.stderr)
         return EXIT_USAGE

@@ -7,8 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from checker.audit.partition import Plan, audit_planned
 from checker.audit.run import audit
 from checker.cli import main
+from checker.dsl.ruleset import load_ruleset
 from tests.collusion_sim import RULESET
 from tests.conftest import REPO
 from tests.fixture_makers import make_collusion_fixtures as maker
@@ -54,6 +56,24 @@ def test_only_team_pairs_are_flagged_with_hands_they_shared() -> None:
             assert {hand["actor"], hand["partner"]} == players
         assert finding.location.hand == evidence[0]["hand"] or any(
             e["hand"] == finding.location.hand for e in evidence)
+
+
+def test_an_audit_keeps_only_the_flagged_pairs_and_the_same_findings() -> None:
+    """`feltcheck audit` concludes without every pair's verdict (keep_pairs=False): the
+    findings, rings and counts are those of the collusion command's run, which keeps them all."""
+    planted = [FIXTURES / f"{maker.NAME}.planted.jsonl"]
+    rules = load_ruleset(Path(RULESET.path))
+    every = audit_planned(planted, RULESET, rules, Plan(jobs=1))
+    flagged = audit_planned(planted, RULESET, rules, Plan(jobs=1), keep_pairs=False)
+    assert flagged.findings == every.findings
+    kept, all_pairs = flagged.collusion, every.collusion
+    assert [p.score.key for p in kept.pairs] == [p.score.key for p in all_pairs.pairs
+                                                 if p.flagged]
+    assert len(kept.pairs) == 5 < len(all_pairs.pairs)
+    assert [(r.players, r.failed) for r in kept.rings] == [(r.players, r.failed)
+                                                          for r in all_pairs.rings]
+    assert (kept.hands, kept.players) == (all_pairs.hands, all_pairs.players)
+    assert all_pairs.aggregates and not kept.aggregates
 
 
 def test_the_twin_flags_nobody() -> None:

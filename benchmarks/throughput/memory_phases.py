@@ -76,7 +76,7 @@ def main(argv: list[str] | None = None) -> int:
     whole = PartialAudit(result, seating.collector, collusion.aggregates())
     import scipy.special  # noqa: F401  (what the clause-28 scoring imports first)
     print(f"{'scipy':>12}: {_rss()} MB", flush=True)
-    concluded = auditor.conclude(whole)
+    concluded = auditor.conclude(whole, keep_pairs=False)  # as `feltcheck audit`
     print(f"{'concluded':>12}: {_rss()} MB", flush=True)
     text = AUDIT_FORMATS["json"](ReportInput(concluded, rules, "never", None, terminal=False))
     print(f"{'rendered':>12}: {_rss()} MB (JSON report of {len(text) >> 20} MB)", flush=True)

@@ -159,37 +159,46 @@ class CollusionJudge:
             # A judge that read nothing takes them as they are (no copy of a corpus's pairs).
             own[view] = agg if not (mine.hands or mine.pairs or mine.players) else mine.merge(agg)
 
-    def judge(self) -> CollusionOutcome:
+    def judge(self, keep_pairs: bool = True) -> CollusionOutcome:
         """Score every pair of each view, deliver the tested ones to the rules, group the
-        flagged pairs into rings and deliver those; record the findings."""
+        flagged pairs into rings and deliver those; record the findings.
+
+        `keep_pairs`: the outcome keeps every pair's verdict and each view's aggregates (what
+        the collusion report shows). Without it, only the flagged pairs' verdicts are kept:
+        an audit's report shows the findings alone, and a corpus's pairs, their evidence and
+        flows are tens of megabytes (docs/performance.md, "Memory")."""
         if self.observer is None or self.settings is None:
             return self.outcome
         for view in VIEWS:
             agg = self.observer.views[view]
-            self.outcome.aggregates[view] = agg
+            if keep_pairs:
+                self.outcome.aggregates[view] = agg
             self.outcome.hands[view] = agg.hands
             self.outcome.players[view] = len(agg.players)
-            verdicts = self._pairs(view, agg, self.settings.scoring)
+            verdicts = self._pairs(view, agg, self.settings.scoring, keep_pairs)
             self.outcome.pairs += verdicts
             self._rings(view, verdicts)
         return self.outcome
 
-    def _pairs(self, view: str, agg: Aggregates, settings: ScoringSettings
+    def _pairs(self, view: str, agg: Aggregates, settings: ScoringSettings, keep_pairs: bool
                ) -> list[PairVerdict]:
+        """The verdict of each pair scored; without `keep_pairs`, of each flagged pair."""
         verdicts: list[PairVerdict] = []
         for scored in score_pairs(agg, settings, self.disabled):
             if not scored.tested:
                 # Scored (a benchmark ranks every pair that met), never judged nor reported.
-                verdicts.append(PairVerdict(view, scored, None, [], []))
+                if keep_pairs:
+                    verdicts.append(PairVerdict(view, scored, None, [], []))
                 continue
             evidence = _evidence(agg, scored)
             fact = pair_fact(view, scored, evidence)
             flow = sorted(agg.flows.get(scored.key, {}).items())
             verdict = PairVerdict(view, scored, fact, evidence, flow)
-            verdicts.append(verdict)
             for rule, result in self.rules.failures(PAIR_EVENT, PairEvent(fact)):
                 verdict.failed.append(rule.rule_id)
                 self.findings.append(_pair_finding(rule, result, verdict))
+            if keep_pairs or verdict.flagged:
+                verdicts.append(verdict)
         return verdicts
 
     def _rings(self, view: str, verdicts: list[PairVerdict]) -> None:

@@ -99,23 +99,24 @@ def default_jobs(files: list[Path]) -> int:
 
 def audit_planned(paths: Iterable[Path], ruleset: RulesetId, rules: Ruleset, plan: Plan,
                   progress: ProgressCallback | None = None,
-                  notify: Notify | None = None) -> AuditResult:
-    """Audit `paths` as `plan` says; the result is the one `audit()` gives in one process."""
+                  notify: Notify | None = None, keep_pairs: bool = True) -> AuditResult:
+    """Audit `paths` as `plan` says; the result is the one `audit()` gives in one process
+    (`keep_pairs`: as `CollusionJudge.judge`)."""
     auditor = PartAuditor(ruleset, rules)
     tell = notify if notify is not None else _ignore
     if plan.scheduler is None and plan.jobs == 1:
-        return auditor.conclude(auditor.audit_part(paths, progress, final=True))
+        return auditor.conclude(auditor.audit_part(paths, progress, final=True), keep_pairs)
     files = list(discover(paths))
     jobs = min(default_jobs(files) if plan.jobs is None else plan.jobs, len(files))
     if plan.scheduler is not None:
         parts = on_dask(files, plan.scheduler, ruleset, rules, tell)
     elif jobs <= 1:
-        return auditor.conclude(auditor.audit_part(files, progress, final=True))
+        return auditor.conclude(auditor.audit_part(files, progress, final=True), keep_pairs)
     else:
         parts = on_processes(files, jobs, ruleset, rules, tell)
     with closing(parts):  # an interruption while merging ends the workers at once
         whole = _merged(parts, ruleset, files, progress)
-    return auditor.conclude(whole)
+    return auditor.conclude(whole, keep_pairs)
 
 
 def batches(files: list[Path], workers: int) -> list[list[str]]:

@@ -214,8 +214,9 @@ class PartAuditor:
             _run(paths, result, judge, seating, collusion, progress, final)
         return PartialAudit(result, seating.collector, collusion.aggregates())
 
-    def conclude(self, whole: PartialAudit) -> AuditResult:
-        """The judgements made across every file, on the partial of the whole audit."""
+    def conclude(self, whole: PartialAudit, keep_pairs: bool = True) -> AuditResult:
+        """The judgements made across every file, on the partial of the whole audit
+        (`keep_pairs`: as `CollusionJudge.judge`)."""
         result = whole.result
         for name, tally in result.formats.items():
             check_format(name, tally.records, tally.hands, tally.summaries, tally.events)
@@ -223,7 +224,7 @@ class PartAuditor:
             SeatingJudge(self.compiled, result.findings, whole.seating).judge()
             collusion = CollusionJudge(self.compiled, result.findings, self.params)
             collusion.absorb(whole.collusion)
-            result.collusion = collusion.judge()
+            result.collusion = collusion.judge(keep_pairs)
         return result
 
 
