@@ -41,9 +41,9 @@ from checker.report.explain_html import render_explain_html
 from checker.report.explain_text import render_explain_text
 from checker.report.html_hands import ExplainPages, HandKey, HandRequest
 from checker.report.html_report import write_html_report
-from checker.report.json_report import render_json_report
+from checker.report.json_report import json_report_chunks
 from checker.report.junit_report import render_junit
-from checker.report.output import OutputError, write_atomically, write_report
+from checker.report.output import OutputError, Rendered, write_atomically, write_report
 from checker.report.progress import is_terminal, progress_bar
 from checker.report.refund_report import render_refund_json, render_refund_text
 from checker.report.sarif_report import render_sarif
@@ -64,9 +64,9 @@ RULES_HELP = "a rules file, or a bundled rule set's name (default: %(default)s; 
 COLLUSION_FORMATS = ("text", "json", "html")
 
 # `audit --format`: every format renders the same ReportInput. Adding one is one line.
-AUDIT_FORMATS: dict[str, Callable[[ReportInput], str]] = {
+AUDIT_FORMATS: dict[str, Callable[[ReportInput], Rendered]] = {
     "text": render_text,
-    "json": render_json_report,
+    "json": json_report_chunks,
     "sarif": render_sarif,
     "junit": render_junit,
 }

@@ -112,6 +112,44 @@ def test_standard_output_gets_the_report(capsys: pytest.CaptureFixture[str],
     assert _names(tmp_path) == []
 
 
+def _pieces(count: int, fail_at: int | None = None) -> Iterator[str]:
+    """A report in pieces, as a JSON report is written; a failure at piece `fail_at`."""
+    for number in range(count):
+        if number == fail_at:
+            raise ValueError("the renderer failed")
+        yield f"piece {number} ✓\n"
+
+
+def test_a_report_in_pieces_is_written_whole(tmp_path: Path) -> None:
+    path = _earlier(tmp_path)
+    write_atomically(path, _pieces(50_000))
+    assert path.read_text(encoding="utf-8") == "".join(_pieces(50_000))
+    assert _names(tmp_path) == ["report.json"]
+
+
+def test_a_renderer_failing_midway_keeps_the_old_report(tmp_path: Path) -> None:
+    path = _earlier(tmp_path)
+    with pytest.raises(ValueError, match="the renderer failed"):
+        write_atomically(path, _pieces(50_000, fail_at=40_000))
+    assert path.read_bytes() == EARLIER
+    assert _names(tmp_path) == ["report.json"]
+
+
+@pytest.mark.parametrize("count", [3, 600_000])  # held in memory; spooled to a file
+def test_standard_output_gets_a_report_in_pieces_whole(
+        count: int, capsys: pytest.CaptureFixture[str]) -> None:
+    write_report(_pieces(count), None)
+    assert capsys.readouterr().out == "".join(_pieces(count))
+
+
+@pytest.mark.parametrize("count", [3, 600_000])
+def test_standard_output_gets_nothing_when_the_renderer_fails(
+        count: int, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(ValueError, match="the renderer failed"):
+        write_report(_pieces(count + 1, fail_at=count), None)
+    assert capsys.readouterr().out == ""
+
+
 # --- an HTML report: a page and the explain pages of its hands ---------------------------------
 
 def _finding(hand: str) -> Finding:

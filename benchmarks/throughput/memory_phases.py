@@ -6,12 +6,14 @@ Runs the audit's stages in this process, as `feltcheck audit --jobs 1 --format j
 prints the resident set size after each: every N records of the record loop (with the sizes
 of what the run keeps: findings, tournaments, clause 28's pairs, flow points and evidence
 places), then after scipy.special's import, the judgements across files and the report's
-rendering. The peak of the whole run is the process's own maximum (`ru_maxrss`).
+writing (to a file, as `--output` does). The peak of the whole run is the process's own
+maximum (`ru_maxrss`).
 """
 
 import argparse
 import resource
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -26,6 +28,7 @@ from checker.audit.seating import SeatingJudge
 from checker.cli import AUDIT_FORMATS
 from checker.ingest.stream import discover
 from checker.report.context import ReportInput
+from checker.report.output import write_report
 from checker.rules_arg import load_rules, rules_argument
 
 _PROCESS = psutil.Process()
@@ -78,8 +81,11 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'scipy':>12}: {_rss()} MB", flush=True)
     concluded = auditor.conclude(whole, keep_pairs=False)  # as `feltcheck audit`
     print(f"{'concluded':>12}: {_rss()} MB", flush=True)
-    text = AUDIT_FORMATS["json"](ReportInput(concluded, rules, "never", None, terminal=False))
-    print(f"{'rendered':>12}: {_rss()} MB (JSON report of {len(text) >> 20} MB)", flush=True)
+    with tempfile.TemporaryDirectory() as folder:
+        report = Path(folder) / "report.json"
+        write_report(AUDIT_FORMATS["json"](ReportInput(concluded, rules, "never", None)), report)
+        size = report.stat().st_size
+    print(f"{'written':>12}: {_rss()} MB (JSON report of {size >> 20} MB)", flush=True)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss >> 10
     print(f"{'peak':>12}: {peak} MB; {concluded.hands:,} hands", flush=True)
     return 0

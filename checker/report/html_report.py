@@ -65,7 +65,7 @@ def write_html_report(result: AuditResult, rules: Ruleset, output: Path,
 def render_html_report(result: AuditResult, rules: Ruleset, groups: ClauseGroups,
                        links: HandLinks, findings_per_rule: int, problem_rows: int,
                        hand_pages: int) -> str:
-    doc = report_document(result)
+    doc = report_document(result, streamed=True)  # its findings come from `result`
     return "".join((
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',

@@ -1,10 +1,12 @@
 """The JSON report contract of DESIGN.md (schema: checker/schemas/report.schema.json).
 
 Field names in the contract are fixed; extra fields are ours. Everything is sorted so the same
-input and rules give byte-identical output.
+input and rules give byte-identical output. The report is written as it is encoded
+(checker/report/json_stream.py): each finding's JSON is made when its turn comes.
 """
 
-import json
+from collections.abc import Iterator
+from functools import partial
 from typing import Any
 
 from checker import __version__
@@ -13,12 +15,15 @@ from checker.audit.run import AuditResult
 from checker.model.findings import SEVERITIES, Finding
 from checker.report.baseline import BaselineComparison
 from checker.report.context import ReportInput, finding_order
+from checker.report.json_stream import JsonArray, json_chunks
 
 
 def report_document(
-    result: AuditResult, baseline: BaselineComparison | None = None
+    result: AuditResult, baseline: BaselineComparison | None = None, streamed: bool = False
 ) -> dict[str, Any]:
-    """The contract's document; with a baseline, its summary and each finding's state."""
+    """The contract's document; with a baseline, its summary and each finding's state.
+    `streamed`: the findings are a JsonArray, each finding's JSON made when it is read (for
+    `json_chunks`, and for formats that do not read them); otherwise a list."""
     rejected = sorted(
         result.rejected, key=lambda r: (r.location.file, r.location.line, r.hand or "")
     )
@@ -26,6 +31,7 @@ def report_document(
         result.warnings, key=lambda w: (w.location.file, w.location.line, w.hand or "", w.text)
     )
     findings = sorted(result.findings, key=finding_order)
+    shown = JsonArray(findings, partial(_finding_json, baseline=baseline))
     document: dict[str, Any] = {
         "tool": {"name": "feltcheck", "version": __version__},
         "ruleset": {"name": result.ruleset.name, "sha256": result.ruleset.sha256},
@@ -56,7 +62,7 @@ def report_document(
             }
             for name, tally in sorted(result.formats.items())
         },
-        "findings": [_finding_json(finding, baseline) for finding in findings],
+        "findings": shown if streamed else list(shown),
         "rejected": [
             {
                 "file": r.location.file,
@@ -93,9 +99,13 @@ def _finding_json(finding: Finding, baseline: BaselineComparison | None) -> dict
     return shown
 
 
+def json_report_chunks(report: ReportInput) -> Iterator[str]:
+    """The report's text in pieces, a finding's at a time (what `feltcheck audit` writes)."""
+    return json_chunks(report_document(report.result, report.baseline, streamed=True))
+
+
 def render_json(result: AuditResult, baseline: BaselineComparison | None = None) -> str:
-    document = report_document(result, baseline)
-    return json.dumps(document, indent=2, sort_keys=False, ensure_ascii=False) + "\n"
+    return "".join(json_chunks(report_document(result, baseline, streamed=True)))
 
 
 def render_json_report(report: ReportInput) -> str:

@@ -8,9 +8,11 @@ folder beside them, then the new folder replaces the old one and the new page th
 rename after the other with signals held; the earlier folder is deleted after. Before those
 renames the earlier page and folder are as they were; after them, the new ones are, whole.
 
-A report for standard output is rendered to a string first, so an interruption before it is
-written prints nothing; one that lands while a slow reader (a pager) holds up the write leaves
-what was written (the message says so) rather than make the process wait on the reader.
+A report may come whole or in pieces (a JSON report is written as it is encoded, a finding at
+a time). One for standard output is rendered whole first — pieces into a temporary file that
+stays in memory up to `SPOOL_BYTES` — so an interruption or a failure before it is written
+prints nothing; one that lands while a slow reader (a pager) holds up the write leaves what
+was written (the message says so) rather than make the process wait on the reader.
 
 These guard against interruptions and failures, not against a power cut: the single file is
 synced to disk before the rename, the HTML pages are not.
@@ -21,29 +23,57 @@ import shutil
 import stat
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import IO
 
 from checker import interrupt
+
+# A report's text, whole or in the pieces it is made in.
+Rendered = str | Iterable[str]
+# How much of a report in pieces is held in memory before its spool goes to a file: the tool's
+# own setting (a few megabytes is any report but one of tens of thousands of findings).
+SPOOL_BYTES = 8 << 20
 
 
 class OutputError(Exception):
     """A report could not be written (the earlier one, if any, is kept)."""
 
 
-def write_report(text: str, output: Path | None) -> None:
+def write_report(text: Rendered, output: Path | None) -> None:
     """`text` to the file `output` (atomically), or to standard output when None."""
     if output is not None:
         write_atomically(output, text)
         return
+    if isinstance(text, str):
+        _to_stdout(text)
+        return
+    with tempfile.SpooledTemporaryFile(SPOOL_BYTES, mode="w+", encoding="utf-8") as spool:
+        _write(spool, text)
+        spool.seek(0)
+        interrupt.leaves(interrupt.STDOUT_CUT)
+        shutil.copyfileobj(spool, sys.stdout)
+        sys.stdout.flush()
+        interrupt.leaves(interrupt.REPORT_WRITTEN)
+
+
+def _to_stdout(text: str) -> None:
     interrupt.leaves(interrupt.STDOUT_CUT)
     sys.stdout.write(text)
     sys.stdout.flush()
     interrupt.leaves(interrupt.REPORT_WRITTEN)
 
 
-def write_atomically(path: Path, text: str, newline: str | None = None) -> None:
+def _write(stream: IO[str], text: Rendered) -> None:
+    if isinstance(text, str):
+        stream.write(text)
+        return
+    for piece in text:
+        stream.write(piece)
+
+
+def write_atomically(path: Path, text: Rendered, newline: str | None = None) -> None:
     """Replace `path` by a file holding `text` (UTF-8; `newline` as for `open`) in one rename.
 
     A symbolic link keeps pointing at the report (the file it names is replaced); a path that
@@ -54,7 +84,7 @@ def write_atomically(path: Path, text: str, newline: str | None = None) -> None:
         mode = _mode(target)
         if mode is not None and not stat.S_ISREG(mode):
             with target.open("w", encoding="utf-8", newline=newline) as stream:
-                stream.write(text)
+                _write(stream, text)
             interrupt.leaves(interrupt.REPORT_WRITTEN)
             return
         temporary: Path | None = None
@@ -64,7 +94,7 @@ def write_atomically(path: Path, text: str, newline: str | None = None) -> None:
                                                 dir=target.parent)
                 temporary = Path(name)
             with os.fdopen(handle, "w", encoding="utf-8", newline=newline) as stream:
-                stream.write(text)
+                _write(stream, text)
                 stream.flush()
                 os.fsync(stream.fileno())
             os.chmod(temporary, stat.S_IMODE(mode) if mode is not None else _new_file_mode())

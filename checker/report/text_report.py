@@ -35,7 +35,7 @@ _COUNT_KEYS = ("files", "hands", "hands_rejected", "summaries", "summaries_rejec
 def render_text(report: ReportInput) -> str:
     out = io.StringIO()
     console = report_console(out, report.terminal)
-    doc = report_document(report.result, report.baseline)
+    doc = report_document(report.result, report.baseline, streamed=True)  # findings unread
     _header(console, doc, report.rules)
     _inputs_table(console, doc)
     _totals(console, doc)

@@ -1,0 +1,59 @@
+"""A streamed JSON document (checker/report/json_stream.py) is, byte for byte, what
+`json.dumps(indent=2, ensure_ascii=False)` writes of the same document with its arrays made
+lists; and json itself refuses a JsonArray rather than write it empty."""
+
+import json
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from checker.report.json_stream import JsonArray, json_chunks
+
+TEXT = st.text(alphabet=st.characters(blacklist_categories=["Cs"]), max_size=8)
+LEAVES = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | TEXT
+VALUES = st.recursive(LEAVES, lambda inner: st.lists(inner, max_size=4)
+                      | st.dictionaries(TEXT, inner, max_size=4), max_leaves=12)
+
+
+@st.composite
+def documents(draw: st.DrawFn) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(streamed, plain): the same document, some of its top-level lists as JsonArrays whose
+    items are made by a function of their source (a plain list when written by json)."""
+    plain: dict[str, Any] = draw(st.dictionaries(TEXT, VALUES, max_size=5))
+    streamed = dict(plain)
+    for key in draw(st.lists(TEXT, max_size=3)):
+        sources = draw(st.lists(VALUES, max_size=5))
+        plain[key] = [{"made from": source} for source in sources]
+        streamed[key] = JsonArray(sources, lambda source: {"made from": source})
+    return streamed, plain
+
+
+@given(documents())
+def test_the_streamed_text_is_what_json_writes(pair: tuple[dict[str, Any], dict[str, Any]]
+                                               ) -> None:
+    streamed, plain = pair
+    expected = json.dumps(plain, indent=2, ensure_ascii=False) + "\n"
+    assert "".join(json_chunks(streamed)) == expected
+
+
+def test_each_item_is_a_piece_of_its_own() -> None:
+    made: list[int] = []
+
+    def make(item: int) -> int:
+        made.append(item)
+        return item
+
+    pieces = json_chunks({"head": 1, "items": JsonArray([10, 20, 30], make)})
+    assert next(pieces) == '{\n  "head": '
+    assert next(pieces) == "1"
+    assert next(pieces) == ',\n  "items": '
+    assert next(pieces) == "[\n    10"
+    assert made == [10]  # the later items are not made yet
+    assert list(pieces) == [",\n    20", ",\n    30", "\n  ]", "\n}\n"]
+
+
+def test_json_refuses_an_array_it_would_write_empty() -> None:
+    with pytest.raises(TypeError, match="JsonArray"):
+        json.dumps({"findings": JsonArray([1], str)})
