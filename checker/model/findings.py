@@ -11,7 +11,26 @@ SEVERITIES = ("error", "warning", "info")
 Severity = Literal["error", "warning", "info"]
 
 
-class FindingLocation(BaseModel):
+# Each set of field names some finding was given, once (SharedFieldNames).
+_FIELD_NAMES: dict[frozenset[str], set[str]] = {}
+
+
+class SharedFieldNames(BaseModel):
+    """pydantic keeps in every instance the set of the fields its input gave: about 730 bytes,
+    twice in a finding of 2.4 KB (its location is a model too). A run keeps every finding to
+    the report, so those given the same fields share one set (docs/performance.md, "Memory").
+    Sharing is safe: the models are frozen, and pydantic copies the set before a
+    `model_copy(update=...)` changes it."""
+
+    def model_post_init(self, context: Any, /) -> None:
+        given = frozenset(self.__pydantic_fields_set__)
+        shared = _FIELD_NAMES.get(given)
+        if shared is None:
+            shared = _FIELD_NAMES[given] = set(given)
+        object.__setattr__(self, "__pydantic_fields_set__", shared)
+
+
+class FindingLocation(SharedFieldNames):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     file: str
@@ -28,7 +47,7 @@ class FindingLocation(BaseModel):
     players: list[str] | None = None
 
 
-class Finding(BaseModel):
+class Finding(SharedFieldNames):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     rule: str
