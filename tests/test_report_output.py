@@ -5,6 +5,7 @@ an HTML report's page and explain pages are replaced together."""
 import os
 import signal
 import stat
+import tempfile
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -147,6 +148,16 @@ def test_standard_output_gets_nothing_when_the_renderer_fails(
         count: int, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(ValueError, match="the renderer failed"):
         write_report(_pieces(count + 1, fail_at=count), None)
+    assert capsys.readouterr().out == ""
+
+
+def test_a_spool_that_cannot_go_to_disk_is_an_output_error(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Past SPOOL_BYTES the spool moves to the temporary folder: here one that is not there."""
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "missing"))
+    with pytest.raises(OutputError, match=r"^cannot hold the report before printing it: "):
+        write_report(_pieces(600_000), None)
     assert capsys.readouterr().out == ""
 
 

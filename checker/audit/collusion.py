@@ -114,7 +114,8 @@ class RingVerdict:
 
 @dataclass(slots=True)
 class CollusionOutcome:
-    """What the clause-28 judgement saw: every pair that met, scored, and the rings."""
+    """What the clause-28 judgement saw: every pair that met, scored, and the rings (an
+    audit's: the flagged pairs only, and no aggregates; CollusionJudge.judge)."""
 
     pairs: list[PairVerdict] = field(default_factory=list)
     rings: list[RingVerdict] = field(default_factory=list)

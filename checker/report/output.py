@@ -50,8 +50,12 @@ def write_report(text: Rendered, output: Path | None) -> None:
         _to_stdout(text)
         return
     with tempfile.SpooledTemporaryFile(SPOOL_BYTES, mode="w+", encoding="utf-8") as spool:
-        _write(spool, text)
-        spool.seek(0)
+        try:
+            _write(spool, text)
+            spool.seek(0)
+        except OSError as exc:  # the spool went to a temporary folder that took no more
+            raise OutputError(f"cannot hold the report before printing it: "
+                              f"{exc.strerror or exc}") from exc
         interrupt.leaves(interrupt.STDOUT_CUT)
         shutil.copyfileobj(spool, sys.stdout)
         sys.stdout.flush()
