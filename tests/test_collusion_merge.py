@@ -15,16 +15,22 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from checker.audit.run import audit
+from checker.audit.collusion import CollusionJudge
+from checker.audit.findings import HandJudge
+from checker.audit.run import AuditResult, PartAuditor, _run, audit
+from checker.audit.seating import SeatingJudge
 from checker.collusion.aggregates import (
     FAMILIES,
     PAIR_WIDTH,
     Aggregates,
     EvidenceHand,
 )
+from checker.collusion.observe import OPEN_LINEUPS, HandObserver
 from checker.collusion.scoring import ScoringSettings, score_pairs
 from checker.collusion.signals import PLAYER_WIDTH
+from checker.dsl.ruleset import load_ruleset
 from tests.collusion_sim import RULESET, corpus, split_log
+from tests.fixture_makers.make_collusion_fixtures import FIXTURES, NAME
 
 KEPT = 3
 NAMES = ["ann", "bob", "cat", "dan", "eve"]
@@ -188,3 +194,31 @@ def test_a_corpus_split_and_merged_equals_the_whole(split_corpus: list[Path]) ->
         assert combined.state() == expected.state()
         assert [s.key for s in sorted(score_pairs(combined, scoring),
                                       key=lambda s: (s.log10_p, s.key))] == ranking
+
+
+def _observed(paths: list[Path], open_lineups: int) -> dict[str, Aggregates]:
+    """The aggregates of an audit of `paths` whose observer holds at most `open_lineups`
+    line-ups open before closing them."""
+    rules = load_ruleset(Path(RULESET.path))
+    auditor = PartAuditor(RULESET, rules)
+    result = AuditResult(ruleset=RULESET)
+    collusion = CollusionJudge(auditor.compiled, result.findings, auditor.params)
+    assert collusion.settings is not None
+    collusion.observer = HandObserver(collusion.settings.observer, open_lineups)
+    judge = HandJudge(auditor.compiled, result.findings, collusion)
+    _run(paths, result, judge, SeatingJudge(auditor.compiled, result.findings), collusion,
+         None, False)
+    return collusion.aggregates()
+
+
+@pytest.mark.parametrize("open_lineups", [1, 2, 7])
+def test_line_ups_closed_early_give_the_same_aggregates(open_lineups: int) -> None:
+    """A large log closes its line-ups when too many are open (observe.OPEN_LINEUPS), not
+    only when the file ends: the aggregates are the same. The planted log has 89 line-ups in
+    14 tournaments, which meet again after being closed (a table's line-up recurs)."""
+    planted = [FIXTURES / f"{NAME}.planted.jsonl"]
+    whole = _observed(planted, OPEN_LINEUPS)
+    early = _observed(planted, open_lineups)
+    assert whole["integrity"].hands > 1000
+    for view, agg in whole.items():
+        assert early[view].state() == agg.state(), view

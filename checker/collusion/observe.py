@@ -48,7 +48,7 @@ LineupKey = tuple[str, str, tuple[str, ...]]
 # (_OWN_OPEN_N0 and _OWN_OPEN_K0: 4 and 10, checked below).
 _LINEUP_WIDTH: Final = 16
 # A line-up's open-raise spots per directed pair (i * count + j for i toward j): raises, then
-# spots by stratum (the spots' sum is OPEN_N). Added to the pairs when the file ends.
+# spots by stratum (the spots' sum is OPEN_N). Added to the pairs when the line-up is closed.
 _OPEN_CELLS: Final = 7
 # A line-up's sums per pair (i < j): the capped flow's squares, and what `_flows` adds to the
 # team profit and its square.
@@ -217,19 +217,34 @@ class ObserverSettings:
     commitment: int
 
 
+# Line-ups held open in a file before they are closed into the aggregates (about 10 KB each
+# at a 9-max table): a tool setting. A large tournament log changes line-up at every move and
+# bust; closing them early gives the same aggregates (`HandObserver._close_lineups`).
+OPEN_LINEUPS: Final = 512
+
+# (view, tournament) -> the players dealt in it in this file, and per pair that met at a table
+# there (its row) the hands together and the chip flow there.
+_Rosters = dict[tuple[str, str], tuple[set[str], dict[int, list[int]]]]
+
+
 class HandObserver:
     """Adds hands to the aggregates of their view; `end_file` closes the file's tournaments."""
 
-    def __init__(self, settings: ObserverSettings) -> None:
+    def __init__(self, settings: ObserverSettings, open_lineups: int = OPEN_LINEUPS) -> None:
         self.settings = settings
         self.views = {view: Aggregates(view, settings.evidence_kept) for view in VIEWS}
         # (view, tournament or "", the players dealt in, sorted) -> the line-up's number in
         # this file. A table keeps its line-up for many hands, so what is linear in one
         # player's result (hands together, each player's totals, most of team profit), and who
-        # met in which tournament, is added up per line-up when the file ends, not per pair
-        # and hand (a file is a partition: nothing here depends on other files).
+        # met in which tournament, is added up per line-up when it is closed (at the latest
+        # when the file ends), not per pair and hand (a file is a partition: nothing here
+        # depends on other files).
         self.lineups: dict[LineupKey, int] = {}
         self.file_lineups = _LineupFile()
+        self.open_lineups = open_lineups
+        # What the line-ups closed so far tell of each tournament of the file: its entries
+        # and who met there are counted once, when the file ends.
+        self.rosters: _Rosters = {}
         # Every hand's marks (`_Acts.marks`), zero between hands: one buffer, not a list of
         # some thousand cells made and cleared per hand (cache and allocator churn that
         # slowed the rest of the audit).
@@ -266,31 +281,16 @@ class HandObserver:
         key = (view, tournament, tuple(names))
         number = self.lineups.get(key)
         if number is None:
+            if len(self.lineups) >= self.open_lineups:
+                self._close_lineups()  # between hands: no line-up is in use
             number = self.lineups[key] = self.file_lineups.add(key[2])
         return self.file_lineups.lineup(self.views[view], number)
 
     def end_file(self) -> None:
         """A file is read: hands together per line-up; its tournaments are closed: entries
         and tournaments together."""
-        # (view, tournament) -> the players dealt in it, and per pair that met at a table
-        # there (its row) the hands together and the chip flow there.
-        rosters: dict[tuple[str, str], tuple[set[str], dict[int, list[int]]]] = {}
-        for (view, tournament, _), number in self.lineups.items():
-            lineup = self.file_lineups.lineup(self.views[view], number)
-            met = lineup.close(tournament)
-            if tournament:
-                roster = rosters.setdefault((view, tournament), (set(), {}))
-                roster[0].update(lineup.names)
-                sums = roster[1]
-                for at, hands, flow in met:
-                    both = sums.get(at)
-                    if both is None:
-                        sums[at] = [hands, flow]
-                    else:
-                        both[0] += hands
-                        both[1] += flow
-        self.lineups = {}
-        self.file_lineups = _LineupFile()
+        self._close_lineups()
+        rosters, self.rosters = self.rosters, {}
         for (view, _), (players, met_there) in rosters.items():
             agg = self.views[view]
             agg.entries += len(players)
@@ -312,13 +312,37 @@ class HandObserver:
                 counters[at + _W + _TOUR_FLOW_HANDS] -= hands * flow
                 counters[at + _W + _TOUR_HANDS_SS] += hands_ss
 
+    def _close_lineups(self) -> None:
+        """Every open line-up's sums into the aggregates, and what it tells of its tournament
+        into `rosters`. Everything a line-up adds is a sum, and a pair's flow points are the
+        same whatever the grouping of their adds (`Aggregates.add_flow`), so closing a line-up
+        and opening it again later gives what one close at the file's end gives; only what
+        is counted once per tournament waits for the file's end."""
+        rosters = self.rosters
+        for (view, tournament, _), number in self.lineups.items():
+            lineup = self.file_lineups.lineup(self.views[view], number)
+            met = lineup.close(tournament)
+            if tournament:
+                roster = rosters.setdefault((view, tournament), (set(), {}))
+                roster[0].update(lineup.names)
+                sums = roster[1]
+                for at, hands, flow in met:
+                    both = sums.get(at)
+                    if both is None:
+                        sums[at] = [hands, flow]
+                    else:
+                        both[0] += hands
+                        both[1] += flow
+        self.lineups = {}
+        self.file_lineups = _LineupFile()
+
     def _flows(self, agg: Aggregates, lineup: "_Lineup", place: "_Place", results: list[int],
                capped: list[int]) -> None:
         """Chip flow of every pair with chips won or lost between them, and what team profit
         needs beyond the line-up's sums: for two players who both had a result, the capped
         sum of the two less the two capped alone (hands together are counted per line-up);
         all summed per line-up (`_Lineup.add_flow`, `add_joint`), into the counters when the
-        file ends."""
+        line-up is closed."""
         names = lineup.names
         cap = self.settings.flow_cap
         gains = 0
@@ -419,7 +443,7 @@ class _Lineup:
     the view's pair counters, -1 until looked up, so a pair key is built once per line-up and
     file), and the capped chip flow from names[i] to names[j] over the line-up's hands
     (`flows`, laid out as `rows`); in a tournament, the chip flow uncapped (`raw_flows`) and
-    the hands with any (`moved`), added to the pair's flow points when the file ends: a
+    the hands with any (`moved`), added to the pair's flow points when it is closed: a
     pair's points are its FLOW_POINTS earliest tournaments with any flow, each with its whole
     sum, whatever the order and grouping of the adds (`Aggregates.add_flow`), so one add per
     pair, line-up and tournament gives what one per hand gave. The open-raise spots (the most
