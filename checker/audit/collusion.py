@@ -165,9 +165,10 @@ class CollusionJudge:
         flagged pairs into rings and deliver those; record the findings.
 
         `keep_pairs`: the outcome keeps every pair's verdict and each view's aggregates (what
-        the collusion report shows). Without it, only the flagged pairs' verdicts are kept:
-        an audit's report shows the findings alone, and a corpus's pairs, their evidence and
-        flows are tens of megabytes (docs/performance.md, "Memory")."""
+        the collusion report shows). Without it, only the flagged pairs' verdicts are kept,
+        without their flow over time: an audit's report shows the findings alone, and a
+        corpus's pairs, their evidence and flows are tens of megabytes (docs/performance.md,
+        "Memory")."""
         if self.observer is None or self.settings is None:
             return self.outcome
         for view in VIEWS:
@@ -183,7 +184,8 @@ class CollusionJudge:
 
     def _pairs(self, view: str, agg: Aggregates, settings: ScoringSettings, keep_pairs: bool
                ) -> list[PairVerdict]:
-        """The verdict of each pair scored; without `keep_pairs`, of each flagged pair."""
+        """The verdict of each pair scored; without `keep_pairs`, of each flagged pair, without
+        its flow over time."""
         verdicts: list[PairVerdict] = []
         for scored in score_pairs(agg, settings, self.disabled):
             if not scored.tested:
@@ -193,7 +195,8 @@ class CollusionJudge:
                 continue
             evidence = _evidence(agg, scored)
             fact = pair_fact(view, scored, evidence)
-            flow = sorted(agg.flows.get(scored.key, {}).items())
+            # The flow over time is the collusion report's alone: no rule reads it.
+            flow = sorted(agg.flows.get(scored.key, {}).items()) if keep_pairs else []
             verdict = PairVerdict(view, scored, fact, evidence, flow)
             for rule, result in self.rules.failures(PAIR_EVENT, PairEvent(fact)):
                 verdict.failed.append(rule.rule_id)
