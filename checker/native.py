@@ -14,9 +14,10 @@ import hashlib
 import json
 from pathlib import Path
 
-# Paths from the repository root. Not here: pydantic models and the fact vocabulary (their
-# annotations are read at run time, which compiled classes lose), modules in import cycles
-# mypyc cannot type (ingest.detect, ingest.stream), and TomlFloat (a subclass of str).
+# Paths from the repository root. Not here: pydantic models (their annotations are read at
+# run time, which compiled classes lose: the fact vocabulary is compiled, and the rules' type
+# checker reads its annotations from its source), modules in import cycles mypyc cannot type
+# (ingest.detect, ingest.stream), and TomlFloat (a subclass of str).
 COMPILED_MODULES: tuple[str, ...] = (
     "checker/ingest/amounts.py",
     "checker/ingest/base.py",
@@ -26,6 +27,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "checker/ingest/fulltilt_header.py",
     "checker/ingest/phh.py",
     "checker/ingest/stars_hand.py",
+    "checker/replay/facts.py",
     "checker/replay/betting.py",
     "checker/replay/evaluate.py",
     "checker/replay/hand_replay.py",

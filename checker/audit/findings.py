@@ -2,6 +2,7 @@
 located, fingerprinted Finding."""
 
 from collections.abc import Iterator, Sequence
+from dataclasses import fields, is_dataclass
 from datetime import date, datetime
 from enum import Enum
 from typing import Protocol
@@ -382,7 +383,6 @@ def json_safe(value: object) -> object:
     if isinstance(value, list | tuple | set | frozenset):
         items = [json_safe(v) for v in value]
         return sorted(items, key=repr) if isinstance(value, set | frozenset) else items
-    slots = getattr(type(value), "__slots__", None)
-    if slots:
-        return {name: json_safe(getattr(value, name)) for name in slots}
+    if is_dataclass(value):
+        return {f.name: json_safe(getattr(value, f.name)) for f in fields(value)}
     return repr(value)

@@ -8,15 +8,32 @@ Conventions: chips and money are ints (money in cents); times are seconds since 
 tournament's scheduled start (`Seconds`); `None` means the input does not say. Replay knows
 mechanics, never policy: it records who posted, who acted, what each pot held and who the
 evaluator ranks best, and leaves "who should have" to the rules.
+
+mypyc compiles this module (checker/native.py). The classes built for every hand, act and
+log line write their `__init__` out (`init=False`): the one `dataclass` writes is plain
+Python, about ten times slower to call from the compiled replay. tests/test_fact_classes.py
+holds every constructor to its fields, and the type checker reads the annotations from this
+source (checker/dsl/types.py `declared_hints`), as a compiled class keeps only approximations.
 """
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import NewType
+from typing import NewType, TypeVar
 
 from checker.model.hand import ActionKind, BettingStructure, Game, Play, Street
 from checker.model.summary import PrizeKind
 from checker.model.tournament_log import CancellationStage, PrizeCurrency, TournamentKind
+
+_Class = TypeVar("_Class", bound=type)
+
+try:  # mypyc's class options (mypy's extensions are there wherever mypyc compiles this module)
+    from mypy_extensions import mypyc_attr
+except ImportError:  # a pure installation without them: the options mean nothing there
+    # (mypy types the name by the import; a stand-in cannot name its private return type)
+    def mypyc_attr(  # type: ignore[misc]
+            *_flags: str, **_options: object) -> Callable[[_Class], _Class]:
+        return lambda cls: cls
 
 Chips = NewType("Chips", int)
 Money = NewType("Money", int)
@@ -54,7 +71,10 @@ class Suit(StrEnum):
 # ---------------------------------------------------------------- hand level
 
 
-@dataclass(slots=True)
+# The simulator's players are PlayerFacts the replay's betting moves, with what the server
+# alone knows beside (checker/sim/hand_engine.py `_Player`): an interpreted subclass.
+@mypyc_attr(allow_interpreted_subclasses=True)
+@dataclass(slots=True, init=False)
 class PlayerFact:
     """A player dealt into the hand, as of the moment of the event."""
 
@@ -85,8 +105,35 @@ class PlayerFact:
     door_card_rank_ace_low: int | None = None
     door_card_suit: Suit | None = None
 
+    def __init__(self, name: str, seat: int, stack_start: Chips, stack: Chips,
+                 sitting_out: bool = False, disconnected: bool = False, folded: bool = False,
+                 all_in: bool = False, street_in: Chips = Chips(0), hand_in: Chips = Chips(0),
+                 has_acted: bool = False, raised_since_acted: Chips = Chips(0),
+                 largest_raise_since_acted: Chips = Chips(0), posted_ante: Chips = Chips(0),
+                 posted_blind: Chips = Chips(0), door_card_rank: int | None = None,
+                 door_card_rank_ace_low: int | None = None,
+                 door_card_suit: Suit | None = None) -> None:
+        self.name = name
+        self.seat = seat
+        self.stack_start = stack_start
+        self.stack = stack
+        self.sitting_out = sitting_out
+        self.disconnected = disconnected
+        self.folded = folded
+        self.all_in = all_in
+        self.street_in = street_in
+        self.hand_in = hand_in
+        self.has_acted = has_acted
+        self.raised_since_acted = raised_since_acted
+        self.largest_raise_since_acted = largest_raise_since_acted
+        self.posted_ante = posted_ante
+        self.posted_blind = posted_blind
+        self.door_card_rank = door_card_rank
+        self.door_card_rank_ace_low = door_card_rank_ace_low
+        self.door_card_suit = door_card_suit
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, init=False)
 class TableFact:
     """The table across consecutive hands in one input (what the previous hand established)."""
 
@@ -118,8 +165,39 @@ class TableFact:
     # button can move among when arrivals and returning players wait for it to pass).
     continuing_seats: list[int] = field(default_factory=list)
 
+    def __init__(self, name: str, previous_hand_known: bool = False,
+                 first_hand: bool | None = None, max_seats: int | None = None,
+                 previous_button_seat: int | None = None,
+                 previous_small_blind_seat: int | None = None,
+                 previous_big_blind_seat: int | None = None,
+                 previous_small_blind_player: str | None = None,
+                 previous_big_blind_player: str | None = None,
+                 earlier_big_blind_seat: int | None = None,
+                 previous_dealt_seats: list[int] | None = None,
+                 previous_players: list[str] | None = None, previous_heads_up: bool = False,
+                 arrived: list[str] | None = None, departed: list[str] | None = None,
+                 changed_seats: list[str] | None = None,
+                 continuing_seats: list[int] | None = None) -> None:
+        self.name = name
+        self.previous_hand_known = previous_hand_known
+        self.first_hand = first_hand
+        self.max_seats = max_seats
+        self.previous_button_seat = previous_button_seat
+        self.previous_small_blind_seat = previous_small_blind_seat
+        self.previous_big_blind_seat = previous_big_blind_seat
+        self.previous_small_blind_player = previous_small_blind_player
+        self.previous_big_blind_player = previous_big_blind_player
+        self.earlier_big_blind_seat = earlier_big_blind_seat
+        self.previous_dealt_seats = [] if previous_dealt_seats is None else previous_dealt_seats
+        self.previous_players = [] if previous_players is None else previous_players
+        self.previous_heads_up = previous_heads_up
+        self.arrived = [] if arrived is None else arrived
+        self.departed = [] if departed is None else departed
+        self.changed_seats = [] if changed_seats is None else changed_seats
+        self.continuing_seats = [] if continuing_seats is None else continuing_seats
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, init=False)
 class HandFact:
     hand_id: str
     site: str
@@ -158,8 +236,53 @@ class HandFact:
     # without usable winnings): no pot then has winners, and no rule can judge the payout.
     awards_recorded: bool = True
 
+    def __init__(self, hand_id: str, site: str, game: Game, structure: BettingStructure,
+                 play: Play = Play.TOURNAMENT, small_blind: Chips | None = None,
+                 big_blind: Chips | None = None, ante: Chips | None = None,
+                 small_bet: Chips | None = None, big_bet: Chips | None = None,
+                 bring_in: Chips | None = None, cap: Chips | None = None,
+                 button_seat: int | None = None, small_blind_seat: int | None = None,
+                 big_blind_seat: int | None = None, small_blind_player: str | None = None,
+                 big_blind_player: str | None = None, bring_in_player: str | None = None,
+                 dealt_seats: list[int] | None = None, players: list[PlayerFact] | None = None,
+                 players_dealt: int = 0, heads_up: bool = False, is_stud: bool = False,
+                 is_hilo: bool = False, event_players_remaining: int | None = None,
+                 total_put_in: Chips = Chips(0), total_returned: Chips = Chips(0),
+                 total_awarded: Chips = Chips(0), rake: Chips = Chips(0),
+                 awards_recorded: bool = True) -> None:
+        self.hand_id = hand_id
+        self.site = site
+        self.game = game
+        self.structure = structure
+        self.play = play
+        self.small_blind = small_blind
+        self.big_blind = big_blind
+        self.ante = ante
+        self.small_bet = small_bet
+        self.big_bet = big_bet
+        self.bring_in = bring_in
+        self.cap = cap
+        self.button_seat = button_seat
+        self.small_blind_seat = small_blind_seat
+        self.big_blind_seat = big_blind_seat
+        self.small_blind_player = small_blind_player
+        self.big_blind_player = big_blind_player
+        self.bring_in_player = bring_in_player
+        self.dealt_seats = [] if dealt_seats is None else dealt_seats
+        self.players = [] if players is None else players
+        self.players_dealt = players_dealt
+        self.heads_up = heads_up
+        self.is_stud = is_stud
+        self.is_hilo = is_hilo
+        self.event_players_remaining = event_players_remaining
+        self.total_put_in = total_put_in
+        self.total_returned = total_returned
+        self.total_awarded = total_awarded
+        self.rake = rake
+        self.awards_recorded = awards_recorded
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, init=False)
 class StreetFact:
     """A betting round as it stands before an act.
 
@@ -190,8 +313,22 @@ class StreetFact:
     # stud, stud hi/lo and razz alike). Whether it allows the big bet is the rules' business.
     open_pair_on_board: bool = False
 
+    def __init__(self, name: Street, bet_unit: Chips | None = None, current_bet: Chips = Chips(0),
+                 last_full_raise: Chips = Chips(0), bets_and_raises: int = 0,
+                 opened_by_blind: bool = False, pot_before: Chips = Chips(0),
+                 pot_limit_max_to: Chips | None = None, open_pair_on_board: bool = False) -> None:
+        self.name = name
+        self.bet_unit = bet_unit
+        self.current_bet = current_bet
+        self.last_full_raise = last_full_raise
+        self.bets_and_raises = bets_and_raises
+        self.opened_by_blind = opened_by_blind
+        self.pot_before = pot_before
+        self.pot_limit_max_to = pot_limit_max_to
+        self.open_pair_on_board = open_pair_on_board
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, init=False)
 class PostedBettingFact:
     """The betting before an act measured against the chips really put in: a big blind
     posted short (all in for less) or not at all leaves the bet to call at the highest amount
@@ -210,8 +347,21 @@ class PostedBettingFact:
     raised_since_acted: Chips
     largest_raise_since_acted: Chips
 
+    def __init__(self, current_bet: Chips, to_call: Chips, is_raise: bool, increment: Chips,
+                 last_full_raise: Chips, bets_and_raises: int, pot_limit_max_to: Chips | None,
+                 raised_since_acted: Chips, largest_raise_since_acted: Chips) -> None:
+        self.current_bet = current_bet
+        self.to_call = to_call
+        self.is_raise = is_raise
+        self.increment = increment
+        self.last_full_raise = last_full_raise
+        self.bets_and_raises = bets_and_raises
+        self.pot_limit_max_to = pot_limit_max_to
+        self.raised_since_acted = raised_since_acted
+        self.largest_raise_since_acted = largest_raise_since_acted
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, init=False)
 class ActionFact:
     index: int
     kind: ActionKind
@@ -236,8 +386,25 @@ class ActionFact:
     # when not measured.
     as_posted: PostedBettingFact | None = None
 
+    def __init__(self, index: int, kind: ActionKind, amount: Chips, to: Chips, all_in: bool,
+                 is_raise: bool, increment: Chips, to_call: Chips, expected_actor: str | None,
+                 line: int, opponents_with_chips: int | None = None,
+                 as_posted: PostedBettingFact | None = None) -> None:
+        self.index = index
+        self.kind = kind
+        self.amount = amount
+        self.to = to
+        self.all_in = all_in
+        self.is_raise = is_raise
+        self.increment = increment
+        self.to_call = to_call
+        self.expected_actor = expected_actor
+        self.line = line
+        self.opponents_with_chips = opponents_with_chips
+        self.as_posted = as_posted
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, init=False)
 class PostFact:
     kind: ActionKind
     player: str
@@ -250,8 +417,21 @@ class PostFact:
     disconnected: bool
     line: int
 
+    def __init__(self, kind: ActionKind, player: str, seat: int, amount: Chips,
+                 required: Chips | None, all_in: bool, sitting_out: bool, disconnected: bool,
+                 line: int) -> None:
+        self.kind = kind
+        self.player = player
+        self.seat = seat
+        self.amount = amount
+        self.required = required
+        self.all_in = all_in
+        self.sitting_out = sitting_out
+        self.disconnected = disconnected
+        self.line = line
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, init=False)
 class TimeoutFact:
     player: str
     # Whether the player could have checked when time ran out (the bet to call measured as in
@@ -263,8 +443,16 @@ class TimeoutFact:
     # None when not measured.
     check_was_free_as_posted: bool | None = None
 
+    def __init__(self, player: str, check_was_free: bool, then: ActionKind | None, line: int,
+                 check_was_free_as_posted: bool | None = None) -> None:
+        self.player = player
+        self.check_was_free = check_was_free
+        self.then = then
+        self.line = line
+        self.check_was_free_as_posted = check_was_free_as_posted
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, init=False)
 class WinnerFact:
     player: str
     seat: int
@@ -277,8 +465,18 @@ class WinnerFact:
     high_card_rank: int | None = None
     high_card_suits: list[Suit] = field(default_factory=list)
 
+    def __init__(self, player: str, seat: int, distance_from_button: int, awarded: Chips,
+                 high_card_rank: int | None = None,
+                 high_card_suits: list[Suit] | None = None) -> None:
+        self.player = player
+        self.seat = seat
+        self.distance_from_button = distance_from_button
+        self.awarded = awarded
+        self.high_card_rank = high_card_rank
+        self.high_card_suits = [] if high_card_suits is None else high_card_suits
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, init=False)
 class PotFact:
     """One pot (main = 0, side pots 1..) or one half of a hi/lo pot."""
 
@@ -315,6 +513,25 @@ class PotFact:
     # Where the record pays this pot: its first award line; the summary's pot line when it
     # pays none (a finding about the pot points here). None when the record has neither.
     line: int | None = None
+
+    def __init__(self, index: int, amount: Chips, half: str | None, eligible: list[str],
+                 best: list[str], winners: list[WinnerFact], paid_to_ineligible: list[str],
+                 whole_amount: Chips | None = None, other_half_distances: list[int] | None = None,
+                 shared: Chips | None = None, board: int | None = None, unit: Chips = Chips(1),
+                 line: int | None = None) -> None:
+        self.index = index
+        self.amount = amount
+        self.half = half
+        self.eligible = eligible
+        self.best = best
+        self.winners = winners
+        self.paid_to_ineligible = paid_to_ineligible
+        self.whole_amount = whole_amount
+        self.other_half_distances = [] if other_half_distances is None else other_half_distances
+        self.shared = shared
+        self.board = board
+        self.unit = unit
+        self.line = line
 
 
 # ---------------------------------------------------------------- tournament level
@@ -422,7 +639,7 @@ class BreakFact:
     breaks_so_far: int
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class ClockFact:
     """The tournament clock at the start of each hand, for rules about overdue breaks."""
 
@@ -434,6 +651,14 @@ class ClockFact:
     tables_behind: int = 0
     # The hand was dealt in hand-for-hand.
     hand_for_hand: bool = False
+
+    def __init__(self, at: Seconds, played_since_last_break: Seconds, breaks_so_far: int,
+                 tables_behind: int = 0, hand_for_hand: bool = False) -> None:
+        self.at = at
+        self.played_since_last_break = played_since_last_break
+        self.breaks_so_far = breaks_so_far
+        self.tables_behind = tables_behind
+        self.hand_for_hand = hand_for_hand
 
 
 @dataclass(slots=True)
@@ -667,7 +892,7 @@ class TournamentEndFact:
     chips_between_hands: Chips = Chips(0)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class CarriedStackFact:
     """One player of a hand line whose chips the log had established before the deal."""
 
@@ -677,8 +902,13 @@ class CarriedStackFact:
     carried: Chips
     dealt_with: Chips
 
+    def __init__(self, player: str, carried: Chips, dealt_with: Chips) -> None:
+        self.player = player
+        self.carried = carried
+        self.dealt_with = dealt_with
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, init=False)
 class HandStacksFact:
     """A tournament log's hand line against the stacks the log left its players."""
 
@@ -687,6 +917,11 @@ class HandStacksFact:
     # Only players whose chips the log established (none after a lost line until their
     # next hand, seat or move says).
     players: list[CarriedStackFact]
+
+    def __init__(self, table: str, hand: str, players: list[CarriedStackFact]) -> None:
+        self.table = table
+        self.hand = hand
+        self.players = players
 
 
 @dataclass(slots=True)
@@ -905,22 +1140,31 @@ class SummaryFact:
 # ---------------------------------------------------------------- events
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class HandEvent:
     """After the posts of a hand: who is where, who posted what."""
 
     hand: HandFact
     table: TableFact
 
+    def __init__(self, hand: HandFact, table: TableFact) -> None:
+        self.hand = hand
+        self.table = table
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, init=False)
 class PostEvent:
     hand: HandFact
     table: TableFact
     post: PostFact
 
+    def __init__(self, hand: HandFact, table: TableFact, post: PostFact) -> None:
+        self.hand = hand
+        self.table = table
+        self.post = post
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, init=False)
 class ActionEvent:
     hand: HandFact
     table: TableFact
@@ -928,23 +1172,43 @@ class ActionEvent:
     action: ActionFact
     actor: PlayerFact
 
+    def __init__(self, hand: HandFact, table: TableFact, street: StreetFact, action: ActionFact,
+                 actor: PlayerFact) -> None:
+        self.hand = hand
+        self.table = table
+        self.street = street
+        self.action = action
+        self.actor = actor
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, init=False)
 class TimeoutEvent:
     hand: HandFact
     timeout: TimeoutFact
 
+    def __init__(self, hand: HandFact, timeout: TimeoutFact) -> None:
+        self.hand = hand
+        self.timeout = timeout
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, init=False)
 class PotEvent:
     hand: HandFact
     pot: PotFact
 
+    def __init__(self, hand: HandFact, pot: PotFact) -> None:
+        self.hand = hand
+        self.pot = pot
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, init=False)
 class HandEndEvent:
     hand: HandFact
     table: TableFact
+
+    def __init__(self, hand: HandFact, table: TableFact) -> None:
+        self.hand = hand
+        self.table = table
 
 
 @dataclass(slots=True)
@@ -1003,10 +1267,14 @@ class BreakEvent:
     pause: BreakFact
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class ClockEvent:
     tournament: TournamentFact
     clock: ClockFact
+
+    def __init__(self, tournament: TournamentFact, clock: ClockFact) -> None:
+        self.tournament = tournament
+        self.clock = clock
 
 
 @dataclass(slots=True)
@@ -1081,12 +1349,16 @@ class TournamentEndEvent:
     end: TournamentEndFact
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class HandStacksEvent:
     """At each `hand` line of a log: its players' stacks against what the log left them."""
 
     tournament: TournamentFact
     stacks: HandStacksFact
+
+    def __init__(self, tournament: TournamentFact, stacks: HandStacksFact) -> None:
+        self.tournament = tournament
+        self.stacks = stacks
 
 
 @dataclass(slots=True)

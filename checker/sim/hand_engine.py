@@ -108,11 +108,12 @@ _SHOWDOWN_SECONDS = (2, 6)
 _TIMEOUT_SECONDS = (15, 20)
 
 
-@dataclass(slots=True)
+@dataclass
 class _Player(PlayerFact):
     """A player dealt in: the replay's `PlayerFact`, whose chips, folds and turns the hand's
     `Betting` moves (the engine reads them, never keeps its own), and what the server alone
-    knows of the player."""
+    knows of the player. Without slots: slots would hide the compiled PlayerFact's own
+    fields from the compiled replay."""
 
     style: PlayerStyle = field(kw_only=True)
     hole: tuple[str, ...] = field(kw_only=True)

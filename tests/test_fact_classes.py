@@ -1,0 +1,137 @@
+"""The fact vocabulary as the replay builds it and the rules type checker reads it.
+
+Some fact classes write their `__init__` out (mypyc compiles it; the one `dataclass` writes is
+interpreted Python, ten times slower to call from the compiled replay). These tests hold
+every fact class's constructor to its declared fields, compiled or not, and the type
+checker's reading of the fields to the source's annotations (a compiled class keeps only
+approximations of them)."""
+
+import dataclasses
+import enum
+import importlib.util
+import typing
+from collections.abc import Callable
+
+import pytest
+
+from checker.dsl.types import declared_hints, fact_fields
+from checker.replay import facts
+from tests.conftest import REPO
+
+FACT_CLASSES: list[type] = sorted(
+    (value for value in vars(facts).values()
+     if isinstance(value, type) and dataclasses.is_dataclass(value)
+     and value.__module__ == facts.__name__),
+    key=lambda cls: cls.__name__)
+
+
+def _values(cls: type) -> dict[str, object]:
+    """A distinct value for each field, of the type its annotation declares."""
+    values: dict[str, object] = {}
+    hints = declared_hints(cls)
+    for number, field in enumerate(dataclasses.fields(cls)):
+        values[field.name] = _sample(hints[field.name], number)
+    return values
+
+
+def _sample(hint: object, number: int) -> object:
+    origin = typing.get_origin(hint)
+    args = [arg for arg in typing.get_args(hint) if arg is not type(None)]
+    if origin is list:
+        return [_sample(args[0], number)]
+    if args and origin is not list:  # X | None: a value of X
+        return _sample(args[0], number)
+    if hint is bool:
+        return number % 2 == 0
+    if hint is str:
+        return f"value-{number}"
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        members = list(hint)
+        return members[number % len(members)]
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        return _build(hint)
+    return 1000 + number  # int and the NewTypes of int
+
+
+def _build(cls: type) -> object:
+    return cls(**_values(cls))
+
+
+def _required(cls: type) -> dict[str, object]:
+    hints = declared_hints(cls)
+    return {field.name: _sample(hints[field.name], number)
+            for number, field in enumerate(dataclasses.fields(cls))
+            if field.default is dataclasses.MISSING
+            and field.default_factory is dataclasses.MISSING}
+
+
+@pytest.mark.parametrize("cls", FACT_CLASSES, ids=lambda cls: cls.__name__)
+def test_every_field_given_is_the_field_kept(cls: type) -> None:
+    values = _values(cls)
+    fact = cls(**values)
+    assert {name: getattr(fact, name) for name in values} == values
+
+
+@pytest.mark.parametrize("cls", FACT_CLASSES, ids=lambda cls: cls.__name__)
+def test_fields_given_in_order_are_the_fields_by_name(cls: type) -> None:
+    """The replay copies a player positionally (`betting._snapshot`)."""
+    values = _values(cls)
+    assert cls(*values.values()) == cls(**values)
+
+
+@pytest.mark.parametrize("cls", FACT_CLASSES, ids=lambda cls: cls.__name__)
+def test_fields_left_out_take_their_declared_defaults(cls: type) -> None:
+    fact = cls(**_required(cls))
+    for field in dataclasses.fields(cls):
+        if field.default is not dataclasses.MISSING:
+            assert getattr(fact, field.name) == field.default, field.name
+        elif field.default_factory is not dataclasses.MISSING:
+            factory = typing.cast(Callable[[], object], field.default_factory)
+            assert getattr(fact, field.name) == factory(), field.name
+
+
+@pytest.mark.parametrize("cls", FACT_CLASSES, ids=lambda cls: cls.__name__)
+def test_default_lists_are_never_shared(cls: type) -> None:
+    listed = [field.name for field in dataclasses.fields(cls)
+              if field.default_factory is not dataclasses.MISSING]
+    first, second = cls(**_required(cls)), cls(**_required(cls))
+    for name in listed:
+        assert getattr(first, name) is not getattr(second, name), name
+
+
+@pytest.mark.parametrize("cls", FACT_CLASSES, ids=lambda cls: cls.__name__)
+def test_a_constructor_refuses_a_field_it_does_not_have(cls: type) -> None:
+    with pytest.raises(TypeError):
+        cls(**_values(cls), no_such_field=1)
+
+
+def _interpreted_twin() -> typing.Any:
+    """facts.py executed as plain Python under another name: the annotations as written."""
+    spec = importlib.util.spec_from_file_location(
+        "facts_twin", REPO / "checker" / "replay" / "facts.py")
+    assert spec is not None and spec.loader is not None
+    twin = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(twin)
+    return twin
+
+
+def _shape(hint: object) -> object:
+    """A hint by names (the twin's classes are other objects than the module's)."""
+    if isinstance(hint, typing.NewType):
+        return ("NewType", hint.__name__, _shape(hint.__supertype__))
+    args = typing.get_args(hint)
+    if args:
+        return (str(typing.get_origin(hint)), tuple(_shape(arg) for arg in args))
+    return getattr(hint, "__qualname__", repr(hint))
+
+
+def test_the_type_checker_reads_the_annotations_the_source_declares() -> None:
+    """Compiled or not, every fact field's hint is the one written in facts.py (the twin's,
+    its own classes renamed back); `fact_fields` types them all."""
+    twin = _interpreted_twin()
+    for cls in FACT_CLASSES:
+        written = {name: _shape(hint)
+                   for name, hint in typing.get_type_hints(getattr(twin, cls.__name__)).items()}
+        read = {name: _shape(hint) for name, hint in declared_hints(cls).items()}
+        assert read == written, cls.__name__
+        assert list(fact_fields(cls)) == list(written)
