@@ -14,7 +14,9 @@ from collections.abc import Callable
 
 import pytest
 
+from checker.audit.findings import json_safe
 from checker.dsl.types import declared_hints, fact_fields
+from checker.model.hand import ActionKind
 from checker.replay import facts
 from tests.conftest import REPO
 
@@ -135,3 +137,20 @@ def test_the_type_checker_reads_the_annotations_the_source_declares() -> None:
         read = {name: _shape(hint) for name, hint in declared_hints(cls).items()}
         assert read == written, cls.__name__
         assert list(fact_fields(cls)) == list(written)
+
+
+def test_a_fact_in_evidence_is_its_fields_by_name() -> None:
+    """Findings' evidence names a fact's fields (a compiled class has no `__slots__` to
+    list them), nested facts and enums included; a fact class itself is no fact."""
+    winner = facts.WinnerFact(player="ann", seat=3, distance_from_button=2,
+                              awarded=facts.Chips(40), high_card_rank=14,
+                              high_card_suits=[facts.Suit.SPADES])
+    post = facts.PostFact(kind=ActionKind.BIG_BLIND, player="ann", seat=3,
+                          amount=facts.Chips(20), required=None, all_in=False,
+                          sitting_out=False, disconnected=False, line=7)
+    assert json_safe([post, winner]) == [
+        {"kind": "big_blind", "player": "ann", "seat": 3, "amount": 20, "required": None,
+         "all_in": False, "sitting_out": False, "disconnected": False, "line": 7},
+        {"player": "ann", "seat": 3, "distance_from_button": 2, "awarded": 40,
+         "high_card_rank": 14, "high_card_suits": ["spades"]}]
+    assert json_safe(facts.PostFact) == repr(facts.PostFact)

@@ -383,6 +383,6 @@ def json_safe(value: object) -> object:
     if isinstance(value, list | tuple | set | frozenset):
         items = [json_safe(v) for v in value]
         return sorted(items, key=repr) if isinstance(value, set | frozenset) else items
-    if is_dataclass(value):
+    if is_dataclass(value) and not isinstance(value, type):  # a fact (compiled: no __slots__)
         return {f.name: json_safe(getattr(value, f.name)) for f in fields(value)}
     return repr(value)
