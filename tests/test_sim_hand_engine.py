@@ -23,7 +23,6 @@ from checker.dsl.engine import CompiledRuleset, compile_ruleset
 from checker.dsl.ruleset import load_ruleset
 from checker.model.hand import (
     POST_KINDS,
-    Action,
     ActionKind,
     BettingStructure,
     Game,
@@ -31,7 +30,7 @@ from checker.model.hand import (
     Street,
 )
 from checker.model.tournament_log import HandPlayed
-from checker.replay.betting import Betting
+from checker.replay.betting import Act, Betting
 from checker.replay.facts import ActionEvent, Chips, PlayerFact, PostEvent, TimeoutEvent
 from checker.replay.log_hand import (
     LogContext,
@@ -322,7 +321,7 @@ def test_the_engine_plays_only_hole_card_games() -> None:
 # ---------------------------------------------------------------- the replay's betting, driven
 
 
-def _facts(hand: Hand) -> list[PlayerFact]:
+def _facts(hand: Hand, _: list[Act]) -> list[PlayerFact]:
     return [PlayerFact(s.player, s.seat, Chips(s.stack), Chips(s.stack)) for s in hand.seats]
 
 
@@ -348,7 +347,7 @@ def _betting(stacks: dict[int, int], posts: list[tuple[int, ActionKind, int]],
         "seats": [{"seat": seat, "player": f"p{seat}", "stack": stack, "line": 1}
                   for seat, stack in stacks.items()],
         "location": {"file": "test", "line": 1}, "end_line": 1})
-    betting = Betting(hand, _facts(hand))
+    betting = Betting(hand, _facts(hand, []))
     for index, (seat, kind, amount) in enumerate(posts):
         betting.post(_act(index, Street.PREFLOP, seat, kind, amount,
                           all_in=amount == stacks[seat]))
@@ -357,9 +356,8 @@ def _betting(stacks: dict[int, int], posts: list[tuple[int, ActionKind, int]],
 
 
 def _act(index: int, street: Street, seat: int, kind: ActionKind, amount: int = 0,
-         to: int | None = None, all_in: bool = False) -> Action:
-    return Action(index=index, street=street, player=f"p{seat}", kind=kind, amount=amount,
-                  to=to, all_in=all_in, line=1)
+         to: int | None = None, all_in: bool = False) -> Act:
+    return Act(index, street, f"p{seat}", kind, amount, to, all_in, 1)
 
 
 def _owes(betting: Betting) -> dict[str, int]:

@@ -8,8 +8,8 @@ of an action event are copies, frozen as they were just before the act.
 
 from collections.abc import Iterator
 
-from checker.model.hand import POST_KINDS, Action, ActionKind, Hand, HandEvent, HandEventKind
-from checker.replay.betting import STUD_GAMES, Betting, card_rank, card_suit
+from checker.model.hand import POST_KINDS, ActionKind, Hand, HandEvent, HandEventKind
+from checker.replay.betting import STUD_GAMES, Act, Betting, act_of, card_rank, card_suit
 from checker.replay.evaluate import evaluates
 from checker.replay.facts import (
     ActionEvent,
@@ -32,9 +32,10 @@ _CONNECTION = {HandEventKind.DISCONNECTED: True, HandEventKind.RECONNECTED: Fals
 
 
 def replay_hand(hand: Hand, table: TableState) -> Iterator[tuple[str, object]]:
-    players = _dealt_players(hand)
+    # Each act's fields read from the record once (betting.Act).
+    actions = [act_of(action) for action in hand.actions]
+    players = _dealt_players(hand, actions)
     betting = Betting(hand, players)
-    actions = hand.actions
     leading = 0
     # Posts that took the player's last chip: all in, whether the record says so or not.
     emptied: set[int] = set()
@@ -42,7 +43,7 @@ def replay_hand(hand: Hand, table: TableState) -> Iterator[tuple[str, object]]:
         _post(betting, actions[leading], emptied)
         leading += 1
     betting.start_betting()
-    fact = _hand_fact(hand, players)
+    fact = _hand_fact(hand, players, actions)
     table_fact = table.fact_for(hand)
     yield "hand", HandStartEvent(hand=fact, table=table_fact)
     notes = _Notes(hand)
@@ -65,12 +66,12 @@ def replay_hand(hand: Hand, table: TableState) -> Iterator[tuple[str, object]]:
     table.record(hand, fact)
 
 
-def _dealt_players(hand: Hand) -> list[PlayerFact]:
+def _dealt_players(hand: Hand, actions: list[Act]) -> list[PlayerFact]:
     """Seats dealt in: in tournaments everyone seated (absent players are dealt and fold);
     in cash games only the seats that post or act — a cash table skips players who wait for
     the big blind or sit out without saying so in the seat line, and every player dealt in
     either posts or acts before the hand can end."""
-    acting = {a.player for a in hand.actions}
+    acting = {a.player for a in actions}
     tournament = hand.tournament_id is not None
     # PokerStars seats a player moved in as "out of hand": seated, not dealt.
     out_of_hand = {e.player for e in hand.events
@@ -91,9 +92,9 @@ def _dealt_players(hand: Hand) -> list[PlayerFact]:
     return players
 
 
-def _hand_fact(hand: Hand, players: list[PlayerFact]) -> HandFact:
-    small = _first_post(hand, ActionKind.SMALL_BLIND)
-    big = _first_post(hand, ActionKind.BIG_BLIND)
+def _hand_fact(hand: Hand, players: list[PlayerFact], actions: list[Act]) -> HandFact:
+    small = _first_post(actions, ActionKind.SMALL_BLIND)
+    big = _first_post(actions, ActionKind.BIG_BLIND)
     seat_of = {p.name: p.seat for p in players}
     has_high, has_low = evaluates(hand.game)
     pot = hand.pot
@@ -106,11 +107,11 @@ def _hand_fact(hand: Hand, players: list[PlayerFact]) -> HandFact:
         small_blind_seat=seat_of.get(small) if small else None,
         big_blind_seat=seat_of.get(big) if big else None,
         small_blind_player=small, big_blind_player=big,
-        bring_in_player=_first_post(hand, ActionKind.BRING_IN),
+        bring_in_player=_first_post(actions, ActionKind.BRING_IN),
         dealt_seats=[p.seat for p in players], players=players, players_dealt=len(players),
         heads_up=len(players) == 2, is_stud=hand.game in STUD_GAMES,
         is_hilo=has_high and has_low,
-        total_put_in=Chips(hand.put_in()),
+        total_put_in=Chips(sum(a.amount for a in actions)),  # as Hand.put_in()
         total_returned=Chips(sum(r.amount for r in hand.returns)),
         total_awarded=Chips(sum(a.amount for a in hand.awards)),
         rake=Chips(pot.rake if pot is not None else 0),
@@ -118,8 +119,8 @@ def _hand_fact(hand: Hand, players: list[PlayerFact]) -> HandFact:
     )
 
 
-def _first_post(hand: Hand, kind: ActionKind) -> str | None:
-    for action in hand.actions:
+def _first_post(actions: list[Act], kind: ActionKind) -> str | None:
+    for action in actions:
         if action.kind is kind:
             return action.player
         if action.kind not in POST_KINDS:
@@ -135,14 +136,14 @@ _REQUIRED = {ActionKind.ANTE: "ante", ActionKind.SMALL_BLIND: "small_blind",
              ActionKind.BIG_BLIND: "big_blind"}
 
 
-def _post(betting: Betting, action: Action, emptied: set[int]) -> None:
+def _post(betting: Betting, action: Act, emptied: set[int]) -> None:
     betting.post(action)
     player = betting.by_name[action.player]
     if action.amount > 0 and player.stack == 0:
         emptied.add(action.index)
 
 
-def _post_event(fact: HandFact, table: TableFact, action: Action, notes: "_Notes",
+def _post_event(fact: HandFact, table: TableFact, action: Act, notes: "_Notes",
                 emptied: bool) -> PostEvent:
     field_name = _REQUIRED.get(action.kind)
     required = getattr(fact, field_name) if field_name else None
