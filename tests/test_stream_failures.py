@@ -2,12 +2,14 @@
 cutting a file into records (not while reading one record) ends that file with a located
 rejection, the records before it kept and the run going on; and the campaign's findings."""
 
+import gc
+import warnings
 from collections.abc import Iterator
 
 from checker.ingest import fulltilt_summary, phh, tournament_log
 from checker.ingest.base import Block
 from checker.ingest.decode import Line, iter_lines_from_bytes
-from checker.ingest.stream import parse_records
+from checker.ingest.stream import FileRecords, open_file, parse_records
 from checker.model import Hand, Rejection, TournamentSummary
 from fuzz.checks import MAX_WARNING
 from tests.conftest import CORPUS, REPO
@@ -97,3 +99,20 @@ def test_a_log_number_no_decimal_can_hold_is_a_located_rejection() -> None:
     assert rejected[0].reason == ("line 2 is not a JSON object: a number beyond what a decimal "
                                   "can hold")
     assert len(records) == 4
+
+
+def test_a_file_dropped_half_read_is_closed_by_its_reader() -> None:
+    """A consumer that stops early (an interrupted audit, `explain` once it has its hand)
+    drops the records: the file is closed then, by the reader's own `with`, not later by the
+    collector with a ResourceWarning (a compiled generator would not run the `with`:
+    stream._lines_then_close stays interpreted)."""
+    path = REPO / "hand_histories" / "samples" / "ftp" / "FT900001.hands.txt"
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        opened = open_file(path)
+        assert isinstance(opened, FileRecords)
+        records = iter(opened.records)
+        next(records)
+        del records, opened
+        gc.collect()
+    assert [w for w in caught if issubclass(w.category, ResourceWarning)] == []

@@ -22,7 +22,7 @@ from itertools import chain
 from pathlib import Path
 from typing import BinaryIO
 
-from checker.ingest.base import Block, InputFormat, RecordError, rejection
+from checker.ingest.base import Block, InputFormat, LineTracker, RecordError, rejection
 from checker.ingest.decode import Line, iter_lines_from_stream, sniff_encoding
 from checker.ingest.detect import (
     HEAD_LINES,
@@ -135,7 +135,9 @@ def _breaks_off(stream: BinaryIO, encoding: str) -> bool:
 
 
 def _lines_then_close(stream: BinaryIO) -> Generator[Line, None, None]:
-    """The stream's numbered lines; the file is closed when they run out or are dropped."""
+    """The stream's numbered lines; the file is closed when they run out or are dropped.
+    Interpreted on purpose: a compiled generator dropped unfinished never runs its `with`
+    (the file would be closed by the collector, with a ResourceWarning)."""
     with stream:
         yield from iter_lines_from_stream(stream)
 
@@ -151,7 +153,7 @@ def parse_records(fmt: InputFormat, lines: Iterator[Line], path: str,
     held: tuple[Block, Rejection] | None = None
     # The line the cutter read last: where a failure of the cutter itself is located (a
     # block's lines need not be the file's: an HTML archive's block is a table row's cells).
-    reading = _LineTracker()
+    reading = LineTracker()
     try:
         for block in fmt.blocks(reading.follow(lines)):
             if held is not None:
@@ -197,20 +199,6 @@ def parse_records(fmt: InputFormat, lines: Iterator[Line], path: str,
     if held is not None:
         count.records += 1
         yield _at_file_end(fmt, *held, breaks_off)
-
-
-class _LineTracker:
-    """Passes the lines on, keeping the number of the last one passed."""
-
-    __slots__ = ("last",)
-
-    def __init__(self) -> None:
-        self.last = 0
-
-    def follow(self, lines: Iterator[Line]) -> Iterator[Line]:
-        for line in lines:
-            self.last = line[0]
-            yield line
 
 
 def _at_file_end(fmt: InputFormat, block: Block, rejected: Rejection,
