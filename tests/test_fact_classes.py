@@ -9,6 +9,8 @@ approximations of them)."""
 import dataclasses
 import enum
 import importlib.util
+import subprocess
+import sys
 import typing
 from collections.abc import Callable
 
@@ -154,3 +156,17 @@ def test_a_fact_in_evidence_is_its_fields_by_name() -> None:
         {"player": "ann", "seat": 3, "distance_from_button": 2, "awarded": 40,
          "high_card_rank": 14, "high_card_suits": ["spades"]}]
     assert json_safe(facts.PostFact) == repr(facts.PostFact)
+
+
+def test_the_vocabulary_loads_without_mypys_extensions() -> None:
+    """A pure installation need not have mypy's extensions (they only name a class option
+    of mypyc): facts.py stands in for them, and the type checker still reads every fact."""
+    code = ("import sys; sys.modules['mypy_extensions'] = None\n"
+            "from checker.replay import facts\n"
+            "from checker.dsl.types import fact_fields\n"
+            "print(facts.PlayerFact('ann', 1, facts.Chips(5), facts.Chips(5)).stack,"
+            " len(fact_fields(facts.HandFact)))")
+    done = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True,
+                          text=True, check=False, timeout=120)
+    assert (done.returncode, done.stdout.split()) == (0, ["5", str(len(dataclasses.fields(
+        facts.HandFact)))]), done.stderr
