@@ -77,6 +77,17 @@ def test_every_field_given_is_the_field_kept(cls: type) -> None:
 
 
 @pytest.mark.parametrize("cls", FACT_CLASSES, ids=lambda cls: cls.__name__)
+def test_each_flag_lands_in_its_own_field(cls: type) -> None:
+    """Two flags are told apart only by their values: each set alone, the rest cleared."""
+    hints = declared_hints(cls)
+    flags = [name for name, hint in hints.items() if hint is bool]
+    for raised in flags:
+        values = {**_values(cls), **{flag: flag == raised for flag in flags}}
+        fact = cls(**values)
+        assert [flag for flag in flags if getattr(fact, flag)] == [raised], raised
+
+
+@pytest.mark.parametrize("cls", FACT_CLASSES, ids=lambda cls: cls.__name__)
 def test_fields_given_in_order_are_the_fields_by_name(cls: type) -> None:
     """The replay copies a player positionally (`betting._snapshot`)."""
     values = _values(cls)
