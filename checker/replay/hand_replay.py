@@ -111,7 +111,7 @@ def _hand_fact(hand: Hand, players: list[PlayerFact], actions: list[Act]) -> Han
         dealt_seats=[p.seat for p in players], players=players, players_dealt=len(players),
         heads_up=len(players) == 2, is_stud=hand.game in STUD_GAMES,
         is_hilo=has_high and has_low,
-        total_put_in=Chips(sum(a.amount for a in actions)),  # as Hand.put_in()
+        total_put_in=Chips(hand.put_in()),
         total_returned=Chips(sum(r.amount for r in hand.returns)),
         total_awarded=Chips(sum(a.amount for a in hand.awards)),
         rake=Chips(pot.rake if pot is not None else 0),
