@@ -1,20 +1,22 @@
 """`feltcheck simulate --seed N --hands N [--format ftp|log|both] [--faults ...]
-[--colluders ...] [--players N] --out DIR`.
+[--colluders ...] [--players N] [--table-size N] [--game G] [--structure S] --out DIR`.
 
 Exit codes: 0 written; 2 usage (an unknown fault, a bad rate, a bad colluder spec, a pool too
-small, an output that cannot be made).
+small, a schedule the server cannot deal, an output that cannot be made).
 """
 
 import argparse
 import sys
 from pathlib import Path
 
+from checker.model.hand import BettingStructure, Game
 from checker.sim.collusion import STRATEGIES, ColluderError
 from checker.sim.collusion import parse as parse_colluders
 from checker.sim.faults import FAULTS, INCIDENTS, FaultError, FaultPlan
 from checker.sim.ftp_text import write_tournament
 from checker.sim.hand_engine import play_hand
-from checker.sim.simulate import LEAST_PLAYERS, SERVER, Formats, simulate
+from checker.sim.schedule import SERVER, ScheduleError, narrowed
+from checker.sim.simulate import LEAST_PLAYERS, Formats, simulate
 from checker.sim.styles import population
 
 EXIT_OK = 0
@@ -49,7 +51,19 @@ def add_simulate_command(commands: "argparse._SubParsersAction[argparse.Argument
                          help="a pool of N players with a mix of regulars and recreational "
                               f"players (default: {SERVER.players_in_pool}, all alike; "
                               "docs/simulator.md, The player pool)")
+    command.add_argument("--table-size", type=int, metavar="N", dest="table_size",
+                         help="deal only tournaments at N-seat tables (one of the schedule's: "
+                              f"{_listed(SERVER.table_sizes)})")
+    command.add_argument("--game", choices=[str(game) for game, _ in SERVER.games],
+                         help="deal only this game")
+    command.add_argument("--structure",
+                         choices=[str(structure) for structure, _ in SERVER.structures],
+                         help="deal only this betting structure")
     command.add_argument("--out", type=Path, required=True, metavar="DIR")
+
+
+def _listed(choices: tuple[tuple[object, int], ...]) -> str:
+    return ", ".join(str(value) for value, _ in choices)
 
 
 def run_simulate(args: argparse.Namespace) -> int:
@@ -72,9 +86,16 @@ def run_simulate(args: argparse.Namespace) -> int:
         print(f"feltcheck: --players must be at least {LEAST_PLAYERS}", file=sys.stderr)
         return EXIT_USAGE
     try:
+        schedule = narrowed(args.table_size, Game(args.game) if args.game else None,
+                            BettingStructure(args.structure) if args.structure else None,
+                            args.mtt_every, args.matrix_every)
+    except ScheduleError as exc:
+        print(f"feltcheck: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    try:
         result = simulate(args.seed, args.hands, args.out, args.format, faults, play_hand,
                           population, write_tournament, incidents, colluders,
-                          args.mtt_every, args.matrix_every, args.players)
+                          args.mtt_every, args.matrix_every, args.players, schedule)
     except ColluderError as exc:
         print(f"feltcheck: {exc}", file=sys.stderr)
         return EXIT_USAGE

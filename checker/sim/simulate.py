@@ -14,7 +14,6 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
-from datetime import timedelta
 from pathlib import Path
 from typing import IO, Any, Protocol
 
@@ -26,12 +25,10 @@ from checker.sim.matrix import Matrix
 from checker.sim.mtt import MultiTableTournament
 from checker.sim.plan import HandPlan, HandResult, PlayerStyle
 from checker.sim.pool import Activity, activity
-from checker.sim.server import server_config
+from checker.sim.schedule import SERVER, Schedule, mtt_seats, specs, weighted
 from checker.sim.sit_and_go import PlayHand, SitAndGo, SitAndGoSpec
 from checker.sim.variants import REGULAR, SATELLITE, VARIANTS, satellite_fits
 
-# What a day of Sit & Gos looks like (checker/sim/server.toml).
-SERVER = server_config()
 # The smallest pool the schedule can draw from: a full table of its largest size with one in
 # reserve, an MTT's smallest field, a Matrix with one in reserve.
 LEAST_PLAYERS = max(max(size for size, _ in SERVER.table_sizes) + 1, SERVER.mtt.min_entrants,
@@ -78,26 +75,6 @@ class Entrants:
         return players
 
 
-def _weighted(rng: random.Random, choices: tuple[tuple[Any, int], ...]) -> Any:
-    values = [value for value, _ in choices]
-    weights = [weight for _, weight in choices]
-    return rng.choices(values, weights)[0]
-
-
-def specs(rng: random.Random) -> Iterator[SitAndGoSpec]:
-    """An endless schedule of Sit & Gos, one every few minutes."""
-    number = 0
-    while True:
-        number += 1
-        buy_in, fee = _weighted(rng, SERVER.buy_ins)
-        yield SitAndGoSpec(
-            tournament=f"{900000 + number}", seats=_weighted(rng, SERVER.table_sizes),
-            buy_in=buy_in, fee=fee, game=_weighted(rng, SERVER.games),
-            structure=_weighted(rng, SERVER.structures),
-            scheduled_start=SERVER.first_start + timedelta(
-                minutes=SERVER.minutes_between_tournaments * number))
-
-
 def simulate(seed: int, hands: int, out: Path, formats: str, faults: FaultPlan,
              play_hand: PlayHand, population: Callable[[random.Random, int], list[PlayerStyle]],
              ftp_writer: "FtpWriter | None" = None,
@@ -105,13 +82,16 @@ def simulate(seed: int, hands: int, out: Path, formats: str, faults: FaultPlan,
              colluders: tuple[TeamSpec, ...] = (),
              mtt_every: int | None = None,
              matrix_every: int | None = None,
-             players: int | None = None) -> SimulationResult:
+             players: int | None = None,
+             schedule: Schedule | None = None) -> SimulationResult:
     """Play Sit & Gos, MTTs (every `mtt_every`-th tournament) and Matrix Sit & Gos (every
     `matrix_every`-th, when not an MTT's turn; defaults: the server's settings) until at
     least `hands` hands are dealt; write them into `out`.
     Colluders (checker/sim/collusion.py) are drawn from the pool with a stream of their own
     and listed first in the truth. `players`: a pool of that many with an activity mix
-    (drawn from a stream of its own, `pool-SEED`); None: the server's pool, all alike."""
+    (drawn from a stream of its own, `pool-SEED`); None: the server's pool, all alike.
+    `schedule`: what tournaments' terms are drawn from (`schedule.narrowed`; None: the
+    server's whole schedule)."""
     rng = random.Random(seed)
     fault_rng = random.Random(f"faults-{seed}")
     team_rng = random.Random(f"colluders-{seed}")
@@ -136,7 +116,7 @@ def simulate(seed: int, hands: int, out: Path, formats: str, faults: FaultPlan,
         for team in teams:
             truth.write(json.dumps(collusion.truth_line(team), sort_keys=True) + "\n")
         result.teams = len(teams)
-        for spec in specs(rng):
+        for spec in specs(rng, schedule or Schedule()):
             if result.hands >= hands:
                 break
             if formats != Formats.FTP and result.tournaments % SERVER.tournaments_per_log == 0:
@@ -217,7 +197,7 @@ class Tournament(Protocol):
 def _variant(is_mtt: bool, variant_rng: random.Random) -> str:
     """Regular, satellite or rebuy (MTTs): server.toml's `[variants]` weights, drawn from a
     stream of their own."""
-    return str(_weighted(variant_rng, VARIANTS.mtt if is_mtt else VARIANTS.sit_and_go))
+    return str(weighted(variant_rng, VARIANTS.mtt if is_mtt else VARIANTS.sit_and_go))
 
 
 def _fitting(spec: SitAndGoSpec, entrants: int) -> SitAndGoSpec:
@@ -236,7 +216,7 @@ def _tournament(spec: SitAndGoSpec, is_mtt: bool, entrants: Entrants, rng: rando
     together for either; in an MTT the random draw (clause 9) seats them, so they meet at a
     table by chance and more often as tables break."""
     if is_mtt:
-        spec = replace(spec, seats=spec.seats if spec.seats > 2 else 9)
+        spec = replace(spec, seats=mtt_seats(spec.seats))
         size = rng.randint(SERVER.mtt.min_entrants,
                            min(SERVER.mtt.max_entrants, len(entrants.pool)))
         # One may unregister: the seats must fit the smaller field too.
