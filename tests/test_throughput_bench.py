@@ -3,6 +3,7 @@ PokerKit 0.7.7 act by act and replayed strictly, and the feltcheck runs it canno
 
 import argparse
 import dataclasses
+import json
 import warnings
 from pathlib import Path
 
@@ -11,7 +12,7 @@ import pytest
 from benchmarks.throughput import __main__ as harness
 from benchmarks.throughput import feltcheck_side
 from benchmarks.throughput.__main__ import _jobs
-from benchmarks.throughput.corpora import Input
+from benchmarks.throughput.corpora import TABLE_SIZES, Input, simulator_inputs
 from benchmarks.throughput.feltcheck_side import AuditRun
 from benchmarks.throughput.pokerkit_side import (
     COMPLETED,
@@ -130,3 +131,23 @@ def test_only_a_one_process_row_has_a_cpu_rate_and_the_others_a_speed_up(
     assert [row["jobs"] for row in rows] == ["1", "2", "dask 2 workers"]
     assert [row["feltcheck_net_hands_per_cpu_second"] for row in rows] == [1_000.0, 0.0, 0.0]
     assert [row["speed_up_over_one_job"] for row in rows] == [None, 11.0 / 6.0, 11.0 / 6.0]
+
+
+def test_the_simulated_inputs_are_nl_holdem_at_one_table_size(tmp_path: Path) -> None:
+    """Each simulated input holds the hands asked for, all NL hold'em at the input's table
+    size, and a corpus's text and log inputs are the same hands."""
+    inputs = {one.name: one for one in simulator_inputs(tmp_path, 200, "sng")}
+    assert sorted(inputs) == ["sng ftp NLHE 6-max", "sng ftp NLHE 9-max",
+                              "sng log NLHE 6-max", "sng log NLHE 9-max"]
+    for size in TABLE_SIZES:
+        (text,) = inputs[f"sng ftp NLHE {size}-max"].paths
+        (log,) = inputs[f"sng log NLHE {size}-max"].paths
+        lines = [json.loads(line) for path in log.glob("*.jsonl")
+                 for line in path.read_text(encoding="utf-8").splitlines()]
+        terms = [line for line in lines if line["event"] == "tournament_terms"]
+        assert terms and all((t["game"], t["structure"], t["seats_per_table"])
+                             == ("holdem", "no_limit", size) for t in terms)
+        hands = sum(line["event"] == "hand" for line in lines)
+        headers = sum(path.read_text(encoding="utf-8").count("Full Tilt Poker Game #")
+                      for path in text.glob("*.hands.txt"))
+        assert hands == headers >= 200

@@ -6,9 +6,9 @@ Run from the repository root (`make bench-throughput`, or with the venv's python
         [--phh-hands N] [--no-dask] [--pokerkit-max-hands N] [--json OUT]
     python -m benchmarks.throughput --work DIR --memory [--memory-sizes 10000 100000 1000000]
 
-Throughput: for each size, the inputs of `corpora.py` (simulated Sit & Gos and MTTs: NL
-hold'em Full Tilt text at 9- and 6-seat tables, the whole tournament log) and the real PHH
-file's copies. Each input is audited by feltcheck in a process of its own with each job count
+Throughput: for each size, the inputs of `corpora.py` (simulated NL hold'em Sit & Gos and
+MTTs at 9- and at 6-seat tables, each as Full Tilt text and as the tournament log) and the
+real PHH file's copies. Each input is audited by feltcheck in a process of its own with each job count
 (`--jobs`, N = every core) and, unless `--no-dask`, on a Dask LocalCluster of 2 workers
 started here (`--scheduler`); PokerKit replays the same hands once, in a process of its own.
 Memory: each size's Sit & Go corpus, clean and with a fault about every hundredth hand,

@@ -1,21 +1,20 @@
 """The throughput benchmark's inputs: simulator corpora and copies of the real PHH file.
 
-Per size (hands the simulator deals at least), two simulations (`feltcheck simulate --format
-both`): Sit & Gos (`--mtt-every 0`; Matrix Sit & Gos included) and MTTs (`--mtt-every 1`).
-The simulator draws each tournament's table size (2, 6 or 9 seats), game and structure from
-its server's schedule (checker/sim/server.toml); there is no option to fix them. So the Full
-Tilt text inputs are the files of the NL hold'em tournaments of one table size (picked by the
-`tournament_terms` lines of the same run's log), each input a folder of links to them. A log
-file holds many tournaments of every kind, so the log inputs are whole logs (every game and
-table size; each hand's table size is counted). The real PHH file
+Per size (hands the simulator deals at least), four simulations (`feltcheck simulate --format
+both --game holdem --structure no_limit --matrix-every 0`): Sit & Gos (`--mtt-every 0`) and
+MTTs (`--mtt-every 1`), each at 9-seat and at 6-seat tables (`--table-size`). Each gives two
+inputs of the same hands: its Full Tilt text (hand histories and summaries) and its
+tournament log. The real PHH file
 (../shared/corpus/real/phh/handhq_ftp2009/ftp-50nl-handhq_1.phhs, 991 no-limit hold'em cash
 hands) is copied into the work folder until the copies hold the hands asked for.
+
+The memory mode's corpora are Sit & Gos of the server's whole schedule (every game, structure
+and table size, Matrix Sit & Gos included), clean and with faults.
 
 Everything is written under the work folder given (outside the repository); a corpus already
 written there is reused.
 """
 
-import json
 import os
 import shutil
 import subprocess
@@ -46,8 +45,10 @@ class Input:
     description: str
 
 
-def simulate(out: Path, hands: int, kind: str, faults: str | None = None) -> Path:
-    """`feltcheck simulate` into `out` unless already there."""
+def simulate(out: Path, hands: int, kind: str, faults: str | None = None,
+             table_size: int | None = None) -> Path:
+    """`feltcheck simulate` into `out` unless already there (`table_size`: NL hold'em at
+    tables of that size only; None: the server's whole schedule)."""
     if (out / _DONE).exists():
         return out
     if out.exists():
@@ -57,6 +58,9 @@ def simulate(out: Path, hands: int, kind: str, faults: str | None = None) -> Pat
                "--out", str(out)]
     if faults:
         command += ["--faults", faults]
+    if table_size is not None:
+        command += ["--table-size", str(table_size), "--game", "holdem", "--structure",
+                    "no_limit", "--matrix-every", "0"]
     subprocess.run(command, check=True, cwd=REPO, env=_env(), stdout=subprocess.DEVNULL)
     (out / _DONE).touch()
     return out
@@ -67,45 +71,17 @@ def _env() -> dict[str, str]:
     return {**os.environ, "PYTHONPATH": str(REPO)}
 
 
-def tournament_terms(log_folder: Path) -> dict[str, tuple[str, str, int]]:
-    """Tournament id -> (game, structure, seats per table), from the logs' terms lines."""
-    terms: dict[str, tuple[str, str, int]] = {}
-    for log in sorted(log_folder.glob("*.jsonl")):
-        with log.open(encoding="utf-8") as lines:
-            for line in lines:
-                if '"tournament_terms"' not in line:
-                    continue
-                event = json.loads(line)
-                if event.get("event") == "tournament_terms":
-                    terms[event["tournament"]] = (event["game"], event["structure"],
-                                                  event["seats_per_table"])
-    return terms
-
-
-def _linked(folder: Path, files: list[Path]) -> Path:
-    if folder.exists():
-        shutil.rmtree(folder)
-    folder.mkdir(parents=True)
-    for file in files:
-        (folder / file.name).symlink_to(file)
-    return folder
-
-
 def simulator_inputs(work: Path, hands: int, kind: str) -> list[Input]:
-    """The Full Tilt text of NL hold'em tournaments by table size, and the whole log."""
-    corpus = simulate(work / f"{kind}-{hands}", hands, kind)
-    terms = tournament_terms(corpus / "log")
+    """NL hold'em tournaments of `kind` at each table size: the Full Tilt text and the log of
+    the same hands."""
     inputs: list[Input] = []
     for size in TABLE_SIZES:
-        chosen = sorted(t for t, (game, structure, seats) in terms.items()
-                        if (game, structure, seats) == ("holdem", "no_limit", size))
-        files = [file for t in chosen for file in sorted((corpus / "ftp").glob(f"FT{t}.*"))]
-        folder = _linked(corpus / f"ftp-nlhe-{size}max", files)
-        inputs.append(Input(f"{kind} ftp NLHE {size}-max", (folder,),
-                            f"Full Tilt text and summaries, {len(chosen)} NL hold'em "
-                            f"{kind.upper()}s at {size}-seat tables"))
-    inputs.append(Input(f"{kind} log (all)", (corpus / "log",),
-                        "tournament log, every tournament of the run (all games and sizes)"))
+        corpus = simulate(work / f"{kind}-nlhe-{size}max-{hands}", hands, kind, table_size=size)
+        what = f"NL hold'em {kind.upper()}s at {size}-seat tables"
+        inputs.append(Input(f"{kind} ftp NLHE {size}-max", (corpus / "ftp",),
+                            f"Full Tilt text and summaries, {what}"))
+        inputs.append(Input(f"{kind} log NLHE {size}-max", (corpus / "log",),
+                            f"tournament log, {what}"))
     return inputs
 
 
