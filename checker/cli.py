@@ -19,7 +19,7 @@ from pathlib import Path
 from checker import __version__
 from checker.audit.accounting import AccountingError
 from checker.audit.collusion import PAIR_EVENT
-from checker.audit.partition import Plan, SchedulerError, audit_planned
+from checker.audit.partition import Plan, SchedulerError, audit_planned, start_workers_early
 from checker.audit.refund import RefundError, refund_report
 from checker.audit.ruleset import ruleset_id
 from checker.audit.run import AuditResult
@@ -142,10 +142,13 @@ def run_planned(args: argparse.Namespace, rules: Ruleset, keep_pairs: bool) -> A
     """The audit of `args.paths`, where `--jobs`/`--scheduler` say, with progress and
     notices on standard error (SchedulerError when the cluster cannot be used); `keep_pairs`:
     every clause-28 pair's verdict is kept for the report (CollusionJudge.judge)."""
-    plan = Plan(jobs=args.jobs, scheduler=args.scheduler)
     with progress_bar(sys.stderr) as progress:
-        return audit_planned(args.paths, ruleset_id(rules, args.rules.label), rules, plan,
+        return audit_planned(args.paths, ruleset_id(rules, args.rules.label), rules, _plan(args),
                              progress, notify=_notice, keep_pairs=keep_pairs)
+
+
+def _plan(args: argparse.Namespace) -> Plan:
+    return Plan(jobs=args.jobs, scheduler=args.scheduler)
 
 
 def _notice(text: str) -> None:
@@ -248,6 +251,8 @@ def run_audit(args: argparse.Namespace) -> int:
     if args.format == "html" and args.output is None:
         print("feltcheck: --format html writes files: give --output FILE", file=sys.stderr)
         return EXIT_USAGE
+    # The workers' fork server imports the audit while the rules load.
+    start_workers_early(args.paths, _plan(args))
     try:
         rules = load_rules(args.rules)
         baseline = load_baseline(args.baseline) if args.baseline is not None else None
@@ -290,6 +295,7 @@ def run_collusion(args: argparse.Namespace) -> int:
     if args.format == "html" and args.output is None:
         print("feltcheck: --format html writes files: give --output FILE", file=sys.stderr)
         return EXIT_USAGE
+    start_workers_early(args.paths, _plan(args))
     try:
         rules = load_rules(args.rules)
     except RulesError as exc:

@@ -146,6 +146,29 @@ def test_the_default_uses_every_core_for_a_large_input(tmp_path: Path,
     assert partition.default_jobs(files * 4) == 6
 
 
+
+@pytest.mark.parametrize("plan, large, starts", [
+    (Plan(jobs=2), False, True),
+    (Plan(jobs=None), True, True),
+    (Plan(jobs=1), True, False),
+    (Plan(jobs=None), False, False),  # the default runs a small input in this process
+    (Plan(scheduler="tcp://127.0.0.1:9"), True, False),
+])
+def test_the_fork_server_starts_before_the_rules_load_only_for_local_processes(
+        plan: Plan, large: bool, starts: bool, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    started: list[bool] = []
+    monkeypatch.setattr(partition.forkserver, "ensure_running", lambda: started.append(True))
+    monkeypatch.setattr(partition, "usable_cores", lambda: 2)
+    paths = [SAMPLES / "fixtures", tmp_path / "not-there"]
+    if large:
+        for n in range(2):
+            with (tmp_path / f"big-{n}.txt").open("wb") as out:
+                out.truncate(partition.BYTES_PER_DEFAULT_JOB)
+        paths.append(tmp_path)
+    partition.start_workers_early(paths, plan)
+    assert started == ([True] if starts else [])
+
 # ---------------------------------------------------------------- workers that die
 
 

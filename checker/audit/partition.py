@@ -24,11 +24,13 @@ import os
 import signal
 import time
 from collections import deque
-from collections.abc import Callable, Collection, Generator, Iterable
+from collections.abc import Callable, Collection, Generator, Iterable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import closing
 from dataclasses import dataclass
+from multiprocessing import forkserver
+from multiprocessing.context import ForkServerContext
 from pathlib import Path
 from typing import Any
 
@@ -95,6 +97,20 @@ def default_jobs(files: list[Path]) -> int:
     """Every core, but no more processes than the input's size makes worth starting."""
     size = sum(_size(path) for path in files)
     return max(1, min(usable_cores(), size // BYTES_PER_DEFAULT_JOB))
+
+
+def start_workers_early(paths: Sequence[Path], plan: Plan) -> None:
+    """Start the fork server the plan's local processes are forked from (`_pool`) now, before
+    the rules are loaded: its imports of the audit (about as long as loading the rules) then
+    run on another core beside that, not after it. Nothing when the plan runs in this
+    process (one job, or an input too small for more) or on Dask."""
+    if plan.scheduler is not None or plan.jobs == 1:
+        return
+    if plan.jobs is None and default_jobs(list(discover(p for p in paths if p.exists()))) <= 1:
+        return
+    _forkserver_context()
+    with held():  # as a submit's start of a worker: a signal waits for the server to be known
+        forkserver.ensure_running()
 
 
 def audit_planned(paths: Iterable[Path], ruleset: RulesetId, rules: Ruleset, plan: Plan,
@@ -254,10 +270,16 @@ def _pool(jobs: int, ruleset: RulesetId, rules: Ruleset) -> ProcessPoolExecutor:
     # Not forked from this process: a fork copies the parent's threads' locks in whatever
     # state they are (the progress bar's, the signal watcher's). A fork server is a process of
     # one thread that has imported the audit once; each worker is a fork of it, quick to start.
+    return ProcessPoolExecutor(jobs, mp_context=_forkserver_context(),
+                               initializer=_start_worker, initargs=(ruleset, rules))
+
+
+def _forkserver_context() -> ForkServerContext:
+    """The fork server's context, the server to import this module (and so the audit) once,
+    when it starts."""
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload([__name__])
-    return ProcessPoolExecutor(jobs, mp_context=context,
-                               initializer=_start_worker, initargs=(ruleset, rules))
+    return context
 
 
 def _stop(pool: ProcessPoolExecutor, clean: bool) -> None:
