@@ -151,3 +151,9 @@ def test_the_simulated_inputs_are_nl_holdem_at_one_table_size(tmp_path: Path) ->
         headers = sum(path.read_text(encoding="utf-8").count("Full Tilt Poker Game #")
                       for path in text.glob("*.hands.txt"))
         assert hands == headers >= 200
+
+
+def test_only_the_wanted_inputs_are_written(tmp_path: Path) -> None:
+    inputs = simulator_inputs(tmp_path, 100, "sng", lambda name: name == "sng log NLHE 6-max")
+    assert [one.name for one in inputs] == ["sng log NLHE 6-max"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["sng-nlhe-6max-100"]

@@ -3,14 +3,15 @@ and 5; docs/performance.md, "Throughput against PokerKit").
 
 Run from the repository root (`make bench-throughput`, or with the venv's python):
     python -m benchmarks.throughput --work DIR [--sizes 100000 1000000] [--jobs 1,2,N]
-        [--phh-hands N] [--no-dask] [--pokerkit-max-hands N] [--json OUT]
+        [--phh-hands N] [--no-dask] [--pokerkit-max-hands N] [--only NAME...] [--json OUT]
     python -m benchmarks.throughput --work DIR --memory [--memory-sizes 10000 100000 1000000]
 
 Throughput: for each size, the inputs of `corpora.py` (simulated NL hold'em Sit & Gos and
 MTTs at 9- and at 6-seat tables, each as Full Tilt text and as the tournament log) and the
-real PHH file's copies. Each input is audited by feltcheck in a process of its own with each job count
-(`--jobs`, N = every core) and, unless `--no-dask`, on a Dask LocalCluster of 2 workers
-started here (`--scheduler`); PokerKit replays the same hands once, in a process of its own.
+real PHH file's copies (`--only`: the inputs whose names start so). Each input is audited by
+feltcheck in a process of its own with each job count (`--jobs`, N = every core) and,
+unless `--no-dask`, on a Dask LocalCluster of 2 workers started here (`--scheduler`);
+PokerKit replays the same hands once, in a process of its own.
 Memory: each size's Sit & Go corpus, clean and with a fault about every hundredth hand,
 audited with one job; peak RSS per run.
 
@@ -31,6 +32,7 @@ from typing import Any
 
 from .corpora import (
     KINDS,
+    PHH_NAME,
     REPO,
     Input,
     memory_inputs,
@@ -120,14 +122,21 @@ def dask_cluster(wanted: bool) -> Iterator[tuple[str | None, str]]:
 
 def throughput(args: argparse.Namespace) -> dict[str, Any]:
     work: Path = args.work
+    only: list[str] = args.only
+
+    def wanted(name: str) -> bool:
+        return not only or any(name.startswith(prefix) for prefix in only)
+
     rows: list[dict[str, Any]] = []
     empty = startup()
     print(f"# feltcheck start-up (empty folder, best of 3): {empty.seconds:.2f} s, "
           f"{empty.cpu_seconds:.2f} CPU s", file=sys.stderr)
     with dask_cluster(not args.no_dask) as (address, no_cluster):
         for size in args.sizes:
-            inputs = [one for kind in KINDS for one in simulator_inputs(work, size, kind)]
-            inputs.append(phh_input(work, args.phh_hands or size))
+            inputs = [one for kind in KINDS
+                      for one in simulator_inputs(work, size, kind, wanted)]
+            if wanted(PHH_NAME):
+                inputs.append(phh_input(work, args.phh_hands or size))
             for one in inputs:
                 new = _rows(one, size, args, address, no_cluster, empty)
                 _print_rows(new, header=not rows)
@@ -260,6 +269,10 @@ def main(argv: list[str] | None = None) -> None:
                         help="the memory mode (deliverable 5) instead of the throughput")
     parser.add_argument("--memory-sizes", type=int, nargs="+",
                         default=[10_000, 100_000, 1_000_000])
+    parser.add_argument("--only", nargs="+", metavar="NAME", default=[],
+                        help="only the inputs whose names start so ('sng', 'mtt log', "
+                             "'real PHH', ...; default: every input); no corpus is written for "
+                             "the others")
     parser.add_argument("--json", type=Path, help="write every figure here")
     args = parser.parse_args(argv)
     args.work.mkdir(parents=True, exist_ok=True)

@@ -19,6 +19,7 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -34,6 +35,7 @@ SEED = 17
 # its occasion is every hand that pays a pot).
 FAULTS = "chips_created:0.01"
 _DONE = ".complete"
+PHH_NAME = "real PHH"
 
 
 @dataclass(frozen=True)
@@ -71,17 +73,22 @@ def _env() -> dict[str, str]:
     return {**os.environ, "PYTHONPATH": str(REPO)}
 
 
-def simulator_inputs(work: Path, hands: int, kind: str) -> list[Input]:
+def simulator_inputs(work: Path, hands: int, kind: str,
+                     wanted: Callable[[str], bool] = lambda _: True) -> list[Input]:
     """NL hold'em tournaments of `kind` at each table size: the Full Tilt text and the log of
-    the same hands."""
+    the same hands (only the `wanted` inputs; a corpus none of whose inputs is wanted is not
+    written)."""
     inputs: list[Input] = []
     for size in TABLE_SIZES:
+        names = {fmt: f"{kind} {fmt} NLHE {size}-max" for fmt in ("ftp", "log")}
+        if not any(wanted(name) for name in names.values()):
+            continue
         corpus = simulate(work / f"{kind}-nlhe-{size}max-{hands}", hands, kind, table_size=size)
         what = f"NL hold'em {kind.upper()}s at {size}-seat tables"
-        inputs.append(Input(f"{kind} ftp NLHE {size}-max", (corpus / "ftp",),
-                            f"Full Tilt text and summaries, {what}"))
-        inputs.append(Input(f"{kind} log NLHE {size}-max", (corpus / "log",),
-                            f"tournament log, {what}"))
+        described = {"ftp": f"Full Tilt text and summaries, {what}",
+                     "log": f"tournament log, {what}"}
+        inputs += [Input(name, (corpus / fmt,), described[fmt])
+                   for fmt, name in names.items() if wanted(name)]
     return inputs
 
 
@@ -96,7 +103,7 @@ def phh_input(work: Path, hands: int) -> Input:
         for copy in range(copies):
             shutil.copyfile(REAL_PHH, folder / f"{copy:05d}-{REAL_PHH.name}")
         (folder / _DONE).touch()
-    return Input("real PHH", (folder,),
+    return Input(PHH_NAME, (folder,),
                  f"{copies} copies of {REAL_PHH.name} (NL hold'em cash, 2009)")
 
 
