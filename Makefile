@@ -76,8 +76,8 @@ bench-collusion: $(STAMP_ACCEL)
 	    --json $(BENCH_DIR)/seed-$$seed.json > /dev/null || exit 1; done
 
 # Issue 17's throughput benchmark (docs/performance.md, "Throughput against PokerKit"): the
-# simulator's Sit & Go and MTT corpora (THROUGHPUT_SIZES hands each) and copies of the real PHH
-# file, written to THROUGHPUT_DIR and reused; feltcheck's whole audit process per job count
+# simulator's NL hold'em Sit & Go and MTT corpora at 9 and 6 seats (THROUGHPUT_SIZES hands each,
+# Full Tilt text and log) and copies of the real PHH file, written to THROUGHPUT_DIR and reused; feltcheck's whole audit process per job count
 # (THROUGHPUT_JOBS, N = every core) and on a Dask LocalCluster of 2 workers, against PokerKit
 # 0.7.7 replaying the same hands strictly; then the memory mode (THROUGHPUT_MEMORY_SIZES, one
 # job, clean and with a fault about every hundredth hand). Not part of `make test`: hours at the
