@@ -91,4 +91,3 @@ def specs(rng: random.Random, schedule: Schedule) -> Iterator[SitAndGoSpec]:
             structure=weighted(rng, schedule.structures),
             scheduled_start=SERVER.first_start + timedelta(
                 minutes=SERVER.minutes_between_tournaments * number))
-
