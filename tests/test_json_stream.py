@@ -3,13 +3,25 @@
 lists; and json itself refuses a JsonArray rather than write it empty."""
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from checker.audit.ruleset import ruleset_id
+from checker.audit.run import audit
+from checker.dsl.ruleset import load_ruleset
+from checker.report.json_report import report_document
 from checker.report.json_stream import JsonArray, json_chunks
+from tests.conftest import CORPUS, REPO
+
+RULES = REPO / "rules" / "fulltilt.rules"
+# A real PHH file whose hands are read with warnings (HandHQ records no payouts), and the
+# bundled fixtures, with rejected records and findings.
+PHH_FILE = CORPUS / "phh" / "handhq_ftp2009" / "ftp-50nl-handhq_1.phhs"
+SAMPLES = REPO / "hand_histories" / "fixtures"
 
 TEXT = st.text(alphabet=st.characters(blacklist_categories=["Cs"]), max_size=8)
 LEAVES = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | TEXT
@@ -57,3 +69,19 @@ def test_each_item_is_a_piece_of_its_own() -> None:
 def test_json_refuses_an_array_it_would_write_empty() -> None:
     with pytest.raises(TypeError, match="JsonArray"):
         json.dumps({"findings": JsonArray([1], str)})
+
+
+def test_a_report_streams_its_warnings_and_rejections_as_it_would_write_them(
+        tmp_path: Path) -> None:
+    """The audit's JSON report: findings, rejected records and read warnings each made as the
+    encoder reaches them, the same bytes as the document written whole."""
+    hand = (SAMPLES / "call-amount.twin.txt").read_text(encoding="utf-8")
+    truncated = tmp_path / "truncated.txt"  # no summary section: rejected
+    truncated.write_text(hand[:hand.index("*** SUMMARY ***")], encoding="utf-8")
+    result = audit([PHH_FILE, SAMPLES, truncated], ruleset_id(load_ruleset(RULES), RULES))
+    assert result.warnings and result.rejected and result.findings
+    streamed = report_document(result, streamed=True)
+    assert all(isinstance(streamed[key], JsonArray)
+               for key in ("findings", "rejected", "warnings"))
+    whole = json.dumps(report_document(result), indent=2, ensure_ascii=False) + "\n"
+    assert "".join(json_chunks(streamed)) == whole

@@ -2,16 +2,18 @@
 
 Field names in the contract are fixed; extra fields are ours. Everything is sorted so the same
 input and rules give byte-identical output. The report is written as it is encoded
-(checker/report/json_stream.py): each finding's JSON is made when its turn comes.
+(checker/report/json_stream.py): each finding's, rejection's and warning's JSON is made when
+its turn comes.
 """
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 from typing import Any
 
 from checker import __version__
 from checker.audit.accounting import record_kind
-from checker.audit.run import AuditResult
+from checker.audit.run import AuditResult, ReadWarning
+from checker.model import Rejection
 from checker.model.findings import SEVERITIES, Finding
 from checker.report.baseline import BaselineComparison
 from checker.report.context import ReportInput, finding_order
@@ -22,8 +24,9 @@ def report_document(
     result: AuditResult, baseline: BaselineComparison | None = None, streamed: bool = False
 ) -> dict[str, Any]:
     """The contract's document; with a baseline, its summary and each finding's state.
-    `streamed`: the findings are a JsonArray, each finding's JSON made when it is read (for
-    `json_chunks`, and for formats that do not read them); otherwise a list."""
+    `streamed`: the findings, rejections and warnings are JsonArrays, each item's JSON made
+    when it is read (for `json_chunks`, and for formats that read them once); otherwise
+    lists."""
     rejected = sorted(
         result.rejected, key=lambda r: (r.location.file, r.location.line, r.hand or "")
     )
@@ -63,21 +66,8 @@ def report_document(
             for name, tally in sorted(result.formats.items())
         },
         "findings": shown if streamed else list(shown),
-        "rejected": [
-            {
-                "file": r.location.file,
-                "line": r.location.line,
-                "hand": r.hand,
-                "reason": r.reason,
-                "format": r.source_format,
-                "record": record_kind(r.source_format, r.is_hand),
-            }
-            for r in rejected
-        ],
-        "warnings": [
-            {"file": w.location.file, "line": w.location.line, "hand": w.hand, "text": w.text}
-            for w in warnings
-        ],
+        "rejected": _array(rejected, _rejected_json, streamed),
+        "warnings": _array(warnings, _warning_json, streamed),
         "unrecognized_files": [
             {"file": u.path, "reason": u.reason}
             for u in sorted(result.unrecognized, key=lambda u: u.path)
@@ -90,6 +80,24 @@ def report_document(
             "absent_fingerprints": [f["fingerprint"] for f in baseline.absent],
         }
     return document
+
+
+def _array(items: Sequence[Any], make: Callable[[Any], dict[str, Any]], streamed: bool
+           ) -> JsonArray | list[dict[str, Any]]:
+    """The items' JSON, made as the encoder reaches each when `streamed` (a read of a million
+    hands may carry as many warnings: the report must not hold their JSON all at once)."""
+    array = JsonArray(items, make)
+    return array if streamed else list(array)
+
+
+def _rejected_json(r: Rejection) -> dict[str, Any]:
+    return {"file": r.location.file, "line": r.location.line, "hand": r.hand,
+            "reason": r.reason, "format": r.source_format,
+            "record": record_kind(r.source_format, r.is_hand)}
+
+
+def _warning_json(w: ReadWarning) -> dict[str, Any]:
+    return {"file": w.location.file, "line": w.location.line, "hand": w.hand, "text": w.text}
 
 
 def _finding_json(finding: Finding, baseline: BaselineComparison | None) -> dict[str, Any]:
