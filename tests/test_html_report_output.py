@@ -72,7 +72,7 @@ def test_every_string_from_the_inputs_is_escaped(tmp_path: Path) -> None:
     result = _result([finding])
     result.rejected.append(Rejection(location=SourceLocation(file=EVIL, line=1), hand=EVIL,
                                      reason=EVIL, source_format=EVIL))
-    result.warnings.append(ReadWarning(SourceLocation(file=EVIL, line=2), EVIL, EVIL))
+    result.warnings.append(ReadWarning(EVIL, 2, EVIL, EVIL))
     result.unrecognized.append(UnrecognizedFile(EVIL, EVIL))
     output = tmp_path / "report.html"
     written, dom = _write(result, output, Ruleset(EVIL, EVIL))

@@ -51,9 +51,19 @@ class FormatTally:
 
 @dataclass(frozen=True, slots=True)
 class ReadWarning:
-    location: SourceLocation
+    """What a reader or a judge could not confirm about a record. Plain values, not the
+    record's SourceLocation: a read of a million hands may carry as many warnings (HandHQ's
+    PHH states no payouts), and each would keep its hand's location model alive, some 450
+    bytes."""
+
+    file: str
+    line: int
     hand: str | None
     text: str
+
+    @classmethod
+    def at(cls, location: SourceLocation, hand: str | None, text: str) -> "ReadWarning":
+        return cls(location.file, location.line, hand, text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,7 +274,7 @@ def _run(paths: Iterable[Path], result: AuditResult, judge: HandJudge, seating: 
                 _note_hand(result, record)
                 failure = judge.judge(record)
                 if failure is not None:
-                    result.warnings.append(ReadWarning(record.location, record.hand_id, failure))
+                    result.warnings.append(ReadWarning.at(record.location, record.hand_id, failure))
             elif isinstance(record, TournamentSummary):
                 tally.summaries += 1
                 result.tournaments.add(record.tournament_id)
@@ -281,7 +291,7 @@ def _run(paths: Iterable[Path], result: AuditResult, judge: HandJudge, seating: 
                 seating.feed(record)
                 unjudged = judge.judge_log(record)
                 if unjudged is not None:
-                    result.warnings.append(ReadWarning(*unjudged))
+                    result.warnings.append(ReadWarning.at(*unjudged))
             else:
                 if record.is_hand:
                     tally.hands += 1
@@ -306,7 +316,7 @@ def _run(paths: Iterable[Path], result: AuditResult, judge: HandJudge, seating: 
                    tally.summaries - summaries, tally.events - events)
         # A tournament's state lives within its file (eliminations held back are judged now).
         # Notes of log hands that never came are warnings.
-        result.warnings.extend(ReadWarning(*left) for left in judge.end_file())
+        result.warnings.extend(ReadWarning.at(*left) for left in judge.end_file())
         seating.end_file()
         collusion.end_file()
     if progress is not None and final:
@@ -328,4 +338,4 @@ def _note_warnings(
     result: AuditResult, location: SourceLocation, hand: str | None, warnings: list[str]
 ) -> None:
     for text in warnings:  # bounded: the readers quote their input, which may be any size
-        result.warnings.append(ReadWarning(location, hand, bounded(text)))
+        result.warnings.append(ReadWarning.at(location, hand, bounded(text)))

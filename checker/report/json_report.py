@@ -31,7 +31,7 @@ def report_document(
         result.rejected, key=lambda r: (r.location.file, r.location.line, r.hand or "")
     )
     warnings = sorted(
-        result.warnings, key=lambda w: (w.location.file, w.location.line, w.hand or "", w.text)
+        result.warnings, key=lambda w: (w.file, w.line, w.hand or "", w.text)
     )
     findings = sorted(result.findings, key=finding_order)
     shown = JsonArray(findings, partial(_finding_json, baseline=baseline))
@@ -97,7 +97,7 @@ def _rejected_json(r: Rejection) -> dict[str, Any]:
 
 
 def _warning_json(w: ReadWarning) -> dict[str, Any]:
-    return {"file": w.location.file, "line": w.location.line, "hand": w.hand, "text": w.text}
+    return {"file": w.file, "line": w.line, "hand": w.hand, "text": w.text}
 
 
 def _finding_json(finding: Finding, baseline: BaselineComparison | None) -> dict[str, Any]:
