@@ -19,7 +19,7 @@ from tests.conftest import CORPUS, REPO
 
 RULES = REPO / "rules" / "fulltilt.rules"
 # A real PHH file whose hands are read with warnings (HandHQ records no payouts), and the
-# bundled fixtures, with rejected records and findings.
+# bundled fixtures, with findings (the test adds a truncated hand: a rejected record).
 PHH_FILE = CORPUS / "phh" / "handhq_ftp2009" / "ftp-50nl-handhq_1.phhs"
 SAMPLES = REPO / "hand_histories" / "fixtures"
 
