@@ -357,7 +357,7 @@ def test_notes_of_a_hand_that_never_comes_are_a_warning(tmp_path: Path) -> None:
     lines = [*_sng(["alice", "bob", "carol"]), timeout]
     result = _audit(_write(tmp_path / "t.jsonl", lines))
     [warning] = result.warnings
-    assert (warning.location.line, warning.hand) == (len(lines), "h9")
+    assert (warning.line, warning.hand) == (len(lines), "h9")
     assert "timeout" in warning.text and result.findings == []
 
 
@@ -367,7 +367,7 @@ def test_a_hand_that_cannot_be_replayed_is_a_warning(tmp_path: Path) -> None:
     lines = [*_sng(["alice", "bob", "carol"]), line]
     result = _audit(_write(tmp_path / "t.jsonl", lines))
     [warning] = result.warnings
-    assert (warning.location.line, warning.hand) == (len(lines), "h1")
+    assert (warning.line, warning.hand) == (len(lines), "h1")
     assert warning.text.startswith("replay failed")
 
 

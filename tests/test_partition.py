@@ -13,6 +13,7 @@ import pickle
 import signal
 from collections.abc import Iterator
 from dataclasses import dataclass
+from multiprocessing import forkserver
 from pathlib import Path
 
 import dask
@@ -158,7 +159,7 @@ def test_the_fork_server_starts_before_the_rules_load_only_for_local_processes(
         plan: Plan, large: bool, starts: bool, tmp_path: Path,
         monkeypatch: pytest.MonkeyPatch) -> None:
     started: list[bool] = []
-    monkeypatch.setattr(partition.forkserver, "ensure_running", lambda: started.append(True))
+    monkeypatch.setattr(forkserver, "ensure_running", lambda: started.append(True))
     monkeypatch.setattr(partition, "usable_cores", lambda: 2)
     paths = [SAMPLES / "fixtures", tmp_path / "not-there"]
     if large:
