@@ -78,9 +78,10 @@ bench-collusion: $(STAMP_ACCEL)
 # Issue 17's throughput benchmark (docs/performance.md, "Throughput against PokerKit"): the
 # simulator's NL hold'em Sit & Go and MTT corpora at 9 and 6 seats (THROUGHPUT_SIZES hands each,
 # Full Tilt text and log) and copies of the real PHH file, written to THROUGHPUT_DIR and reused;
-# feltcheck's whole audit process per job count (THROUGHPUT_JOBS, N = every core) and on a Dask LocalCluster of 2 workers, against PokerKit
-# 0.7.7 replaying the same hands strictly; then the memory mode (THROUGHPUT_MEMORY_SIZES, one
-# job, clean and with a fault about every hundredth hand). Not part of `make test`: hours at the
+# feltcheck's whole audit process per job count (THROUGHPUT_JOBS, N = every core) and on a Dask
+# LocalCluster of 2 workers, against PokerKit 0.7.7 replaying the same hands strictly; then the
+# memory mode (THROUGHPUT_MEMORY_SIZES, one job, clean and with a fault about every hundredth
+# hand). Not part of `make test`: hours at the
 # default sizes (PokerKit replays about 500-1,300 hands/s).
 THROUGHPUT_DIR ?= /tmp/feltcheck-throughput
 THROUGHPUT_SIZES ?= 100000 1000000
