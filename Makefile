@@ -81,8 +81,8 @@ bench-collusion: $(STAMP_ACCEL)
 # feltcheck's whole audit process per job count (THROUGHPUT_JOBS, N = every core) and on a Dask
 # LocalCluster of 2 workers, against PokerKit 0.7.7 replaying the same hands strictly; then the
 # memory mode (THROUGHPUT_MEMORY_SIZES, one job, clean and with a fault about every hundredth
-# hand). Not part of `make test`: hours at the
-# default sizes (PokerKit replays about 500-1,300 hands/s).
+# hand). Not part of `make test`: hours at the default sizes (PokerKit replays about 500-1,300
+# hands/s).
 THROUGHPUT_DIR ?= /tmp/feltcheck-throughput
 THROUGHPUT_SIZES ?= 100000 1000000
 THROUGHPUT_JOBS ?= 1,2,N
