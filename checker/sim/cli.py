@@ -15,7 +15,7 @@ from checker.sim.collusion import parse as parse_colluders
 from checker.sim.faults import FAULTS, INCIDENTS, FaultError, FaultPlan
 from checker.sim.ftp_text import write_tournament
 from checker.sim.hand_engine import play_hand
-from checker.sim.schedule import SERVER, ScheduleError, narrowed
+from checker.sim.schedule import SERVER, ScheduleError, listed, narrowed
 from checker.sim.simulate import LEAST_PLAYERS, Formats, simulate
 from checker.sim.styles import population
 
@@ -53,7 +53,7 @@ def add_simulate_command(commands: "argparse._SubParsersAction[argparse.Argument
                               "docs/simulator.md, The player pool)")
     command.add_argument("--table-size", type=int, metavar="N", dest="table_size",
                          help="deal only tournaments at N-seat tables (one of the schedule's: "
-                              f"{_listed(SERVER.table_sizes)})")
+                              f"{listed(SERVER.table_sizes)})")
     command.add_argument("--game", choices=[str(game) for game, _ in SERVER.games],
                          help="deal only this game")
     command.add_argument("--structure",
@@ -61,9 +61,6 @@ def add_simulate_command(commands: "argparse._SubParsersAction[argparse.Argument
                          help="deal only this betting structure")
     command.add_argument("--out", type=Path, required=True, metavar="DIR")
 
-
-def _listed(choices: tuple[tuple[object, int], ...]) -> str:
-    return ", ".join(str(value) for value, _ in choices)
 
 
 def run_simulate(args: argparse.Namespace) -> int:

@@ -63,9 +63,13 @@ def _only(choices: tuple[tuple[Any, int], ...], value: Any, option: str, what: s
         return choices
     kept = tuple((choice, weight) for choice, weight in choices if choice == value)
     if not kept:
-        dealt = ", ".join(str(choice) for choice, _ in choices)
-        raise ScheduleError(f"{option} {value}: the schedule's {what} are {dealt}")
+        raise ScheduleError(f"{option} {value}: the schedule's {what} are {listed(choices)}")
     return kept
+
+
+def listed(choices: tuple[tuple[Any, int], ...]) -> str:
+    """A weighted choice's values, as the schedule lists them."""
+    return ", ".join(str(choice) for choice, _ in choices)
 
 
 def mtt_seats(drawn: int) -> int:
