@@ -446,12 +446,14 @@ def test_teams_often_sit_together(simulated: Path) -> None:
     teams = [json.loads(line)["team"] for line in
              (simulated / "truth.jsonl").read_text(encoding="utf-8").splitlines()
              if '"team"' in line]
-    for team in teams:
-        if len(team) > 1:
-            together = sum(set(team) <= players for players in entrants.values())
-            # Drawn at random from a pool of 90 a pair would share a table about once in
-            # 200 Sit & Gos.
-            assert together >= 0.15 * len(entrants), team
+    # Drawn at random from a pool of 90 a pair would share a table about once in 200 Sit &
+    # Gos: every team sits together at least once in these few dozen, and the teams do in
+    # at least 15% of the Sit & Gos on average (each registers together half the time when
+    # the table has room for it; heads-up and crowded tables often have none).
+    shared = [sum(set(team) <= players for players in entrants.values())
+              for team in teams if len(team) > 1]
+    assert shared and min(shared) >= 1, shared
+    assert sum(shared) >= 0.15 * len(entrants) * len(shared), shared
 
 
 def test_colluding_tournaments_audit_clean(simulated: Path, tmp_path: Path) -> None:
@@ -459,7 +461,9 @@ def test_colluding_tournaments_audit_clean(simulated: Path, tmp_path: Path) -> N
     main(["audit", str(simulated / "log"), "--rules", str(RULES), "--format", "json",
           "--output", str(report), "--fail-on", "never"])
     doc = json.loads(report.read_text(encoding="utf-8"))
-    assert doc["summary"]["events_rejected"] == 0 and doc["summary"]["tournaments"] >= 20
+    logged = {event["tournament"] for event in _events(simulated) if "tournament" in event}
+    assert doc["summary"]["events_rejected"] == 0
+    assert doc["summary"]["tournaments"] == len(logged) >= 15
     # No hand breaks a rule; only clause 28, which judges pairs across hands, may speak, and
     # only about pairs with a colluder in them.
     assert [f for f in doc["findings"] if f["clauses"] != ["28"]] == []

@@ -200,6 +200,21 @@ def test_eliminations_at_one_moment_at_different_tables_are_ranked_as_one_hand(
     assert moments >= 1  # the seeds give the occasion (seed 5: two such moments)
 
 
+def test_a_hold_waits_for_every_bust_of_its_second(tmp_path: Path) -> None:
+    """Clause 21 judges a hold against the tables as its line leaves them, after every
+    elimination of that second (clause 25 writes them together): a table whose hand ended
+    first is held or not once the other tables' hands of that second have ended too. Seed 6's
+    90 entrants give the occasion; a hold decided before the other table's bust was found one
+    player short of needed."""
+    run = _run(tmp_path, 6, 90, 9)
+    tables_out: dict[str, set[str]] = collections.defaultdict(set)
+    for event in run.events:
+        if event["event"] == "elimination":
+            tables_out[event["at"]].add(event["table"])
+    assert any(len(tables) >= 2 for tables in tables_out.values())
+    _clean(audit([run.log], RULES))
+
+
 def test_balancing_moves_leave_the_givers_within_one(clean_runs: list[Run]) -> None:
     moves = 0
     for run in clean_runs:

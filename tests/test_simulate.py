@@ -17,7 +17,9 @@ from checker.sim.faults import FAULT_CATALOGUE
 from tests.conftest import REPO
 
 RULES = REPO / "rules" / "fulltilt.rules"
-SEED = 3
+# A seed whose first few thousand hands include fixed-limit tournaments (the fifth-bet
+# fault's occasion; seed 3's deal none).
+SEED = 4
 HANDS = 4000
 # Every fault at its default rate, the ones whose occasions are rare at every occasion: each
 # type is then injected at least once in a few thousand hands whatever the seed.

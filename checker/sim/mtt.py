@@ -95,9 +95,11 @@ class MultiTableTournament(Registration, Eliminations, Incidents, SatellitesAndR
     # Busts of hands ending this second, ranked together once the last of them has ended
     # (clause 25: eliminations at different tables at the same moment are one hand).
     moment_busts: list[Bust] = field(default_factory=list)
-    # The lines of the tables' moves and holds meanwhile, written after those eliminations
-    # (a table closed or a player moved before them would read as done before the bust).
-    moment_after: list[Event] = field(default_factory=list)
+    # The tables whose hands ended meanwhile: they are balanced and held once those busts
+    # are out, after their eliminations (a table closed or a player moved before them would
+    # read as done before the bust; a hold decided before another table's bust of the same
+    # second would be judged against the tables after it).
+    moment_tables: list[Table] = field(default_factory=list)
     # Tables whose stacks changed since the table's last deal (a rebuy or add-on, a wrong
     # rollback): a hand history loses the table's previous hand there.
     restocked: set[str] = field(default_factory=set)
@@ -289,8 +291,7 @@ class MultiTableTournament(Registration, Eliminations, Incidents, SatellitesAndR
             self.held_busts += self.moment_busts
             self.moment_busts = []
             self.held_busts.append(bust)
-            block += self.moment_after
-            self.moment_after = []
+            block += self._moment_rebalances()
         elif out:
             self._leave_play(bust)
             self.moment_busts.append(bust)
@@ -367,12 +368,11 @@ class MultiTableTournament(Registration, Eliminations, Incidents, SatellitesAndR
 
     def _rebalance(self, ended: Table | None) -> None:
         """Break, balance, hold or resume tables (checker/sim/mtt_director.py); while busts
-        of this second wait for their places, the lines wait after them."""
-        lines = self.director.rebalance(ended, self.now)
-        if self.moment_busts:
-            self.moment_after += lines
-        else:
-            self.queue.push(self.now, lines)
+        of this second wait for their places, the table waits with them."""
+        if self.moment_busts and ended is not None:
+            self.moment_tables.append(ended)
+            return
+        self.queue.push(self.now, self.director.rebalance(ended, self.now))
 
     def _stakes(self, level: int) -> dict[str, int]:
         return level_stakes(level, self.spec.structure)

@@ -72,10 +72,15 @@ class Eliminations(TournamentFields, TournamentSteps):
     def _moment_eliminations(self) -> list[Event]:
         """Clause 25: eliminations at different tables at the same moment are one hand,
         so the busts of the hands that ended this second are ranked together; then the
-        moves and holds made meanwhile."""
+        tables whose hands ended meanwhile are balanced and held."""
         busts, self.moment_busts = self.moment_busts, []
-        after, self.moment_after = self.moment_after, []
-        return (self._eliminate(busts) if busts else []) + after
+        return (self._eliminate(busts) if busts else []) + self._moment_rebalances()
+
+    def _moment_rebalances(self) -> list[Event]:
+        """The moves and holds of the tables whose hands ended this second, in the order
+        they ended, decided with every bust of the second out."""
+        tables, self.moment_tables = self.moment_tables, []
+        return [line for table in tables for line in self.director.rebalance(table, self.now)]
 
     def _bounty(self, professional: str, bust: Bust) -> Event:
         """Clause 13: every winner of the largest pot is paid the buy-in, capped (the fault:

@@ -52,7 +52,7 @@ class TournamentFields:
     rebuy_money: int
     held_busts: list[Bust]
     moment_busts: list[Bust]
-    moment_after: list[Event]
+    moment_tables: list[Table]
     restocked: set[str]
 
 
@@ -77,6 +77,8 @@ class TournamentSteps(Protocol):
     def _eliminate(self, busts: list[Bust], decide: bool = True) -> list[Event]: ...
 
     def _moment_eliminations(self) -> list[Event]: ...
+
+    def _moment_rebalances(self) -> list[Event]: ...
 
     def _variant_terms(self, name: str) -> dict[str, object]: ...
 
