@@ -53,8 +53,10 @@ browser:
 	       DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null 2>&1; }) || \
 	    echo "could not install chromium: the browser tests will skip (and fail under CI=true)"; }
 
+# On every core (pytest-xdist), a test file's tests on one worker: its module fixtures (the
+# simulated corpora) are made once.
 unit: $(STAMP_ACCEL) browser
-	$(BIN)/pytest -q -p no:cacheprovider
+	$(BIN)/pytest -q -p no:cacheprovider -n auto --dist loadfile
 
 test: lint typecheck unit
 
