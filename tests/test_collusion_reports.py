@@ -19,7 +19,7 @@ import math
 import random
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
 from itertools import pairwise
 from pathlib import Path
@@ -73,7 +73,7 @@ def _colluding() -> set[tuple[str, str]]:
     return {pair for team in corpus().teams if not team.honest for pair in team.pairs()}
 
 
-def _clause_28(result_findings: list[Finding]) -> list[Finding]:
+def _clause_28(result_findings: Iterable[Finding]) -> list[Finding]:
     return [f for f in result_findings if f.rule in CLAUSE_28]
 
 

@@ -11,13 +11,14 @@ from pathlib import Path
 import pytest
 
 from checker.audit.ruleset import RulesetId, ruleset_id
-from checker.audit.run import AuditResult, ReadWarning
+from checker.audit.run import AuditResult, ReadWarning, rejection_order, warning_order
 from checker.audit.run import audit as run_audit
+from checker.audit.spool import Spool
 from checker.cli import EXIT_FINDINGS, EXIT_USAGE, main
 from checker.dsl.ruleset import Ruleset, load_ruleset
 from checker.ingest.stream import UnrecognizedFile
 from checker.model import Rejection, SourceLocation
-from checker.model.findings import Finding, FindingLocation, fingerprint
+from checker.model.findings import Finding, FindingLocation, finding_order, fingerprint
 from checker.report.html_chart import nice_step
 from checker.report.html_hands import HandKey, HandRequest
 from checker.report.html_report import write_html_report
@@ -41,7 +42,7 @@ def _finding(rule: str, file: str, line: int, hand: str | None, message: str = "
 
 def _result(findings: list[Finding]) -> AuditResult:
     return AuditResult(ruleset=RulesetId("t", "0" * 64, "rules/t.rules"), files=1,
-                       findings=findings)
+                       findings=Spool(finding_order, findings))
 
 
 def _text(request: HandRequest) -> str:
@@ -96,8 +97,11 @@ def test_the_same_input_gives_the_same_bytes(tmp_path: Path) -> None:
     result = run_audit([FIXTURES], ruleset_id(rules, RULES), rules)
     findings = list(result.findings)
     random.Random(7).shuffle(findings)
-    shuffled = dataclasses.replace(result, findings=findings, rejected=result.rejected[::-1],
-                                   warnings=result.warnings[::-1])
+    # The spools are filled in another order: the reports read them in theirs.
+    shuffled = dataclasses.replace(
+        result, findings=Spool(finding_order, findings),
+        rejected=Spool(rejection_order, list(result.rejected)[::-1]),
+        warnings=Spool(warning_order, list(result.warnings)[::-1]))
     outputs = []
     for name, each in (("first", result), ("second", result), ("shuffled", shuffled)):
         folder = tmp_path / name

@@ -66,7 +66,7 @@ def test_a_matrix_line_that_breaks_the_schema_is_rejected_with_its_line(tmp_path
     rules = _ruleset()
     result = audit([broken], ruleset_id(rules, RULES), rules)
     assert [r.location.line for r in result.rejected] == [2]
-    assert "matches" in result.rejected[0].reason
+    assert "matches" in next(iter(result.rejected)).reason
 
 
 def test_planted_payment_is_found_and_the_twin_is_clean() -> None:

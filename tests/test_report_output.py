@@ -13,9 +13,10 @@ import pytest
 
 from checker.audit.ruleset import RulesetId
 from checker.audit.run import AuditResult
+from checker.audit.spool import Spool
 from checker.dsl.ruleset import Ruleset
 from checker.interrupt import Interrupted
-from checker.model.findings import Finding, FindingLocation, fingerprint
+from checker.model.findings import Finding, FindingLocation, finding_order, fingerprint
 from checker.report.html_hands import HandKey, HandRequest
 from checker.report.html_report import write_html_report
 from checker.report.output import OutputError, write_atomically, write_report
@@ -171,7 +172,7 @@ def _finding(hand: str) -> Finding:
 
 def _result(hands: Sequence[str]) -> AuditResult:
     return AuditResult(ruleset=RulesetId("t", "0" * 64, "rules/t.rules"), files=1,
-                       findings=[_finding(hand) for hand in hands])
+                       findings=Spool(finding_order, (_finding(hand) for hand in hands)))
 
 
 def _pages(requests: Sequence[HandRequest]) -> Iterator[tuple[HandKey, str]]:

@@ -390,7 +390,7 @@ def test_planted_log_gives_the_one_finding_at_its_header(ruleset: Ruleset) -> No
     assert [(f.rule, f.location.file, f.location.line, f.location.tournament, f.severity)
             for f in result.findings] == [
         ("seating.random-draw", PLANTED.as_posix(), 1, "951001", "warning")]
-    evidence = result.findings[0].evidence
+    evidence = next(iter(result.findings)).evidence
     assert evidence["seating.tournaments"] == MIN_TOURNAMENTS
     assert evidence["seating.p_value_permille"] == 0
     assert result.warnings == []

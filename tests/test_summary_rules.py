@@ -275,7 +275,7 @@ def test_summary_findings_are_located_at_the_summary_and_its_tournament(
     assert result.summaries == 2
     assert [(f.rule, f.location.line, f.location.tournament, f.location.hand)
             for f in result.findings] == [(POOL, second_header, "930000101", None)]
-    finding = result.findings[0]
+    [finding] = result.findings
     assert finding.location.file == str(both)
     assert finding.clauses == ["12", "15"] and finding.severity == "error"
     assert "$29.80" in finding.message and "$30.00" in finding.message

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from checker.audit.findings import json_safe
+from checker.audit.spool import Sink
 from checker.collusion.aggregates import FAMILY_INDEX, Aggregates, EvidenceHand
 from checker.collusion.observe import VIEWS, HandObserver, ObserverSettings
 from checker.collusion.rings import rings_of
@@ -128,7 +129,7 @@ class CollusionOutcome:
 class CollusionJudge:
     """Feeds the hands of the audit to the pair aggregates and judges the pairs at the end."""
 
-    def __init__(self, rules: CompiledRuleset, findings: list[Finding],
+    def __init__(self, rules: CompiledRuleset, findings: Sink[Finding],
                  params: dict[str, object], disabled: frozenset[str] = frozenset()) -> None:
         self.rules = rules
         self.findings = findings

@@ -7,6 +7,7 @@ from datetime import date, datetime
 from enum import Enum
 from typing import Protocol
 
+from checker.audit.spool import Sink
 from checker.dsl.compiler import CompiledRule, Verdict
 from checker.dsl.engine import CompiledRuleset
 from checker.model.findings import Finding, FindingLocation, fingerprint
@@ -56,7 +57,7 @@ class HandSink(Protocol):
 class HandJudge:
     """Holds the compiled rules and the table states of the file being read."""
 
-    def __init__(self, rules: CompiledRuleset, findings: list[Finding],
+    def __init__(self, rules: CompiledRuleset, findings: Sink[Finding],
                  sink: HandSink | None = None) -> None:
         self.rules = rules
         self.findings = findings
@@ -128,7 +129,7 @@ class HandJudge:
 class SummaryJudge:
     """Judges each tournament summary by the rules listening to the `summary` event."""
 
-    def __init__(self, rules: CompiledRuleset, findings: list[Finding]) -> None:
+    def __init__(self, rules: CompiledRuleset, findings: Sink[Finding]) -> None:
         self.rules = rules
         self.findings = findings
 
@@ -166,7 +167,7 @@ class TournamentJudge:
     through the hand replay (checker/replay/log_hand.py) with its table's state, and its
     `timeout`, `disconnect` and `reconnect` lines (written before it) become its events."""
 
-    def __init__(self, rules: CompiledRuleset, findings: list[Finding],
+    def __init__(self, rules: CompiledRuleset, findings: Sink[Finding],
                  sink: HandSink | None = None) -> None:
         self.rules = rules
         self.findings = findings
@@ -287,7 +288,7 @@ class TournamentJudge:
 
 class _Judging(Protocol):
     rules: CompiledRuleset
-    findings: list[Finding]
+    findings: Sink[Finding]
 
 
 def _judge_and_keep(events: Iterator[tuple[str, object]], hand: Hand, judge: _Judging,

@@ -4,7 +4,8 @@ Accounting always holds: hands read = hands audited + hands rejected, where "rea
 stream cut from each file, counted apart and checked at the end of every file and of the run
 (checker/audit/accounting.py: a difference is a bug, raised). Only counters and the
 (usually few) rejections, warnings and findings are kept; hands are dropped as soon as they are
-judged, and a file's table states when the file ends. Each hand is replayed into events
+judged, and a file's table states when the file ends; the rejections, warnings and findings go
+to disk past a bound (checker/audit/spool.py). Each hand is replayed into events
 (checker.replay.hand_replay) and every rule listening to an event judges it there.
 """
 
@@ -18,6 +19,7 @@ from checker.audit.findings import HandJudge
 from checker.audit.gc_policy import long_run_collection
 from checker.audit.ruleset import RulesetId
 from checker.audit.seating import SeatingJudge
+from checker.audit.spool import Spool
 from checker.collusion.aggregates import Aggregates
 from checker.dsl.engine import compile_ruleset
 from checker.dsl.ruleset import Ruleset, load_ruleset, param_values
@@ -25,7 +27,7 @@ from checker.ingest.excerpt import bounded
 from checker.ingest.stream import UnrecognizedFile, discover, read_paths
 from checker.interrupt import checkpoint, held
 from checker.model import Hand, LogRecord, Rejection, SourceLocation, TournamentSummary
-from checker.model.findings import SEVERITIES, Finding
+from checker.model.findings import SEVERITIES, Finding, finding_order
 from checker.model.formats import TOURNAMENT_LOG
 from checker.model.hand import Play
 from checker.model.tournament_log import HandPlayed
@@ -77,6 +79,16 @@ class AuditProgress:
     file: str
 
 
+def warning_order(warning: ReadWarning) -> tuple[str, int, str, str]:
+    """The reports' order of read warnings: file, line, hand, text."""
+    return (warning.file, warning.line, warning.hand or "", warning.text)
+
+
+def rejection_order(rejection: Rejection) -> tuple[str, int, str]:
+    """The reports' order of rejections: file, line, hand."""
+    return (rejection.location.file, rejection.location.line, rejection.hand or "")
+
+
 ProgressCallback = Callable[[AuditProgress], None]
 
 # Records between two progress reports within a file: rare enough to cost nothing.
@@ -89,14 +101,15 @@ class AuditResult:
     files: int = 0
     formats: dict[str, FormatTally] = field(default_factory=dict)
     unrecognized: list[UnrecognizedFile] = field(default_factory=list)
-    rejected: list[Rejection] = field(default_factory=list)
-    warnings: list[ReadWarning] = field(default_factory=list)
+    # What grows with the input is spooled to disk past a bound (checker/audit/spool.py).
+    rejected: Spool[Rejection] = field(default_factory=lambda: Spool(rejection_order))
+    warnings: Spool[ReadWarning] = field(default_factory=lambda: Spool(warning_order))
     tournaments: set[str] = field(default_factory=set)
     # Hands judged by kind of play (Play values; a rule's `applies to` selects among them):
     # hand records read and not rejected, and the `hand` lines of tournament logs.
     plays: dict[str, int] = field(default_factory=lambda: dict.fromkeys(Play, 0))
     # Findings are produced by replay and the rules (the replay issue); sorted on output.
-    findings: list[Finding] = field(default_factory=list)
+    findings: Spool[Finding] = field(default_factory=lambda: Spool(finding_order))
     # Clause 28: every pair that met, scored and judged (empty when no rule listens to `pair`).
     collusion: CollusionOutcome = field(default_factory=CollusionOutcome)
 

@@ -7,6 +7,7 @@ naming that tournament; its message and evidence give how many tournaments were 
 """
 
 from checker.audit.findings import _located
+from checker.audit.spool import Sink
 from checker.dsl.engine import CompiledRuleset
 from checker.model.findings import Finding, FindingLocation
 from checker.model.tournament_log import LogRecord
@@ -22,7 +23,7 @@ class SeatingJudge:
     """Collects the seating of every tournament log line fed to it (only when some rule
     listens to `seating_audit`) and judges the draw once, after the last file."""
 
-    def __init__(self, rules: CompiledRuleset, findings: list[Finding],
+    def __init__(self, rules: CompiledRuleset, findings: Sink[Finding],
                  collected: SeatingCollector | None = None) -> None:
         """`collected`: what the files were seen to hold, when they were read elsewhere (the
         merged partials of checker/audit/partition.py)."""

@@ -60,6 +60,11 @@ class Finding(SharedFieldNames):
     fingerprint: str
 
 
+def finding_order(finding: Finding) -> tuple[str, int, str, str]:
+    """Every format lists findings in this order: file, line, rule, fingerprint."""
+    return (finding.location.file, finding.location.line, finding.rule, finding.fingerprint)
+
+
 def fingerprint(rule: str, location: FindingLocation, scope: str | None = None) -> str:
     """Stable across runs and unrelated edits of the input: the rule and where it fired in
     poker terms (tournament, table, hand, street, action, log event), never the file or

@@ -34,12 +34,7 @@ class ReportInput:
         return self.baseline is None or self.baseline.is_new(finding)
 
     def sorted_findings(self) -> list[Finding]:
-        return sorted(self.result.findings, key=finding_order)
-
-
-def finding_order(finding: Finding) -> tuple[str, int, str, str]:
-    """Every format lists findings in this order: file, line, rule, fingerprint."""
-    return (finding.location.file, finding.location.line, finding.rule, finding.fingerprint)
+        return list(self.result.findings.in_order())
 
 
 def clause_order(clause: str) -> tuple[tuple[int, int | str], ...]:

@@ -8,8 +8,8 @@ import json
 from collections.abc import Iterable, Iterator
 
 from checker.dsl.ruleset import Ruleset
-from checker.model.findings import SEVERITIES, Finding
-from checker.report.context import clause_order, evidence_hands, finding_order
+from checker.model.findings import SEVERITIES, Finding, finding_order
+from checker.report.context import clause_order, evidence_hands
 from checker.report.html_hands import HandKey, HandLinks, HandRequest, finding_request
 from checker.report.html_markup import esc, number, plural, safe_name
 

@@ -6,18 +6,21 @@ input and rules give byte-identical output. The report is written as it is encod
 its turn comes.
 """
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from functools import partial
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from checker import __version__
 from checker.audit.accounting import record_kind
 from checker.audit.run import AuditResult, ReadWarning
+from checker.audit.spool import Spool
 from checker.model import Rejection
 from checker.model.findings import SEVERITIES, Finding
 from checker.report.baseline import BaselineComparison
-from checker.report.context import ReportInput, finding_order
-from checker.report.json_stream import JsonArray, json_chunks
+from checker.report.context import ReportInput
+from checker.report.json_stream import Items, JsonArray, json_chunks
+
+T = TypeVar("T")
 
 
 def report_document(
@@ -27,13 +30,9 @@ def report_document(
     `streamed`: the findings, rejections and warnings are JsonArrays, each item's JSON made
     when it is read (for `json_chunks`, and for formats that read them once); otherwise
     lists."""
-    rejected = sorted(
-        result.rejected, key=lambda r: (r.location.file, r.location.line, r.hand or "")
-    )
-    warnings = sorted(
-        result.warnings, key=lambda w: (w.file, w.line, w.hand or "", w.text)
-    )
-    findings = sorted(result.findings, key=finding_order)
+    rejected = Ordered(result.rejected)
+    warnings = Ordered(result.warnings)
+    findings = Ordered(result.findings)
     shown = JsonArray(findings, partial(_finding_json, baseline=baseline))
     document: dict[str, Any] = {
         "tool": {"name": "feltcheck", "version": __version__},
@@ -82,7 +81,23 @@ def report_document(
     return document
 
 
-def _array(items: Sequence[Any], make: Callable[[Any], dict[str, Any]], streamed: bool
+class Ordered(Generic[T]):
+    """A spool's items in the reports' order, read again at each iteration (a streamed
+    array is iterated once to write it; a document built whole, once to build it)."""
+
+    __slots__ = ("spool",)
+
+    def __init__(self, spool: Spool[T]) -> None:
+        self.spool = spool
+
+    def __iter__(self) -> Iterator[T]:
+        return self.spool.in_order()
+
+    def __len__(self) -> int:
+        return len(self.spool)
+
+
+def _array(items: Items, make: Callable[[Any], dict[str, Any]], streamed: bool
            ) -> JsonArray | list[dict[str, Any]]:
     """The items' JSON, made as the encoder reaches each when `streamed` (a read of a million
     hands may carry as many warnings: the report must not hold their JSON all at once)."""

@@ -7,10 +7,19 @@ layout between a top-level key and its items is written here, as json lays it ou
 """
 
 import json
-from collections.abc import Callable, Iterator, Sequence
-from typing import Any
+from collections.abc import Callable, Iterator
+from typing import Any, Protocol
 
 INDENT = "  "
+
+
+class Items(Protocol):
+    """What a JsonArray makes its items from: a list, or anything read again at each
+    iteration that knows its length."""
+
+    def __iter__(self) -> Iterator[Any]: ...
+
+    def __len__(self) -> int: ...
 
 
 class JsonArray:
@@ -20,7 +29,7 @@ class JsonArray:
 
     __slots__ = ("items", "make")
 
-    def __init__(self, items: Sequence[Any], make: Callable[[Any], Any]) -> None:
+    def __init__(self, items: Items, make: Callable[[Any], Any]) -> None:
         self.items = items
         self.make = make
 
