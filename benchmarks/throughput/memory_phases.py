@@ -1,6 +1,7 @@
 """Where a one-job audit's memory goes (issue 17, deliverable 5; docs/performance.md).
 
-    python -m benchmarks.throughput.memory_phases PATH... [--rules fulltilt] [--every N] [--trace]
+    python -m benchmarks.throughput.memory_phases PATH... [--rules fulltilt] [--every N]
+        [--trace [--trace-frames N]]
 
 Runs the audit's stages in this process, as `feltcheck audit --jobs 1 --format json` does, and
 prints the resident set size after each: every N records of the record loop (with the sizes
@@ -75,9 +76,12 @@ def main(argv: list[str] | None = None) -> int:
                         help="records between two lines of the loop (default 200,000)")
     parser.add_argument("--trace", action="store_true",
                         help="compare tracemalloc snapshots of the loop's first line and end")
+    parser.add_argument("--trace-frames", type=int, default=1, metavar="N",
+                        help="frames tracemalloc keeps per allocation (default 1: each more "
+                             "slows the run further)")
     args = parser.parse_args(argv)
     if args.trace:
-        tracemalloc.start(8)
+        tracemalloc.start(args.trace_frames)
     first: list[tracemalloc.Snapshot] = []
     print(f"{'start':>12}: {_rss()} MB", flush=True)
     rules = load_rules(args.rules)
