@@ -9,6 +9,8 @@ from checker.audit import run
 from checker.audit.gc_policy import YOUNG_THRESHOLD, long_run_collection
 from checker.audit.ruleset import ruleset_id
 from checker.audit.run import AuditProgress
+from checker.replay.tournament import TournamentState
+from tests.conftest import REPO
 from tests.report_helpers import FIXTURES, RULES, rules
 
 FILES = [FIXTURES / "rotation.twin.txt", FIXTURES / "log-prize-short.planted.jsonl"]
@@ -50,3 +52,24 @@ def test_a_callers_frozen_heap_stays_frozen() -> None:
         assert gc.get_freeze_count() == frozen
     finally:
         gc.unfreeze()
+
+
+def test_a_log_file_s_tournament_states_go_when_it_ends_without_a_collection() -> None:
+    """Young collections are rare in a long run and full ones rarer: a file's tournament
+    states must not wait for one (each refers to the file's dict of states, for a Matrix's
+    matches; a million-hand MTT log held 110 MB of them). With the collector off, nothing
+    of a state is left for it to find once the audit is over."""
+    log = REPO / "hand_histories" / "logs" / "sng-6max-700001.jsonl"
+    gc.collect()
+    gc.disable()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        result = run.audit([log], ruleset_id(rules(), RULES), rules())
+        gc.collect()
+        left = [type(o).__name__ for o in gc.garbage if isinstance(o, TournamentState)]
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+        gc.enable()
+    assert result.events > 0 and result.tournaments
+    assert left == []

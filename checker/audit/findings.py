@@ -237,6 +237,9 @@ class TournamentJudge:
         states, self.states = self.states, {}
         for tournament, state in states.items():
             self._judge_steps(tournament, state.close())
+        # Each state refers to this dict (a Matrix reads its matches'): emptied, the states
+        # go now, not at the next full collection, which a long run makes rare.
+        states.clear()
         warnings: list[LogWarning] = [
             (SourceLocation(file=self.file, line=noted.line), hand,
              f"{noted.note.event} line of hand {hand} (tournament {tournament}): no `hand` "
