@@ -136,5 +136,6 @@ class Spool(Generic[T]):
         self.__init__(key, items, limit)  # type: ignore[misc]
 
     def __del__(self) -> None:
-        if self._file is not None:
-            self._file.close()
+        file = getattr(self, "_file", None)  # (None too if __init__ never ran)
+        if file is not None:
+            file.close()
