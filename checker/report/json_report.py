@@ -8,19 +8,16 @@ its turn comes.
 
 from collections.abc import Callable, Iterator
 from functools import partial
-from typing import Any, Generic, TypeVar
+from typing import Any
 
 from checker import __version__
 from checker.audit.accounting import record_kind
 from checker.audit.run import AuditResult, ReadWarning
-from checker.audit.spool import Spool
 from checker.model import Rejection
 from checker.model.findings import SEVERITIES, Finding
 from checker.report.baseline import BaselineComparison
 from checker.report.context import ReportInput
 from checker.report.json_stream import Items, JsonArray, json_chunks
-
-T = TypeVar("T")
 
 
 def report_document(
@@ -30,9 +27,8 @@ def report_document(
     `streamed`: the findings, rejections and warnings are JsonArrays, each item's JSON made
     when it is read (for `json_chunks`, and for formats that read them once); otherwise
     lists."""
-    rejected = Ordered(result.rejected)
-    warnings = Ordered(result.warnings)
-    findings = Ordered(result.findings)
+    # A spool iterates in the reports' order, read again at each iteration.
+    rejected, warnings, findings = result.rejected, result.warnings, result.findings
     shown = JsonArray(findings, partial(_finding_json, baseline=baseline))
     document: dict[str, Any] = {
         "tool": {"name": "feltcheck", "version": __version__},
@@ -79,22 +75,6 @@ def report_document(
             "absent_fingerprints": [f["fingerprint"] for f in baseline.absent],
         }
     return document
-
-
-class Ordered(Generic[T]):
-    """A spool's items in the reports' order, read again at each iteration (a streamed
-    array is iterated once to write it; a document built whole, once to build it)."""
-
-    __slots__ = ("spool",)
-
-    def __init__(self, spool: Spool[T]) -> None:
-        self.spool = spool
-
-    def __iter__(self) -> Iterator[T]:
-        return self.spool.in_order()
-
-    def __len__(self) -> int:
-        return len(self.spool)
 
 
 def _array(items: Items, make: Callable[[Any], dict[str, Any]], streamed: bool
