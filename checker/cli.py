@@ -15,42 +15,40 @@ import argparse
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from checker import __version__
 from checker.audit.accounting import AccountingError
 from checker.audit.collusion import PAIR_EVENT
 from checker.audit.partition import Plan, SchedulerError, audit_planned, start_workers_early
-from checker.audit.refund import RefundError, refund_report
 from checker.audit.ruleset import ruleset_id
 from checker.audit.run import AuditResult
 from checker.dsl.diagnostics import RulesError
 from checker.dsl.ruleset import Ruleset
-from checker.explain.hands import ExplainError, explain_hand, explain_hands
 from checker.model.findings import SEVERITIES
 from checker.report.baseline import BaselineComparison, BaselineError, compare, load_baseline
-from checker.report.collusion_html import write_collusion_html
 from checker.report.collusion_json import (
     collusion_document,
     collusion_rules,
     flagged_count,
     render_collusion_json,
 )
-from checker.report.collusion_text import render_collusion_text
 from checker.report.context import ReportInput
-from checker.report.explain_html import render_explain_html
-from checker.report.explain_text import render_explain_text
-from checker.report.html_hands import ExplainPages, HandKey, HandRequest
-from checker.report.html_report import write_html_report
 from checker.report.json_report import json_report_chunks
 from checker.report.junit_report import render_junit
 from checker.report.output import OutputError, Rendered, write_atomically, write_report
 from checker.report.progress import is_terminal, progress_bar
-from checker.report.refund_report import render_refund_json, render_refund_text
 from checker.report.sarif_report import render_sarif
 from checker.report.text_report import render_text
 from checker.rules_arg import bundled_rules, load_rules, rules_argument
 from checker.rules_cli import add_rules_commands, run_rules
 from checker.sim.cli import add_simulate_command, run_simulate
+
+if TYPE_CHECKING:
+    from checker.report.html_hands import ExplainPages
+
+# What one command alone uses (explain, refund, the collusion and HTML reports) is imported
+# by that command: an audit to text, JSON, SARIF or JUnit starts without it.
 
 EXIT_OK = 0
 EXIT_FINDINGS = 1
@@ -202,6 +200,10 @@ def run_command(args: argparse.Namespace) -> int:
 def run_explain(args: argparse.Namespace) -> int:
     """0 with the hand explained (whatever the rules found); 2 when the rules, the path, the
     hand or the rule asked for is not there."""
+    from checker.explain.hands import ExplainError, explain_hand
+    from checker.report.explain_html import render_explain_html
+    from checker.report.explain_text import render_explain_text
+
     try:
         rules = load_rules(args.rules)
         explanation = explain_hand(args.path, args.hand_id, rules, args.rule)
@@ -214,10 +216,13 @@ def run_explain(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def explain_pages(rules: Ruleset) -> ExplainPages:
+def explain_pages(rules: Ruleset) -> "ExplainPages":
     """The HTML reports' explain pages: each hand asked for, the whole hand with every rule,
     each file read once for all its hands (a tournament log holds thousands). A hand no
     replay can explain is left out."""
+    from checker.explain.hands import ExplainError, explain_hands
+    from checker.report.explain_html import render_explain_html
+    from checker.report.html_hands import HandKey, HandRequest
 
     def pages(requests: Sequence[HandRequest]) -> Iterator[tuple[HandKey, str]]:
         by_file: dict[str, list[str]] = {}
@@ -236,6 +241,9 @@ def explain_pages(rules: Ruleset) -> ExplainPages:
 
 def run_refund(args: argparse.Namespace) -> int:
     """0 with the table (or JSON) printed; 2 when the rules or the log cannot answer."""
+    from checker.audit.refund import RefundError, refund_report
+    from checker.report.refund_report import render_refund_json, render_refund_text
+
     try:
         rules = load_rules(args.rules)
         report = refund_report(args.log, rules, args.at_event, args.tournament)
@@ -273,6 +281,8 @@ def run_audit(args: argparse.Namespace) -> int:
     to_terminal = args.output is None and is_terminal(sys.stdout)
     report = ReportInput(result, rules, args.fail_on, comparison, terminal=to_terminal)
     if args.format == "html":  # a page and its hands' explain pages: files, not a stream
+        from checker.report.html_report import write_html_report
+
         write_html_report(result, rules, args.output, explain_pages=explain_pages(rules))
         return exit_code(report)
     text = AUDIT_FORMATS[args.format](report)
@@ -314,12 +324,16 @@ def run_collusion(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     document = collusion_document(result, rules)
     if args.format == "html":
+        from checker.report.collusion_html import write_collusion_html
+
         write_collusion_html(document, result.ruleset.path, rules, args.output,
                              explain_pages=explain_pages(rules))
     else:
         if args.format == "json":
             text = render_collusion_json(document)
         else:
+            from checker.report.collusion_text import render_collusion_text
+
             text = render_collusion_text(document, rules,
                                          terminal=args.output is None and is_terminal(sys.stdout))
         write_report(text, args.output)

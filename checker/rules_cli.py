@@ -20,16 +20,14 @@ from checker.audit.ruleset import ruleset_id
 from checker.audit.run import audit
 from checker.dsl import ast
 from checker.dsl.diagnostics import RulesError, SourceText
-from checker.dsl.format_safety import formatting_damage
-from checker.dsl.formatter import format_rules
-from checker.dsl.lint import lint_rules
 from checker.dsl.parser import parse_rules
 from checker.dsl.ruleset import Ruleset, coverage, read_rules_text
 from checker.dsl.testing import FoundFinding, run_tests, wanted
-from checker.explain.hands import ExplainError, explain_hand
-from checker.report.explain_why import why_lines
 from checker.report.output import write_atomically
 from checker.rules_arg import RulesChoice, bundled_rules, load_rules, rules_argument
+
+# The formatter, the linter and the explainer are imported by the subcommands that use them:
+# `feltcheck audit` builds this parser too, and starts without them.
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -125,6 +123,9 @@ def _check(ruleset: Ruleset) -> int:
 
 
 def _fmt(choice: RulesChoice, *, check: bool, write: bool) -> int:
+    from checker.dsl.format_safety import formatting_damage
+    from checker.dsl.formatter import format_rules
+
     text = read_rules_text(choice.path, choice.display)
     tree = parse_rules(text, choice.display)
     canonical = format_rules(tree)
@@ -155,6 +156,8 @@ def _fmt(choice: RulesChoice, *, check: bool, write: bool) -> int:
 
 
 def _lint(choice: RulesChoice) -> int:
+    from checker.dsl.lint import lint_rules
+
     text = read_rules_text(choice.path, choice.display)
     # The clause-28 aggregation reads some parameters before any rule runs.
     warnings = lint_rules(parse_rules(text, choice.display), SourceText(choice.display, text),
@@ -174,6 +177,9 @@ def _audit_findings(path: Path, ruleset: Ruleset, rules_label: str) -> Iterator[
 def _why(path: Path, ruleset: Ruleset, finding: FoundFinding) -> list[str]:
     """The evaluator's deciding conditions of the finding's rule on its hand (at its action):
     why the finding came, or did not."""
+    from checker.explain.hands import ExplainError, explain_hand
+    from checker.report.explain_why import why_lines
+
     if finding.hand is None:
         return ["(no hand named: `feltcheck explain` traces a rule on one hand; name it with "
                 '`hand "ID"` to see the rule\'s deciding conditions)']

@@ -26,7 +26,8 @@ from checker.collusion.aggregates import (
     EvidenceHand,
 )
 from checker.collusion.observe import OPEN_LINEUPS, HandObserver
-from checker.collusion.scoring import ScoringSettings, score_pairs
+from checker.collusion.scores import ScoringSettings
+from checker.collusion.scoring import score_pairs
 from checker.collusion.signals import PLAYER_WIDTH
 from checker.dsl.ruleset import load_ruleset
 from tests.collusion_sim import RULESET, corpus, split_log

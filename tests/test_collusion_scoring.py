@@ -13,14 +13,8 @@ from scipy import special, stats
 
 from checker.audit.collusion import settings_from
 from checker.collusion.aggregates import PAIR_WIDTH, TOURNAMENTS, Aggregates, PairKey
-from checker.collusion.scoring import (
-    FamilyScore,
-    PairScore,
-    ScoringSettings,
-    _largest,
-    _signed_root,
-    score_pairs,
-)
+from checker.collusion.scores import FamilyScore, PairScore, ScoringSettings
+from checker.collusion.scoring import _largest, _signed_root, score_pairs
 from checker.collusion.signals import PLAYER_WIDTH, WIDTH, C, Kind
 from checker.collusion.signals import P as Own
 from checker.dsl.ruleset import load_ruleset, param_values

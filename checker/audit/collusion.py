@@ -21,13 +21,7 @@ from checker.audit.spool import Sink
 from checker.collusion.aggregates import FAMILY_INDEX, Aggregates, EvidenceHand
 from checker.collusion.observe import VIEWS, HandObserver, ObserverSettings
 from checker.collusion.rings import rings_of
-from checker.collusion.scoring import (
-    FamilyScore,
-    PairScore,
-    ScoringSettings,
-    SignalScore,
-    score_pairs,
-)
+from checker.collusion.scores import FamilyScore, PairScore, ScoringSettings, SignalScore
 from checker.collusion.signals import BY_NAME, Kind
 from checker.dsl.compiler import CompiledRule, Verdict
 from checker.dsl.engine import CompiledRuleset
@@ -187,6 +181,11 @@ class CollusionJudge:
                ) -> list[PairVerdict]:
         """The verdict of each pair scored; without `keep_pairs`, of each flagged pair, without
         its flow over time."""
+        if not agg.pairs:
+            return []  # nothing to score: numpy and scipy stay unloaded
+        # numpy and scipy load here, once pairs are scored (checker/collusion/scores.py).
+        from checker.collusion.scoring import score_pairs
+
         verdicts: list[PairVerdict] = []
         for scored in score_pairs(agg, settings, self.disabled):
             if not scored.tested:

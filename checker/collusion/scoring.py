@@ -37,6 +37,7 @@ from numpy.typing import NDArray
 # scipy.special (checker/collusion/tails.py says why not scipy.stats): a process that meets
 # no pair, the commands that never score, and workers that only gather aggregates never load it.
 from checker.collusion.aggregates import PAIR_WIDTH, TOURNAMENTS, Aggregates, PairKey
+from checker.collusion.scores import FamilyScore, PairScore, ScoringSettings, SignalScore
 from checker.collusion.signals import PLAYER_WIDTH, SIGNALS, WIDTH, C, Kind, Signal
 from checker.collusion.signals import P as Own
 from checker.collusion.tails import bh_adjusted, norm_logsf, poisson_logsf, t_logsf
@@ -47,78 +48,6 @@ _LOG10 = math.log(10.0)
 BOTH_WAYS = 2
 # Per player: one opponent (-1: none) and that opponent's counters of some columns.
 Top = tuple[NDArray[np.int_], NDArray[np.float64]]
-
-
-@dataclass(frozen=True, slots=True)
-class ScoringSettings:
-    # A pair is tested (enters the false discovery control) with this many hands together
-    # in this many tournaments.
-    min_hands: int
-    min_tournaments: int
-    min_occasions: int
-    prior_occasions: int
-
-
-@dataclass(frozen=True, slots=True)
-class SignalScore:
-    signal: Signal
-    actor: str
-    partner: str
-    occasions: int
-    # Rates as fractions; amounts in mbb per occasion.
-    pair_value: float
-    baseline_value: float
-    z: float
-    # log10 of the one-sided p-value (0.0: p = 1, not scored).
-    log10_p: float
-    scored: bool
-    # Both directions at once (`actor` is then the pair's first player): their z added,
-    # over sqrt 2.
-    both_ways: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class FamilyScore:
-    """A pair's evidence for one clause-28 rule: its best signal of the family, corrected
-    for the family's signals tried, and the Benjamini-Hochberg q-value over every pair and
-    family tested."""
-
-    family: CollusionFamily
-    log10_p: float
-    q_value: float
-    leading: SignalScore | None
-
-    @property
-    def score(self) -> float:
-        return -self.log10_p
-
-
-@dataclass(frozen=True, slots=True)
-class PairScore:
-    key: PairKey
-    hands_together: int
-    tournaments_together: int
-    tested: bool
-    log10_p: float
-    q_value: float
-    leading: SignalScore | None
-    signals: tuple[SignalScore, ...]
-    co_presence_log10_p: float
-    co_presence_expected: float
-    # One per family, in CollusionFamily order.
-    families: tuple[FamilyScore, ...] = ()
-
-    @property
-    def p_value(self) -> float:
-        return float(10.0 ** self.log10_p)
-
-    @property
-    def score(self) -> float:
-        return -self.log10_p
-
-    @property
-    def leading_family(self) -> CollusionFamily:
-        return self.leading.signal.family if self.leading else CollusionFamily.CHIP_DUMPING
 
 
 def _rows(counters: "array[int]", starts: list[int], width: int) -> NDArray[np.float64]:

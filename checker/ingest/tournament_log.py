@@ -14,10 +14,8 @@ from collections.abc import Iterator
 from decimal import Decimal
 from functools import cache
 from importlib.resources import files
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError, best_match
 from pydantic import TypeAdapter
 from pydantic import ValidationError as ModelError
 
@@ -26,6 +24,10 @@ from checker.ingest.decode import Line
 from checker.model.formats import TOURNAMENT_LOG
 from checker.model.source import SourceLocation
 from checker.model.tournament_log import LogRecord, TournamentEvent
+
+if TYPE_CHECKING:  # jsonschema loads with the validators, on the first refused line
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
 
 NAME = TOURNAMENT_LOG
 HEADER_EVENT = "log_start"
@@ -50,11 +52,13 @@ def _inlined(node: Any) -> Any:
 
 
 @cache
-def _validators() -> tuple[Draft202012Validator, dict[str, Draft202012Validator]]:
+def _validators() -> tuple["Draft202012Validator", dict[str, "Draft202012Validator"]]:
     """The whole schema's validator, and one per event on that event's definition alone: a
     line is checked against its own event only (the whole schema's if/then chain gives the
     same verdict, slower). Built on the first refused line, not at import: building them
-    costs ~0.2 s, which every audit paid, logs or not."""
+    costs ~0.2 s, which every audit paid, logs or not (and importing jsonschema ~0.04 s)."""
+    from jsonschema import Draft202012Validator
+
     Draft202012Validator.check_schema(SCHEMA)
     by_event = {name: Draft202012Validator(_inlined(SCHEMA["$defs"][f"event_{name}"]))
                 for name in SCHEMA["properties"]["event"]["enum"]}
@@ -104,6 +108,8 @@ def is_json(text: str) -> bool:
 
 def schema_problem(value: object) -> str | None:
     """The schema's message for the first thing wrong with one line's value, or None."""
+    from jsonschema.exceptions import best_match
+
     whole, by_event = _validators()
     event = value.get("event") if isinstance(value, dict) else None
     validator = by_event.get(event) if isinstance(event, str) else None
@@ -113,7 +119,7 @@ def schema_problem(value: object) -> str | None:
     return None if error is None else _describe(error)
 
 
-def _describe(error: ValidationError) -> str:
+def _describe(error: "ValidationError") -> str:
     where = "/".join(str(part) for part in error.absolute_path)
     return f"{where}: {error.message}" if where else error.message
 

@@ -14,8 +14,6 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any, Literal
 
-import jsonschema
-
 from checker.model.findings import Finding
 
 BaselineState = Literal["new", "unchanged"]
@@ -73,6 +71,8 @@ def load_baseline(path: Path) -> Baseline:
         raise BaselineError(
             f"baseline {shown}:{exc.lineno}:{exc.colno}: not JSON: {exc.msg}"
         ) from exc
+    import jsonschema  # here, not at import: a run without --baseline never needs it
+
     try:
         jsonschema.validate(document, _report_schema())
     except jsonschema.ValidationError as exc:

@@ -20,7 +20,7 @@ from checker import __version__
 from checker.audit.collusion import PAIR_EVENT, RING_EVENT, PairVerdict, RingVerdict
 from checker.audit.run import AuditResult
 from checker.collusion.aggregates import FLOW_POINTS, EvidenceHand
-from checker.collusion.scoring import SignalScore
+from checker.collusion.scores import SignalScore
 from checker.collusion.signals import BY_NAME
 from checker.dsl.ruleset import Ruleset, param_values
 from checker.dsl.types import PERCENT

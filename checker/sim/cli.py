@@ -13,8 +13,6 @@ from checker.model.hand import BettingStructure, Game
 from checker.sim.collusion import STRATEGIES, ColluderError
 from checker.sim.collusion import parse as parse_colluders
 from checker.sim.faults import FAULTS, INCIDENTS, FaultError, FaultPlan
-from checker.sim.ftp_text import write_tournament
-from checker.sim.hand_engine import play_hand
 from checker.sim.schedule import SERVER, ScheduleError, listed, narrowed
 from checker.sim.simulate import LEAST_PLAYERS, Formats, simulate
 from checker.sim.styles import population
@@ -64,6 +62,10 @@ def add_simulate_command(commands: "argparse._SubParsersAction[argparse.Argument
 
 
 def run_simulate(args: argparse.Namespace) -> int:
+    # The hand engine and the Full Tilt writer load here: every command builds this parser.
+    from checker.sim.ftp_text import write_tournament
+    from checker.sim.hand_engine import play_hand
+
     try:
         faults = FaultPlan.parse(args.faults)
         incidents = FaultPlan.parse_incidents(args.incidents)
