@@ -44,11 +44,10 @@ from checker.rules_arg import bundled_rules, load_rules, rules_argument
 from checker.rules_cli import add_rules_commands, run_rules
 from checker.sim.cli import add_simulate_command, run_simulate
 
-if TYPE_CHECKING:
-    from checker.report.html_hands import ExplainPages
-
 # What one command alone uses (explain, refund, the collusion and HTML reports) is imported
 # by that command: an audit to text, JSON, SARIF or JUnit starts without it.
+if TYPE_CHECKING:
+    from checker.report.html_hands import ExplainPages
 
 EXIT_OK = 0
 EXIT_FINDINGS = 1
