@@ -15,7 +15,7 @@ the button and small blind, first to act preflop and last after it.
 
 import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from checker.collusion.aggregates import FAMILY_INDEX, TOURNAMENTS, Aggregates, EvidenceHand
@@ -1566,7 +1566,7 @@ def test_a_pot_the_site_kept_after_a_cash_out_moves_no_chips_between_players() -
                   ["preflop ann call", "preflop bob check"], win="bob")
     assert toward(integrity(played), "ann", "bob")["FLOW"] != 0
     kept = played.hand.model_copy(update={"awards": [
-        award.model_copy(update={"cashed_out": True}) for award in played.hand.awards]})
+        replace(award, cashed_out=True) for award in played.hand.awards]})
     after = integrity(Played(kept, played.fact, played.actions))
     assert "FLOW" not in toward(after, "ann", "bob")
     assert "FLOW" not in toward(after, "bob", "ann")

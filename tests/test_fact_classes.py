@@ -1,10 +1,11 @@
-"""The fact vocabulary as the replay builds it and the rules type checker reads it.
+"""The fact vocabulary as the replay builds it and the rules type checker reads it, and the
+hand parts the readers build.
 
-Some fact classes write their `__init__` out (mypyc compiles it; the one `dataclass` writes is
-interpreted Python, ten times slower to call from the compiled replay). These tests hold
-every fact class's constructor to its declared fields, compiled or not, and the type
-checker's reading of the fields to the source's annotations (a compiled class keeps only
-approximations of them)."""
+Some fact classes, and every hand part, write their `__init__` out (mypyc compiles it; the
+one `dataclass` writes is interpreted Python, ten times slower to call from compiled code).
+These tests hold every such class's constructor to its declared fields, compiled or not,
+and the type checker's reading of the fields to the source's annotations (a compiled class
+keeps only approximations of them)."""
 
 import dataclasses
 import enum
@@ -17,16 +18,25 @@ from collections.abc import Callable
 import pytest
 
 from checker.audit.findings import json_safe
-from checker.dsl.types import declared_hints, fact_fields
+from checker.dsl.types import fact_fields
+from checker.model.annotations import declared_hints
+from checker.model import hand_parts
 from checker.model.hand import ActionKind
 from checker.replay import facts
 from tests.conftest import REPO
 
-FACT_CLASSES: list[type] = sorted(
-    (value for value in vars(facts).values()
-     if isinstance(value, type) and dataclasses.is_dataclass(value)
-     and value.__module__ == facts.__name__),
-    key=lambda cls: cls.__name__)
+
+def _classes_of(module: object) -> list[type]:
+    return sorted((value for value in vars(module).values()
+                   if isinstance(value, type) and dataclasses.is_dataclass(value)
+                   and value.__module__ == getattr(module, "__name__", None)),
+                  key=lambda cls: cls.__name__)
+
+
+FACT_CLASSES = _classes_of(facts)
+# A hand's parts (checker/model/hand_parts.py) write their constructors out the same way.
+PART_CLASSES = _classes_of(hand_parts)
+CLASSES = FACT_CLASSES + PART_CLASSES
 
 
 def _values(cls: type) -> dict[str, object]:
@@ -69,14 +79,14 @@ def _required(cls: type) -> dict[str, object]:
             and field.default_factory is dataclasses.MISSING}
 
 
-@pytest.mark.parametrize("cls", FACT_CLASSES, ids=lambda cls: cls.__name__)
+@pytest.mark.parametrize("cls", CLASSES, ids=lambda cls: cls.__name__)
 def test_every_field_given_is_the_field_kept(cls: type) -> None:
     values = _values(cls)
     fact = cls(**values)
     assert {name: getattr(fact, name) for name in values} == values
 
 
-@pytest.mark.parametrize("cls", FACT_CLASSES, ids=lambda cls: cls.__name__)
+@pytest.mark.parametrize("cls", CLASSES, ids=lambda cls: cls.__name__)
 def test_each_flag_lands_in_its_own_field(cls: type) -> None:
     """Two flags are told apart only by their values: each set alone, the rest cleared."""
     hints = declared_hints(cls)
@@ -87,14 +97,14 @@ def test_each_flag_lands_in_its_own_field(cls: type) -> None:
         assert [flag for flag in flags if getattr(fact, flag)] == [raised], raised
 
 
-@pytest.mark.parametrize("cls", FACT_CLASSES, ids=lambda cls: cls.__name__)
+@pytest.mark.parametrize("cls", CLASSES, ids=lambda cls: cls.__name__)
 def test_fields_given_in_order_are_the_fields_by_name(cls: type) -> None:
     """The replay copies a player positionally (`betting._snapshot`)."""
     values = _values(cls)
     assert cls(*values.values()) == cls(**values)
 
 
-@pytest.mark.parametrize("cls", FACT_CLASSES, ids=lambda cls: cls.__name__)
+@pytest.mark.parametrize("cls", CLASSES, ids=lambda cls: cls.__name__)
 def test_fields_left_out_take_their_declared_defaults(cls: type) -> None:
     fact = cls(**_required(cls))
     for field in dataclasses.fields(cls):
@@ -105,7 +115,7 @@ def test_fields_left_out_take_their_declared_defaults(cls: type) -> None:
             assert getattr(fact, field.name) == factory(), field.name
 
 
-@pytest.mark.parametrize("cls", FACT_CLASSES, ids=lambda cls: cls.__name__)
+@pytest.mark.parametrize("cls", CLASSES, ids=lambda cls: cls.__name__)
 def test_default_lists_are_never_shared(cls: type) -> None:
     listed = [field.name for field in dataclasses.fields(cls)
               if field.default_factory is not dataclasses.MISSING]
@@ -114,7 +124,7 @@ def test_default_lists_are_never_shared(cls: type) -> None:
         assert getattr(first, name) is not getattr(second, name), name
 
 
-@pytest.mark.parametrize("cls", FACT_CLASSES, ids=lambda cls: cls.__name__)
+@pytest.mark.parametrize("cls", CLASSES, ids=lambda cls: cls.__name__)
 def test_a_constructor_refuses_a_field_it_does_not_have(cls: type) -> None:
     with pytest.raises(TypeError):
         cls(**_values(cls), no_such_field=1)

@@ -11,7 +11,7 @@
 
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import pytest
@@ -222,8 +222,8 @@ def test_a_wrong_side_pot_shows_as_a_difference() -> None:
     main = next(i for i, a in enumerate(awards) if a.pot in ("main pot", "pot"))
     side = next(i for i, a in enumerate(awards) if a.pot.startswith("side pot"))
     shifted = 1
-    awards[main] = awards[main].model_copy(update={"amount": awards[main].amount + shifted})
-    awards[side] = awards[side].model_copy(update={"amount": awards[side].amount - shifted})
+    awards[main] = replace(awards[main], amount=awards[main].amount + shifted)
+    awards[side] = replace(awards[side], amount=awards[side].amount - shifted)
     moved = hand.model_copy(update={"awards": awards})
     assert award_differences(hand, replayed_pots(hand)) == []
     problems = award_differences(moved, replayed_pots(moved))

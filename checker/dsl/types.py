@@ -7,21 +7,18 @@ Numbers carry a kind so that a rule cannot mix them up: `chips`, `money` (cents)
 `Optional(X)`: the input may not say.
 """
 
-import ast as pyast
-import importlib.machinery
 import re
-import sys
 import types as pytypes
 import typing
 from dataclasses import dataclass, is_dataclass
 from enum import StrEnum
 from functools import cache
-from pathlib import Path
 from typing import Literal, Union
 
 from checker.dsl import ast
 from checker.dsl.codes import Code
 from checker.dsl.diagnostics import Diagnostic, SourceText, did_you_mean
+from checker.model.annotations import declared_hints
 from checker.replay import facts
 
 PrimName = Literal[
@@ -202,38 +199,6 @@ def from_annotation(hint: object) -> Type:
 def fact_fields(cls: type) -> dict[str, Type]:
     """A fact class's fields and their types, in declaration order."""
     return {name: from_annotation(hint) for name, hint in declared_hints(cls).items()}
-
-
-def declared_hints(cls: type) -> dict[str, object]:
-    """A class's field annotations as its source declares them. A class compiled by mypyc
-    (the fact vocabulary is, for speed) keeps only approximations of them (`list[str] | None`
-    reads as `type`), so the compiled module's source is read and each annotation evaluated
-    in the module's own namespace: the very classes, enums and NewTypes the replay uses."""
-    module = sys.modules[cls.__module__]
-    if not _is_compiled(module):
-        return typing.get_type_hints(cls)
-    namespace = vars(module)
-    return {name: eval(text, namespace)  # our own module's annotation texts
-            for name, text in _source_annotations(module.__name__)[cls.__name__].items()}
-
-
-def _is_compiled(module: pytypes.ModuleType) -> bool:
-    return str(getattr(module, "__file__", "")).endswith(
-        tuple(importlib.machinery.EXTENSION_SUFFIXES))
-
-
-@cache
-def _source_annotations(module_name: str) -> dict[str, dict[str, str]]:
-    """Per class of a compiled module's source (beside its extension, where the build and the
-    stale-build check keep it), its annotated fields' annotation texts, in order."""
-    compiled = Path(str(sys.modules[module_name].__file__))
-    source = compiled.with_name(module_name.rpartition(".")[2] + ".py")
-    tree = pyast.parse(source.read_text(encoding="utf-8"))
-    return {node.name: {stmt.target.id: pyast.unparse(stmt.annotation)
-                        for stmt in node.body
-                        if isinstance(stmt, pyast.AnnAssign)
-                        and isinstance(stmt.target, pyast.Name)}
-            for node in tree.body if isinstance(node, pyast.ClassDef)}
 
 
 def event_scope(event: str) -> dict[str, Type] | None:

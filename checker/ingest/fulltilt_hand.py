@@ -46,14 +46,22 @@ from checker.ingest.fulltilt_header import (
     parse_header,
 )
 from checker.model import (
+    Action,
     ActionKind,
+    Award,
     BettingStructure,
     Game,
     Hand,
+    HandEvent,
     HandEventKind,
+    RecordedPot,
+    Seat,
+    ShownCards,
     Street,
+    UncalledReturn,
 )
 from checker.model.cards import RANKS, SUITS
+from checker.model.hand import SummarySeat
 
 SITE = "Full Tilt Poker"
 FORMAT_NAME = "fulltilt-hand"
@@ -246,23 +254,23 @@ class _HandReader:
         self.path = path
         self.glued = glued
         self.number = block.start
-        self.seats: list[dict[str, object]] = []
-        self.seat_of: dict[str, dict[str, object]] = {}
+        self.seats: list[Seat] = []
+        self.seat_of: dict[str, Seat] = {}
         # Player names by their first word, longest first: "Player1 2" before "Player1".
         self.by_word: dict[str, list[str]] = {}
         self.others: set[str] = set()
-        self.actions: list[dict[str, object]] = []
-        self.events: list[dict[str, object]] = []
+        self.actions: list[Action] = []
+        self.events: list[HandEvent] = []
         self.hole: dict[str, list[str]] = {}
         # Stud: the cards dealt face up, per player, in street order.
         self.up: dict[str, list[str]] = {}
         self.boards: list[list[str]] = []
         self.summary_boards: dict[int, list[str]] = {}
-        self.shown: list[dict[str, object]] = []
+        self.shown: list[ShownCards] = []
         self.shown_players: set[str] = set()
-        self.returns: list[dict[str, object]] = []
-        self.awards: list[dict[str, object]] = []
-        self.summary: list[dict[str, object]] = []
+        self.returns: list[UncalledReturn] = []
+        self.awards: list[Award] = []
+        self.summary: list[SummarySeat] = []
         self.summary_won: list[tuple[str, int, int, int]] = []
         self.pot_parts: list[int] = []
         self.won: dict[str, int] = {}
@@ -410,14 +418,8 @@ class _HandReader:
         if colon < 0 or paren <= colon + 2 or text[stack_end] != ")" or not is_digits(number):
             raise self.fail(f"line {self.number} not understood as a seat: {excerpt(text)}")
         name = text[colon + 2: paren]
-        seat: dict[str, object] = {
-            "seat": int(number),
-            "player": name,
-            "stack": self._amount(text[paren + 2: stack_end]),
-            "line": self.number,
-        }
-        if sitting_out:
-            seat["sitting_out"] = True
+        seat = Seat(int(number), name, self._amount(text[paren + 2: stack_end]), self.number,
+                    sitting_out)
         if name in self.seat_of:
             raise self.fail(f"line {self.number}: {excerpt(name)} is seated twice")
         self.seats.append(seat)
@@ -664,20 +666,8 @@ class _HandReader:
     def _act(self, name: str, kind: ActionKind, value: int = 0, *, to: int | None = None,
              all_in: bool = False, live: int | None = None) -> None:
         """Record a chip-moving act; `live` is what counts toward the player's street bet."""
-        action: dict[str, object] = {
-            "index": len(self.actions),
-            "street": self.street,
-            "player": name,
-            "kind": kind,
-            "line": self.number,
-        }
-        if value:
-            action["amount"] = value
-        if to is not None:
-            action["to"] = to
-        if all_in:
-            action["all_in"] = True
-        self.actions.append(action)
+        self.actions.append(Action(len(self.actions), self.street, name, kind, self.number,
+                                   value, to, all_in))
         self.put_in += value
         counted = value if live is None else live
         if counted:
@@ -689,20 +679,11 @@ class _HandReader:
             raise self.fail(f"line {self.number} not understood: {excerpt(text)}")
         value = self._amount(value_text)
         self.returned += value
-        self.returns.append({"player": name, "amount": value, "line": self.number})
+        self.returns.append(UncalledReturn(name, value, self.number))
 
     def _event(self, kind: HandEventKind, name: str | None, text: str) -> None:
-        event: dict[str, object] = {
-            "kind": kind,
-            "street": self.street,
-            "after_action": len(self.actions),
-            "line": self.number,
-        }
-        if name is not None:
-            event["player"] = name
-        if text:
-            event["text"] = text
-        self.events.append(event)
+        self.events.append(HandEvent(kind, len(self.actions), self.number, name, text,
+                                     self.street))
 
     # ----------------------------------------------------------------- verbs
 
@@ -710,10 +691,7 @@ class _HandReader:
         """Record a chip verb already read from its words (see `_ChipVerb`)."""
         kind, value, all_in, counts = verb
         actions = self.actions
-        action: dict[str, object] = {
-            "index": len(actions), "street": self.street, "player": name, "kind": kind,
-            "line": self.number,
-        }
+        action = Action(len(actions), self.street, name, kind, self.number, all_in=all_in)
         on_street = self.on_street
         if counts == _RAISES_TO:  # the value is the new street total
             added = value - on_street.get(name, 0)
@@ -721,20 +699,18 @@ class _HandReader:
                 said = rest[10:] if kind == ActionKind.RAISE else rest[16:]
                 raise self.fail(f"line {self.number}: {name} {kind.value}s to {said} but has "
                                 f"{on_street.get(name, 0)} in already on this street")
-            action["amount"] = added
-            action["to"] = value
+            action.amount = added
+            action.to = value
             on_street[name] = value
             self.put_in += added
         else:
             if counts == _BLIND and not all_in:
                 self.full_posts.setdefault(kind, value)
             if value:
-                action["amount"] = value
+                action.amount = value
                 self.put_in += value
                 if counts != _DEAD:
                     on_street[name] = on_street.get(name, 0) + value
-        if all_in:
-            action["all_in"] = True
         actions.append(action)
 
     def _play(self, name: str, rest: str, verb: _ChipVerb) -> bool:
@@ -845,22 +821,14 @@ class _HandReader:
         return False
 
     def _draw(self, name: str, count: int | None) -> None:
-        action: dict[str, object] = {
-            "index": len(self.actions),
-            "street": self.street,
-            "player": name,
-            "kind": ActionKind.DISCARD,
-            "line": self.number,
-        }
-        if count is not None:
-            action["discards"] = count
-        self.actions.append(action)
+        self.actions.append(Action(len(self.actions), self.street, name, ActionKind.DISCARD,
+                                   self.number, discards=count))
         self.last_discard[name] = count
 
     def _is(self, name: str, rest: str) -> bool:
         if rest == "is sitting out":
             if not self.dealt and name in self.seat_of:
-                self.seat_of[name]["sitting_out"] = True
+                self.seat_of[name].sitting_out = True
             self._event(HandEventKind.SITTING_OUT, name, "")
             return True
         if rest.startswith("is dealt "):
@@ -884,7 +852,7 @@ class _HandReader:
             close = rest.find("]")
             cards = self._cards(rest[7:close])
             self._know(name, cards)
-            self.shown.append({"player": name, "cards": cards, "line": self.number})
+            self.shown.append(ShownCards(name, cards, self.number))
             self.shown_players.add(name)
         return True  # "shows two pair, ..." names the hand of cards already shown
 
@@ -894,8 +862,7 @@ class _HandReader:
         if rest.startswith("mucks ["):
             cards = self._cards(rest[7: rest.find("]")])
             self._know(name, cards)
-            self.shown.append({"player": name, "cards": cards, "mucked": True,
-                               "line": self.number})
+            self.shown.append(ShownCards(name, cards, self.number, mucked=True))
             self.shown_players.add(name)
             return True
         return False
@@ -907,13 +874,11 @@ class _HandReader:
         amount_text, board, pot, half = match.group("amount", "board", "pot", "half")
         value = self._amount(amount_text)
         self.won[name] = self.won.get(name, 0) + value
-        award: dict[str, object] = {"player": name, "amount": value, "line": self.number}
+        award = Award(name, value, self.number, half=half or None)
         if board:
-            award["board"] = int(board) - 1
+            award.board = int(board) - 1
         elif pot != "pot":
-            award["pot"] = pot.replace("#", "")
-        if half:
-            award["half"] = half
+            award.pot = pot.replace("#", "")
         self.awards.append(award)
         return True
 
@@ -981,8 +946,7 @@ class _HandReader:
                 found_name = found.group(1) if found else body
             name = found_name
         said = body[len(name):].strip()
-        self.summary.append({"seat": int(seat), "player": name, "text": said,
-                             "line": self.number})
+        self.summary.append(SummarySeat(int(seat), name, said, self.number))
         if "[" in said:
             self._summary_cards(name, said)
         if "collected (" in said or "won (" in said or "pot (" in said:
@@ -1018,10 +982,8 @@ class _HandReader:
             cards = self._cards(said[at + 8: close])
             self._know(name, cards)
             if name not in self.shown_players:
-                shown: dict[str, object] = {"player": name, "cards": cards, "line": self.number}
-                if verb == "mucked [":
-                    shown["mucked"] = True
-                self.shown.append(shown)
+                self.shown.append(ShownCards(name, cards, self.number,
+                                             mucked=verb == "mucked ["))
                 self.shown_players.add(name)
 
     def _total_pot(self, text: str) -> None:
@@ -1055,10 +1017,7 @@ class _HandReader:
         small, big = (None, None) if setting.game in _STUD_GAMES else self._blinds()
         if setting.cap_without_amount:
             self.warnings.append("the header says CAP but does not state the cap amount")
-        pot: dict[str, object] = {"total": self.pot_total, "rake": self.pot_rake,
-                                  "line": self.pot_line}
-        if self.pot_parts:
-            pot["parts"] = self.pot_parts
+        pot = RecordedPot(self.pot_total, self.pot_line, self.pot_rake, self.pot_parts)
         record: dict[str, object] = {
             "site": SITE,
             "source_format": FORMAT_NAME,
@@ -1149,10 +1108,7 @@ class _HandReader:
             from_summary[name] = from_summary.get(name, 0) + value
         if not self.awards:
             for name, value, board, line in self.summary_won:
-                award: dict[str, object] = {"player": name, "amount": value, "line": line}
-                if board:
-                    award["board"] = board
-                self.awards.append(award)
+                self.awards.append(Award(name, value, line, board=board))
                 self.won[name] = self.won.get(name, 0) + value
                 self.warnings.append(f"no win line in the hand: {name}'s award of {value} is "
                                      f"taken from summary line {line}")
@@ -1173,7 +1129,7 @@ class _HandReader:
         uncalled = top_bet - (bets[1][1] if len(bets) > 1 else 0)
         if uncalled != missing:
             return
-        self.returns.append({"player": top, "amount": missing, "line": self.pot_line})
+        self.returns.append(UncalledReturn(top, missing, self.pot_line))
         self.returned += missing
         self.warnings.append(
             f"no 'Uncalled bet' line: the summary's total pot of {self.pot_total} means "

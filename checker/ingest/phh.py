@@ -34,11 +34,19 @@ from checker.ingest.base import Block, RecordError, split_at
 from checker.ingest.decode import Line
 from checker.ingest.toml_float import TomlFloat
 from checker.model import (
+    Action,
     ActionKind,
+    Award,
     BettingStructure,
     Game,
     Hand,
+    HandEvent,
+    HandEventKind,
+    RecordedPot,
+    Seat,
+    ShownCards,
     Street,
+    UncalledReturn,
     Unit,
 )
 from checker.model.cards import is_card
@@ -567,7 +575,7 @@ class _Cards:
         self.names = names
         self.hole: dict[str, list[str]] = {}  # only players dealt a known card
         self.board: list[str] = []
-        self.shown: list[dict[str, Any]] = []
+        self.shown: list[ShownCards] = []
 
     def read(self, text: str, parsed: _Parsed | None, line: int, action: str,
              hand: str) -> _Parsed:
@@ -649,8 +657,8 @@ class _Tracker:
         self.drawing = False  # draw games: inside a draw phase (between betting rounds)
         self.drew: set[int] = set()
         self.dealt: set[int] = set()  # stud: dealt on the current street
-        self.actions: list[dict[str, Any]] = []
-        self.returns: list[dict[str, Any]] = []
+        self.actions: list[Action] = []
+        self.returns: list[UncalledReturn] = []
 
     def who(self, index: int) -> str:
         return f"p{index + 1} ({self.names[index]})"
@@ -661,7 +669,7 @@ class _Tracker:
 
     def returned(self, index: int) -> int:
         player = self.names[index]
-        return sum(back["amount"] for back in self.returns if back["player"] == player)
+        return sum(back.amount for back in self.returns if back.player == player)
 
     def fail(self, reason: str, line: int) -> RecordError:
         return RecordError(reason, line, self.hand)
@@ -680,18 +688,15 @@ class _Tracker:
         self.stack[index] = stack
         if counts_on_street:
             self.street_in[index] += amount
-        action = {"index": len(self.actions), "street": self.street_now,
-                  "player": self.names[index], "kind": kind, "amount": amount, "line": line}
-        if to is not None:
-            action["to"] = to
-        if amount > 0 and stack == 0:
+        all_in = amount > 0 and stack == 0
+        if all_in:
             self.all_in[index] = True
-            action["all_in"] = True
-        self.actions.append(action)
+        self.actions.append(Action(len(self.actions), self.street_now, self.names[index], kind,
+                                   line, amount, to, all_in))
 
     def give_back(self, index: int, amount: int, line: int) -> None:
         self.stack[index] += amount
-        self.returns.append({"player": self.names[index], "amount": amount, "line": line})
+        self.returns.append(UncalledReturn(self.names[index], amount, line))
         if self.stack[index] > 0:
             self.all_in[index] = False
 
@@ -774,7 +779,7 @@ class _Tracker:
 
     # The actions ---------------------------------------------------------------------------
 
-    def play(self, actions: list[str], lines: list[int], events: list[dict[str, Any]],
+    def play(self, actions: list[str], lines: list[int], events: list[HandEvent],
              actions_line: int) -> None:
         """Every action string in order (`lines[i]` is the file line of `actions[i]`), then
         the end-of-hand checks."""
@@ -789,8 +794,8 @@ class _Tracker:
             handler(self, actor, words, parsed, text, line)
             if comment:
                 # A commentary is kept as an event right after what it annotates.
-                events.append({"kind": "other", "text": comment, "street": self.street_now,
-                               "after_action": len(self.actions), "line": line})
+                events.append(HandEvent(HandEventKind.OTHER, len(self.actions), line,
+                                        text=comment, street=self.street_now))
         self.finish(lines[-1] if lines else actions_line)
 
     # Handlers: (tracker, the position the action names (-1: none), its words, its cards as
@@ -807,9 +812,8 @@ class _Tracker:
         self.acted[index] = True
         self.drawing = False
         self.folded[index] = True
-        self.actions.append({"index": len(self.actions), "street": self.street_now,
-                             "player": self.names[index], "kind": ActionKind.FOLD,
-                             "line": line})
+        self.actions.append(Action(len(self.actions), self.street_now, self.names[index],
+                                   ActionKind.FOLD, line))
 
     def check_or_call(self, index: int, words: list[str], parsed: _Parsed | None, text: str,
                       line: int) -> None:
@@ -823,9 +827,8 @@ class _Tracker:
         if owed > 0:
             self.add(index, ActionKind.CALL, min(owed, self.stack[index]), line)
         else:
-            self.actions.append({"index": len(self.actions), "street": self.street_now,
-                                 "player": self.names[index], "kind": ActionKind.CHECK,
-                                 "line": line})
+            self.actions.append(Action(len(self.actions), self.street_now, self.names[index],
+                                       ActionKind.CHECK, line))
 
     def bet_to(self, index: int, words: list[str], parsed: _Parsed | None, text: str,
                line: int) -> None:
@@ -889,22 +892,20 @@ class _Tracker:
             self.drawing = True
             self.drew = set()
         self.drew.add(index)
-        self.actions.append({"index": len(self.actions), "street": self.street_now,
-                             "player": self.names[index], "kind": ActionKind.DISCARD,
-                             "discards": thrown, "line": line})
+        self.actions.append(Action(len(self.actions), self.street_now, self.names[index],
+                                   ActionKind.DISCARD, line, discards=thrown))
 
     def show(self, index: int, words: list[str], parsed: _Parsed | None, text: str,
              line: int) -> None:
         player = self.names[index]
         if len(words) == 2:
-            self.cards.shown.append({"player": player, "cards": [], "mucked": True,
-                                     "line": line})
+            self.cards.shown.append(ShownCards(player, [], line, mucked=True))
             return
         if words[2] == "-":  # shows the cards dealt
             known = list(self.cards.hole.get(player, ()))
         else:
             known = list(self.cards.read(words[2], parsed, line, text, self.hand)[0])
-        self.cards.shown.append({"player": player, "cards": known, "line": line})
+        self.cards.shown.append(ShownCards(player, known, line))
 
     def deal_board(self, index: int, words: list[str], parsed: _Parsed | None, text: str,
                    line: int) -> None:
@@ -1132,15 +1133,15 @@ class _HandBuilder:
         if any(stakes.antes):  # most games have none, and nothing to trim then
             tracker.post_antes(stakes.antes, stakes.trimming, f.line("antes"))
         tracker.post_blinds(stakes.blind_posts, f.line("blinds_or_straddles"))
-        events: list[dict[str, Any]] = []
+        events: list[HandEvent] = []
         self.play(tracker, events)
 
         awards, pot = self.awards(tracker, stacks, names, in_cents=f.in_cents,
                                   trimmed=stakes.trimming and bool(tracker.returns))
         hand = self.header(stakes) if stakes.header is None else self.own_header(stakes)
         seat_line = f.line("starting_stacks")
-        hand["seats"] = [{"seat": seats[i], "player": names[i], "stack": stacks[i],
-                          "line": seat_line} for i in sorted(range(count), key=seats.__getitem__)]
+        hand["seats"] = [Seat(seats[i], names[i], stacks[i], seat_line)
+                         for i in sorted(range(count), key=seats.__getitem__)]
         hand["actions"] = tracker.actions
         # Stud games have no button; in button games the file may not say where it is.
         if family != "stud":
@@ -1386,7 +1387,7 @@ class _HandBuilder:
             result.append(first + cursor)
         return result
 
-    def play(self, tracker: _Tracker, events: list[dict[str, Any]]) -> None:
+    def play(self, tracker: _Tracker, events: list[HandEvent]) -> None:
         raw = self.f.table["actions"]
         if not isinstance(raw, list) or not _all_exactly(raw, str):
             raise self.f.fail("actions", f"actions must be an array of strings, not {_show(raw)}")
@@ -1396,7 +1397,7 @@ class _HandBuilder:
     # Awards --------------------------------------------------------------------------------
 
     def awards(self, tracker: _Tracker, stacks: list[int], names: list[str], in_cents: bool,
-               trimmed: bool) -> tuple[list[dict[str, Any]] | None, dict[str, Any] | None]:
+               trimmed: bool) -> tuple[list[Award] | None, RecordedPot | None]:
         """The awards and the pot with its rake; None for awards the record leaves unknown
         (an empty pot pays nobody, so its awards are known whatever the record says)."""
         f = self.f
@@ -1436,10 +1437,9 @@ class _HandBuilder:
                 raise f.fail(key, f"{key} pay out {total} of the {net_in} put in the pot, in a "
                                   "hand without rake")
             # PHH winnings are after rake, so the difference is the rake taken.
-            pot = {"total": net_in, "rake": net_in - total, "line": f.line(key)}
+            pot = RecordedPot(net_in, f.line(key), net_in - total)
         line = f.line(key)
-        awards = [{"player": names[i], "amount": won[i], "line": line}
-                  for i in range(count) if won[i] > 0]
+        awards = [Award(names[i], won[i], line) for i in range(count) if won[i] > 0]
         return awards, pot
 
     def won_from_finishing(self, tracker: _Tracker, stacks: list[int], finishing: list[int],

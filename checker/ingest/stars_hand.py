@@ -30,7 +30,23 @@ from checker.ingest.decode import Line
 from checker.ingest.excerpt import excerpt
 from checker.model import Hand, Record
 from checker.model.cards import RANKS, SUITS
-from checker.model.hand import ActionKind, BettingStructure, Game, HandEventKind, Street, Unit
+from checker.model.hand import (
+    Action,
+    ActionKind,
+    Award,
+    BettingStructure,
+    CashOut,
+    Game,
+    HandEvent,
+    HandEventKind,
+    RecordedPot,
+    Seat,
+    ShownCards,
+    Street,
+    SummarySeat,
+    UncalledReturn,
+    Unit,
+)
 
 NAME = "pokerstars-hand"
 
@@ -507,17 +523,17 @@ class _HandReader:
         self.first_post: dict[ActionKind, int] = {}
         # A small blind has been posted in this hand (a second one at a cash table is dead).
         self.small_blind_posted = False
-        self.actions: list[Json] = []
-        self.events: list[Json] = []
+        self.actions: list[Action] = []
+        self.events: list[HandEvent] = []
         self.hole: dict[str, list[str]] = {}
         # Stud: the cards dealt face up, per player, in street order.
         self.up: dict[str, list[str]] = {}
         self.boards: list[list[str]] = []
         self.award_board = 0
-        self.shown: list[Json] = []
-        self.returns: list[Json] = []
-        self.awards: list[Json] = []
-        self.cash_outs: list[Json] = []
+        self.shown: list[ShownCards] = []
+        self.returns: list[UncalledReturn] = []
+        self.awards: list[Award] = []
+        self.cash_outs: list[CashOut] = []
         # Winners the summary names who were not paid the pot, having cashed out: amount, line.
         self.not_awarded: dict[str, int] = {}
         self.not_awarded_line: dict[str, int] = {}
@@ -791,7 +807,7 @@ class _HandReader:
         `Seat N: Name (STACK in chips[, BOUNTY bounty])[ is sitting out | out of hand ...]`
         """
         seat_of, name_at, cents = self.seat_of, self.name_at, self.cents
-        seats: list[Json] = []
+        seats: list[Seat] = []
         index = 2
         end = len(lines)
         while index < end and lines[index].startswith("Seat "):
@@ -807,7 +823,7 @@ class _HandReader:
                 raise self.fail(
                     f"line {number}: seat {seat} or player {excerpt(name)} is listed twice", number
                 )
-            entry: Json = {"seat": seat, "player": name, "line": number}
+            sitting_out = False
             tail = tail.strip()
             if tail:
                 if tail.startswith("out of hand"):
@@ -816,15 +832,12 @@ class _HandReader:
                     self.event(HandEventKind.OTHER, name, tail, number)
                 elif tail != "is sitting out":
                     self.bad_seat_line(text, number)
-                entry["sitting_out"] = True
+                sitting_out = True
             seat_of[name] = seat
             name_at[seat] = name
-            entry["stack"] = (
-                int(stack) if not cents and stack.isdecimal() else self.amount(stack, number)
-            )
-            if bounty:
-                entry["bounty"] = self.money(bounty, number)
-            seats.append(entry)
+            chips = int(stack) if not cents and stack.isdecimal() else self.amount(stack, number)
+            seats.append(Seat(seat, name, chips, number, sitting_out,
+                              self.money(bounty, number) if bounty else None))
         if not seats:
             raise self.fail(f"line {start + index}: the hand lists no seats", start + index)
         hand["seats"] = seats
@@ -862,17 +875,9 @@ class _HandReader:
                 kind = self.small_blind_kind()
             if to is not None:
                 amount = self.raised_by(name, to, number)
-            action: Json
+            actions.append(Action(count, street, name, kind, number, amount, to, all_in))
+            count += 1
             if amount:
-                # One literal with all the keys: adding one later would grow the dict.
-                action = {
-                    "index": count,
-                    "street": street,
-                    "player": name,
-                    "kind": kind,
-                    "amount": amount,
-                    "line": number,
-                }
                 put_in += amount
                 if kind is not _ANTE and kind is not _DEAD_BLIND:
                     if kind is _SMALL_AND_BIG and self.big_blind:
@@ -880,22 +885,8 @@ class _HandReader:
                         street_in[name] = street_in.get(name, 0) + min(amount, self.big_blind)
                     else:
                         street_in[name] = street_in.get(name, 0) + amount
-            else:
-                action = {
-                    "index": count,
-                    "street": street,
-                    "player": name,
-                    "kind": kind,
-                    "line": number,
-                }
-            count += 1
-            actions.append(action)
-            if all_in:
-                action["all_in"] = True
-            elif posted:
+            if posted and not all_in:
                 self.note_posted(kind, amount)
-            if to is not None:
-                action["to"] = to
         raise self.fail("hand has no summary section (truncated)", start + len(lines) - 1)
 
     def body_line(self, raw: str, number: int) -> bool:
@@ -919,7 +910,7 @@ class _HandReader:
             if kind is _SMALL_BLIND:
                 kind = self.small_blind_kind()
             if to is not None:
-                self.act(name, kind, self.raised_by(name, to, number), number, all_in)["to"] = to
+                self.act(name, kind, self.raised_by(name, to, number), number, all_in).to = to
             elif kind is _SMALL_AND_BIG and self.big_blind:
                 self.act(name, kind, amount, number, all_in, min(amount, self.big_blind))
             else:
@@ -1117,7 +1108,7 @@ class _HandReader:
             pass  # won without showing: there is nothing to record
         elif rest == "mucks hand":
             # The summary may name the mucked cards; they are filled in there.
-            self.shown.append({"player": name, "cards": [], "mucked": True, "line": number})
+            self.shown.append(ShownCards(name, [], number, mucked=True))
         elif verb == "folds":
             if arg:
                 self.shows_on_fold(name, arg, text, number)
@@ -1152,22 +1143,14 @@ class _HandReader:
         number: int,
         all_in: bool,
         live: int | None = None,
-    ) -> Json:
+    ) -> Action:
         """Record an action; `live` is the part of a post that counts toward the bet."""
-        action: Json = {
-            "index": len(self.actions),
-            "street": self.street,
-            "player": name,
-            "kind": kind,
-            "line": number,
-        }
-        if all_in:
-            action["all_in"] = True
-        elif kind in _POSTED_SIZES:
+        action = Action(len(self.actions), self.street, name, kind, number, amount,
+                        all_in=all_in)
+        if not all_in and kind in _POSTED_SIZES:
             self.note_posted(kind, amount)
         self.actions.append(action)
         if amount:
-            action["amount"] = amount
             self.put_in += amount
             if kind is not ActionKind.ANTE and kind is not _DEAD_BLIND:
                 street_in = self.street_in
@@ -1193,7 +1176,7 @@ class _HandReader:
 
     def raise_to(self, name: str, kind: ActionKind, total: int, number: int, all_in: bool) -> None:
         """`raises X to Y` / `completes it to Y`: the act adds Y minus what is already in."""
-        self.act(name, kind, self.raised_by(name, total, number), number, all_in)["to"] = total
+        self.act(name, kind, self.raised_by(name, total, number), number, all_in).to = total
 
     def raised_by(self, name: str, total: int, number: int) -> int:
         """What a raise to `total` adds to what the player already has in on this round."""
@@ -1245,7 +1228,7 @@ class _HandReader:
             count, cards = int(found[1]), found[2] or ""
         if cards:
             self.know(name, cards, number)
-        self.act(name, ActionKind.DISCARD, 0, number, False)["discards"] = count
+        self.act(name, ActionKind.DISCARD, 0, number, False).discards = count
 
     def shows_on_fold(self, name: str, arg: str, text: str, number: int) -> None:
         """A player may show cards as they fold ("folds [Ks]")."""
@@ -1258,7 +1241,7 @@ class _HandReader:
         if found is None:
             raise self.fail(f"line {number}: shown cards not understood: {arg[:60]!r}", number)
         cards = self.know(name, found[1], number)
-        self.shown.append({"player": name, "cards": cards, "line": number})
+        self.shown.append(ShownCards(name, cards, number))
 
     def know(self, name: str, text: str, number: int) -> list[str]:
         """Add cards seen for a player to their hole cards; warn about tokens that are not cards."""
@@ -1292,7 +1275,7 @@ class _HandReader:
             if found is None or found[2] not in self.seat_of:
                 raise self.not_understood(text, number)
             amount = self.amount(found[1], number)
-            self.returns.append({"player": found[2], "amount": amount, "line": number})
+            self.returns.append(UncalledReturn(found[2], amount, number))
         elif (" collected " in text and self.collected(text, number)) or (
             " cashed out the hand for " in text and self.cash_out(text, number)
         ):
@@ -1313,13 +1296,9 @@ class _HandReader:
         found = _COLLECTED.match(text)
         if found is None or found[1] not in self.seat_of:
             return False
-        award: Json = {"player": found[1], "amount": self.amount(found[2], number), "line": number}
         pot = found[3] if found[4] is None else f"side pot {found[4]}"
-        if pot != "pot":
-            award["pot"] = pot
-        if self.award_board:
-            award["board"] = self.award_board
-        self.awards.append(award)
+        self.awards.append(Award(found[1], self.amount(found[2], number), number, pot,
+                                 board=self.award_board))
         return True
 
     def cash_out(self, text: str, number: int) -> bool:
@@ -1327,11 +1306,9 @@ class _HandReader:
         found = _CASH_OUT.match(text)
         if found is None or found[1] not in self.seat_of:
             return False
-        cash_out: Json = {"player": found[1], "amount": self.money(found[2], number)}
-        if found[3]:
-            cash_out["fee"] = self.money(found[3], number)
-        cash_out["line"] = number
-        self.cash_outs.append(cash_out)
+        amount = self.money(found[2], number)
+        fee = self.money(found[3], number) if found[3] else 0
+        self.cash_outs.append(CashOut(found[1], amount, number, fee))
         return True
 
     def event_line(self, text: str, number: int) -> bool:
@@ -1410,24 +1387,14 @@ class _HandReader:
             up.append(cards[-1])
 
     def event(self, kind: HandEventKind, player: str | None, text: str, number: int) -> None:
-        event: Json = {
-            "kind": kind,
-            "street": self.street,
-            "after_action": len(self.actions),
-            "line": number,
-        }
-        if player is not None:
-            event["player"] = player
-        if text:
-            event["text"] = text
-        self.events.append(event)
+        self.events.append(HandEvent(kind, len(self.actions), number, player, text, self.street))
 
     # --- the summary ---------------------------------------------------------------------------
 
     def summary(self, hand: Json, lines: list[str], start: int, index: int) -> None:
         won: dict[str, int] = {}
         listed: dict[int, int] = {}
-        summary: list[Json] = []
+        summary: list[SummarySeat] = []
         heading = start + index - 1
         for offset in range(index, len(lines)):
             text = lines[offset].rstrip()
@@ -1457,7 +1424,7 @@ class _HandReader:
         number: int,
         listed: dict[int, int],
         won: dict[str, int],
-        summary: list[Json],
+        summary: list[SummarySeat],
     ) -> None:
         """`Seat N: Name (button) showed [..] and won (N) with ...`: the seat's outcome."""
         colon = text.find(": ")
@@ -1499,41 +1466,37 @@ class _HandReader:
                 number,
             )
         listed[seat] = number
-        summary.append({"seat": seat, "player": name, "text": detail, "line": number})
+        summary.append(SummarySeat(seat, name, detail, number))
 
     def summary_cards(self, name: str, kind: str, cards: str, number: int) -> None:
         """Cards the summary shows: fill in a body 'mucks hand', or add a showing."""
         good = self.know(name, cards, number)
         if kind == "mucked":
             for entry in self.shown:
-                if entry["player"] == name and entry.get("mucked") and not entry["cards"]:
-                    entry["cards"] = good
+                if entry.player == name and entry.mucked and not entry.cards:
+                    entry.cards = good
                     return
-            self.shown.append({"player": name, "cards": good, "mucked": True, "line": number})
+            self.shown.append(ShownCards(name, good, number, mucked=True))
         else:
             for entry in self.shown:
-                if entry["player"] == name:
+                if entry.player == name:
                     return  # shown in the body already
-            self.shown.append({"player": name, "cards": good, "line": number})
+            self.shown.append(ShownCards(name, good, number))
 
-    def posts_returned(self) -> Json:
+    def posts_returned(self) -> RecordedPot:
         """`Hand cancelled`: no pot; what each player posted goes back to them."""
         back: dict[str, int] = {}
         for action in self.actions:
-            amount = action.get("amount", 0)
-            assert isinstance(amount, int)
-            if amount:
-                player = action["player"]
-                assert isinstance(player, str)
-                back[player] = back.get(player, 0) + amount
+            if action.amount:
+                back[action.player] = back.get(action.player, 0) + action.amount
         for player, amount in back.items():
-            self.returns.append({"player": player, "amount": amount, "line": self.cancelled})
-        return {"total": 0, "line": self.cancelled}
+            self.returns.append(UncalledReturn(player, amount, self.cancelled))
+        return RecordedPot(0, self.cancelled)
 
     def unpaid_awards(self) -> None:
         """`won (N) ... (pot not awarded as player cashed out)`: the pot's winner had taken the
         site's cash-out; the award stands as the record names it, marked as kept by the site."""
-        cashed = {cash_out["player"] for cash_out in self.cash_outs}
+        cashed = {cash_out.player for cash_out in self.cash_outs}
         for name, amount in self.not_awarded.items():
             line = self.not_awarded_line[name]
             if name not in cashed:
@@ -1542,7 +1505,7 @@ class _HandReader:
                     f"hand has no line where {name} cashed out",
                     line,
                 )
-            self.awards.append({"player": name, "amount": amount, "cashed_out": True, "line": line})
+            self.awards.append(Award(name, amount, line, cashed_out=True))
 
     def label_halves(self) -> None:
         """Hi/lo: which half of its pot each award is. PokerStars writes "collected N from pot"
@@ -1552,16 +1515,16 @@ class _HandReader:
         is labelled whole or not at all, and a showdown hand that cannot be told is warned
         about. A hand won without a showdown has whole pots, not halves: left as it is."""
         named = self.named_hands
-        if not any(award["player"] in named for award in self.awards):
+        if not any(award.player in named for award in self.awards):
             return
-        pots: dict[tuple[object, object], list[Json]] = {}
+        pots: dict[tuple[int, str], list[Award]] = {}
         for award in self.awards:
-            pots.setdefault((award.get("board", 0), award.get("pot", "pot")), []).append(award)
-        cuts: list[tuple[list[Json], int]] = []
+            pots.setdefault((award.board, award.pot), []).append(award)
+        cuts: list[tuple[list[Award], int]] = []
         for (_, pot), awards in pots.items():
             high_count = _high_count(awards, named)
             if high_count is None:
-                lines = ", ".join(str(award["line"]) for award in awards)
+                lines = ", ".join(str(award.line) for award in awards)
                 self.warnings.append(
                     f"the awards from the {pot} (lines {lines}) do not tell which half of the "
                     "hi/lo pot each is: no award of the hand is labelled high or low"
@@ -1570,9 +1533,9 @@ class _HandReader:
             cuts.append((awards, high_count))
         for awards, high_count in cuts:
             for index, award in enumerate(awards):
-                award["half"] = "high" if index < high_count else "low"
+                award.half = "high" if index < high_count else "low"
 
-    def total_pot(self, text: str, number: int) -> Json:
+    def total_pot(self, text: str, number: int) -> RecordedPot:
         found = _TOTAL_POT.match(text)
         if found is None:
             raise self.fail(
@@ -1580,13 +1543,7 @@ class _HandReader:
             )
         total, listed, rake = found.groups()
         parts = [self.amount(part, number) for part in _POT_PART.findall(listed)] if listed else []
-        pot: Json = {"total": self.amount(total, number), "line": number}
-        rake_amount = self.amount(rake, number)
-        if rake_amount:
-            pot["rake"] = rake_amount
-        if parts:
-            pot["parts"] = parts
-        return pot
+        return RecordedPot(self.amount(total, number), number, self.amount(rake, number), parts)
 
     def summary_board(self, text: str, number: int) -> None:
         """The summary's board must be the board dealt in the body."""
@@ -1623,9 +1580,7 @@ class _HandReader:
         """The summary's 'won (N)' / 'collected (N)' must match the body's collected lines."""
         collected: dict[str, int] = {}
         for award in self.awards:
-            player, amount = award["player"], award["amount"]
-            assert isinstance(player, str) and isinstance(amount, int)
-            collected[player] = collected.get(player, 0) + amount
+            collected[award.player] = collected.get(award.player, 0) + award.amount
         if collected == won:
             return
         for name in sorted(set(collected) | set(won)):
@@ -1646,9 +1601,8 @@ class _HandReader:
         if self.returns or money_in is None:
             return
         pot = hand["pot"]
-        assert isinstance(pot, dict)
-        total = pot["total"]
-        assert isinstance(total, int)
+        assert isinstance(pot, RecordedPot)
+        total = pot.total
         excess = self.put_in - total
         if excess <= 0:
             return
@@ -1658,17 +1612,17 @@ class _HandReader:
         if top - second != excess:
             return
         line = self.last_bet_line(top_player)
-        self.returns.append({"player": top_player, "amount": excess, "line": line})
+        self.returns.append(UncalledReturn(top_player, excess, line))
         self.warnings.append(
             f"no 'Uncalled bet' line: the {excess} of {top_player}'s bet on line {line} that "
             f"no one matched is taken as returned, as the pot total {total} shows"
         )
 
-    def last_bet_line(self, name: str) -> object:
+    def last_bet_line(self, name: str) -> int:
         """The line where the player last put live chips in."""
         for action in reversed(self.actions):
-            if action["player"] == name and "amount" in action and action["kind"] is not _ANTE:
-                return action["line"]
+            if action.player == name and action.amount and action.kind is not _ANTE:
+                return action.line
         raise AssertionError(f"{name} put no chips in")
 
     def posted_sizes(self, hand: Json) -> None:
@@ -1705,7 +1659,7 @@ class _HandReader:
             raise self.fail(f"line {number}: {text[:40]!r} is not an amount", number) from None
 
 
-def _high_count(awards: list[Json], named: dict[str, tuple[str, str | None]]) -> int | None:
+def _high_count(awards: list[Award], named: dict[str, tuple[str, str | None]]) -> int | None:
     """How many of one pot's awards (in record order) are the high half's, when the record
     leaves exactly one count; None otherwise. A count fits when each half pays a player at
     most once, the high winners share one high hand and the low winners one qualifying low
@@ -1716,8 +1670,7 @@ def _high_count(awards: list[Json], named: dict[str, tuple[str, str | None]]) ->
     players: list[str] = []
     amounts: list[int] = []
     for award in awards:
-        player, amount = award["player"], award["amount"]
-        assert isinstance(player, str) and isinstance(amount, int)
+        player, amount = award.player, award.amount
         if player not in named:
             return None  # a winner whose hand is not named: nothing to tell the halves by
         players.append(player)

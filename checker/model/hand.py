@@ -1,251 +1,108 @@
 """One hand as the input recorded it: no judgement, no derived state.
 
 Amounts are ints in the hand's `unit`: tournament chips, or cents for cash games.
-Readers build plain dicts and validate the whole hand once (`Hand.model_validate`), so
-the per-line hot path stays in the reader's regexes and pydantic's core.
+A reader builds the hand's parts (checker/model/hand_parts.py, native classes) itself and
+validates the whole hand once (`Hand.model_validate`): pydantic checks the hand's own fields
+and takes each part as the reader built it (an instance check). A part given as anything
+else (a dict, by a test or a caller) is validated against the part's declared fields first.
 """
 
+from dataclasses import MISSING, fields
 from datetime import datetime
-from enum import StrEnum
+from functools import cache
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    GetCoreSchemaHandler,
+    GetPydanticSchema,
+    create_model,
+)
+from pydantic_core import CoreSchema, core_schema
 
+from checker.model.annotations import declared_hints
 from checker.model.cards import Card
+from checker.model.hand_parts import (
+    POST_KINDS,
+    Action,
+    ActionKind,
+    Award,
+    BettingStructure,
+    CashOut,
+    Game,
+    HandEvent,
+    HandEventKind,
+    Play,
+    RecordedPot,
+    Seat,
+    ShownCards,
+    Street,
+    SummarySeat,
+    UncalledReturn,
+    Unit,
+)
 from checker.model.source import SourceLocation
+
+__all__ = [
+    "POST_KINDS",
+    "Action",
+    "ActionKind",
+    "Award",
+    "BettingStructure",
+    "CashOut",
+    "Game",
+    "Hand",
+    "HandEvent",
+    "HandEventKind",
+    "Play",
+    "RecordedPot",
+    "Seat",
+    "ShownCards",
+    "Street",
+    "SummarySeat",
+    "UncalledReturn",
+    "Unit",
+]
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
 
 
-class Game(StrEnum):
-    HOLDEM = "holdem"
-    HOLDEM_SHORT_DECK = "holdem_short_deck"
-    OMAHA = "omaha"
-    OMAHA_HILO = "omaha_hilo"
-    OMAHA5 = "omaha5"
-    OMAHA5_HILO = "omaha5_hilo"
-    OMAHA6 = "omaha6"
-    COURCHEVEL = "courchevel"
-    COURCHEVEL_HILO = "courchevel_hilo"
-    # PokerStars Fusion: two hole cards, a third with the flop and a fourth with the turn;
-    # pot limit, and the hand is made as in Omaha (exactly two hole cards).
-    FUSION = "fusion"
-    IRISH = "irish"
-    STUD = "stud"
-    STUD_HILO = "stud_hilo"
-    RAZZ = "razz"
-    STUD5 = "stud5"
-    DRAW5 = "draw5"
-    DRAW27_SINGLE = "draw27_single"
-    DRAW27_TRIPLE = "draw27_triple"
-    DRAWA5_TRIPLE = "drawa5_triple"
-    BADUGI = "badugi"
+def _part_schema(part: type, handler: GetCoreSchemaHandler) -> CoreSchema:
+    """A hand part as a field: an instance passes as it is (a reader built it, typed by its
+    own compiled code); anything else is validated as the part's fields, then built."""
+    checked = _fields_model(part)
+
+    def build(value: BaseModel) -> object:
+        return part(**{name: getattr(value, name) for name in type(value).model_fields})
+
+    return core_schema.union_schema(
+        [core_schema.is_instance_schema(part),
+         core_schema.no_info_after_validator_function(build, handler.generate_schema(checked))],
+        mode="left_to_right")
 
 
-class BettingStructure(StrEnum):
-    NO_LIMIT = "no_limit"
-    POT_LIMIT = "pot_limit"
-    FIXED_LIMIT = "fixed_limit"
-    # PokerStars "Hold'em Pot Limit Pre-Flop, No Limit Post-Flop": pot limit in the first
-    # betting round, no limit after the flop.
-    PL_PREFLOP_NL_POSTFLOP = "pl_preflop_nl_postflop"
+@cache
+def _fields_model(part: type) -> type[BaseModel]:
+    """A pydantic model of a part's declared fields and defaults: what a part not built by a
+    reader must hold."""
+    hints = declared_hints(part, include_extras=True)
+    declared: dict[str, Any] = {}
+    for spec in fields(part):
+        if spec.default is not MISSING:
+            declared[spec.name] = (hints[spec.name], spec.default)
+        elif spec.default_factory is not MISSING:
+            declared[spec.name] = (hints[spec.name], Field(default_factory=spec.default_factory))
+        else:
+            declared[spec.name] = (hints[spec.name], ...)
+    model: type[BaseModel] = create_model(
+        f"{part.__name__}Fields", __config__=_FROZEN, **declared)
+    return model
 
 
-class Play(StrEnum):
-    """The kind of play a hand was dealt in. Rules name these in `applies to`: a tournament
-    rule says nothing about a cash hand. A fast-fold tournament (Zoom, Rush) is a tournament."""
-
-    TOURNAMENT = "tournament"
-    CASH = "cash"
-    # A fast-fold cash pool: a new table every hand.
-    FAST_FOLD = "fast_fold"
-
-
-class Unit(StrEnum):
-    CHIPS = "chips"
-    CENTS = "cents"
-
-
-class Street(StrEnum):
-    """Betting rounds. Flop games use preflop..river, stud third..seventh
-    (five-card stud second..fifth), draw games predraw and draw1..draw3."""
-
-    PREFLOP = "preflop"
-    FLOP = "flop"
-    TURN = "turn"
-    RIVER = "river"
-    SECOND = "second"
-    THIRD = "third"
-    FOURTH = "fourth"
-    FIFTH = "fifth"
-    SIXTH = "sixth"
-    SEVENTH = "seventh"
-    PREDRAW = "predraw"
-    DRAW1 = "draw1"
-    DRAW2 = "draw2"
-    DRAW3 = "draw3"
-
-
-class ActionKind(StrEnum):
-    ANTE = "ante"
-    SMALL_BLIND = "small_blind"
-    BIG_BLIND = "big_blind"
-    # Small and big blind posted together by a returning player (live part + dead part).
-    SMALL_AND_BIG_BLIND = "small_and_big_blind"
-    # PokerStars 6+ Hold'em: the button alone posts a live blind (everyone antes).
-    BUTTON_BLIND = "button_blind"
-    # Dead money that does not count toward the player's bet on the street.
-    DEAD_BLIND = "dead_blind"
-    STRADDLE = "straddle"
-    BRING_IN = "bring_in"
-    COMPLETE = "complete"
-    FOLD = "fold"
-    CHECK = "check"
-    CALL = "call"
-    BET = "bet"
-    RAISE = "raise"
-    # Draw games: discarding N cards (0 = standing pat). Puts no chips in.
-    DISCARD = "discard"
-
-
-POST_KINDS = frozenset(
-    {
-        ActionKind.ANTE,
-        ActionKind.SMALL_BLIND,
-        ActionKind.BIG_BLIND,
-        ActionKind.SMALL_AND_BIG_BLIND,
-        ActionKind.BUTTON_BLIND,
-        ActionKind.DEAD_BLIND,
-        ActionKind.STRADDLE,
-    }
-)
-
-
-class Seat(BaseModel):
-    model_config = _FROZEN
-
-    seat: int
-    player: str
-    stack: int
-    sitting_out: bool = False
-    # Bounty on this player's head as the record states it (cents), if the site writes one.
-    bounty: int | None = None
-    line: int
-
-
-class Action(BaseModel):
-    """A chip-moving or card-drawing act, in the order the record lists it."""
-
-    model_config = _FROZEN
-
-    index: int
-    street: Street
-    player: str
-    kind: ActionKind
-    # Chips this act put in (what the record says was added).
-    amount: int = 0
-    # The player's total on this street after the act, when the record states it ("raises to").
-    to: int | None = None
-    all_in: bool = False
-    # DISCARD only: how many cards were thrown (0 = stood pat).
-    discards: int | None = None
-    line: int
-
-
-class HandEventKind(StrEnum):
-    TIME_WARNING = "time_warning"
-    TIMED_OUT = "timed_out"
-    TIME_BANK = "time_bank"
-    DISCONNECTED = "disconnected"
-    RECONNECTED = "reconnected"
-    SITS_DOWN = "sits_down"
-    STANDS_UP = "stands_up"
-    SITTING_OUT = "sitting_out"
-    RETURNED = "returned"
-    CHAT = "chat"
-    OBSERVER_CHAT = "observer_chat"
-    OTHER = "other"
-
-
-class HandEvent(BaseModel):
-    """A line that moves no chips: time-outs, connections, arrivals, chat."""
-
-    model_config = _FROZEN
-
-    kind: HandEventKind
-    player: str | None = None
-    text: str = ""
-    street: Street | None = None
-    # Number of actions that came before this event: places it in the action order.
-    after_action: int
-    line: int
-
-
-class ShownCards(BaseModel):
-    model_config = _FROZEN
-
-    player: str
-    cards: list[Card]
-    mucked: bool = False
-    line: int
-
-
-class UncalledReturn(BaseModel):
-    model_config = _FROZEN
-
-    player: str
-    amount: int
-    line: int
-
-
-class Award(BaseModel):
-    model_config = _FROZEN
-
-    player: str
-    amount: int
-    # Which pot as written: "pot", "main pot", "side pot 1", ...
-    pot: str = "pot"
-    # "high" / "low" for hi/lo halves, None otherwise.
-    half: str | None = None
-    # 0-based board for run-it-twice hands.
-    board: int = 0
-    # The winner had cashed out of the hand (`Hand.cash_outs`): the record names this award
-    # ("won (N) ... pot not awarded as player cashed out") but the site keeps it, having paid
-    # the cash-out instead.
-    cashed_out: bool = False
-    line: int
-
-
-class CashOut(BaseModel):
-    """`Name cashed out the hand for $N | Cash Out Fee $N`: all in before the last card, the
-    player took a payment from the site instead of playing the hand out. A side payment: the
-    pot is still won by the best hand (see `Award.cashed_out`)."""
-
-    model_config = _FROZEN
-
-    player: str
-    amount: int
-    # The site's fee, when the line states one (older lines do not).
-    fee: int = 0
-    line: int
-
-
-class RecordedPot(BaseModel):
-    model_config = _FROZEN
-
-    total: int
-    rake: int = 0
-    # Main and side pots as the summary lists them (main first), when listed.
-    parts: list[int] = Field(default_factory=list)
-    line: int
-
-
-class SummarySeat(BaseModel):
-    model_config = _FROZEN
-
-    seat: int
-    player: str
-    text: str
-    line: int
+# Marks a part's field in `Hand`: the part's own class stays its static type.
+_PART = GetPydanticSchema(_part_schema)
 
 
 class Hand(BaseModel):
@@ -283,24 +140,24 @@ class Hand(BaseModel):
     played_at_zone: str | None = None
     played_at_et: datetime | None = None
     button_seat: int | None = None
-    seats: list[Seat]
-    actions: list[Action] = Field(default_factory=list)
-    events: list[HandEvent] = Field(default_factory=list)
+    seats: list[Annotated[Seat, _PART]]
+    actions: list[Annotated[Action, _PART]] = Field(default_factory=list)
+    events: list[Annotated[HandEvent, _PART]] = Field(default_factory=list)
     hole_cards: dict[str, list[Card]] = Field(default_factory=dict)
     # Stud games: the cards dealt face up to each player, in street order (a subset of
     # `hole_cards`, which holds every card seen, down or up).
     up_cards: dict[str, list[Card]] = Field(default_factory=dict)
     boards: list[list[Card]] = Field(default_factory=list)
-    shown: list[ShownCards] = Field(default_factory=list)
-    returns: list[UncalledReturn] = Field(default_factory=list)
-    awards: list[Award] = Field(default_factory=list)
-    cash_outs: list[CashOut] = Field(default_factory=list)
+    shown: list[Annotated[ShownCards, _PART]] = Field(default_factory=list)
+    returns: list[Annotated[UncalledReturn, _PART]] = Field(default_factory=list)
+    awards: list[Annotated[Award, _PART]] = Field(default_factory=list)
+    cash_outs: list[Annotated[CashOut, _PART]] = Field(default_factory=list)
     # Whether `awards` is what the record says was paid. False when the input states no
     # usable payout for a pot that held chips (PHH without usable winnings or final stacks):
     # the awards are then unknown, not none, and nothing about them can be judged.
     awards_recorded: bool = True
-    pot: RecordedPot | None = None
-    summary: list[SummarySeat] = Field(default_factory=list)
+    pot: Annotated[RecordedPot, _PART] | None = None
+    summary: list[Annotated[SummarySeat, _PART]] = Field(default_factory=list)
     location: SourceLocation
     end_line: int
     # What the reader had to leave out or could not confirm; a usable record still.

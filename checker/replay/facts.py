@@ -13,7 +13,7 @@ mypyc compiles this module (checker/native.py). The classes built for every hand
 log line write their `__init__` out (`init=False`): the one `dataclass` writes is plain
 Python, about ten times slower to call from the compiled replay. tests/test_fact_classes.py
 holds every constructor to its fields, and the type checker reads the annotations from this
-source (checker/dsl/types.py `declared_hints`), as a compiled class keeps only approximations.
+source (checker/model/annotations.py), as a compiled class keeps only approximations.
 """
 
 from collections.abc import Callable

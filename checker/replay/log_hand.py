@@ -16,7 +16,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from checker.model.formats import TOURNAMENT_LOG
-from checker.model.hand import Hand, HandEventKind, Street
+from checker.model.hand import (
+    Action,
+    Award,
+    Hand,
+    HandEvent,
+    HandEventKind,
+    Seat,
+    ShownCards,
+    Street,
+    UncalledReturn,
+)
 from checker.model.tournament_log import Disconnect, HandAward, HandPlayed, Reconnect, Timeout
 from checker.replay.betting import DRAW_GAMES
 from checker.replay.facts import HandEvent as HandStartEvent
@@ -68,19 +78,16 @@ def log_hand(played: HandPlayed, file: str, line: int, context: LogContext,
         "bring_in": played.bring_in,
         "level": None if played.level is None else str(played.level),
         "played_at": played.started, "button_seat": played.button,
-        "seats": [{"seat": s.seat, "player": s.player, "stack": s.stack,
-                   "sitting_out": s.sitting_out, "line": line} for s in seats],
-        "actions": [{"index": index, "street": a.street, "player": a.player, "kind": a.kind,
-                     "amount": a.amount, "to": a.to, "all_in": a.all_in,
-                     "discards": a.discards, "line": line}
+        "seats": [Seat(s.seat, s.player, s.stack, line, s.sitting_out) for s in seats],
+        "actions": [Action(index, a.street, a.player, a.kind, line, a.amount, a.to, a.all_in,
+                           a.discards)
                     for index, a in enumerate(actions)],
         "events": _events(played, line, notes),
         "hole_cards": {s.player: s.cards for s in seats},
         "up_cards": {s.player: s.up_cards for s in seats if s.up_cards},
         "boards": played.boards,
         "shown": _shown(played, line),
-        "returns": [{"player": r.player, "amount": r.amount, "line": line}
-                    for r in played.returns],
+        "returns": [UncalledReturn(r.player, r.amount, line) for r in played.returns],
         "awards": _awards(played.awards, line),
         "location": {"file": file, "line": line}, "end_line": line,
     }
@@ -97,23 +104,17 @@ def replay_log_hand(played: HandPlayed, hand: Hand, table: TableState
         yield name, event
 
 
-def _events(played: HandPlayed, line: int, notes: Sequence[NoteLine]) -> list[dict[str, Any]]:
+def _events(played: HandPlayed, line: int, notes: Sequence[NoteLine]) -> list[HandEvent]:
     """Disconnected seats at the deal, then the hand's notes in action order (a note that
     does not say where in the hand it happened stands at the deal)."""
-    events: list[dict[str, Any]] = [
-        {"kind": HandEventKind.DISCONNECTED, "player": s.player, "text": "disconnected at the deal",
-         "after_action": 0, "line": line}
-        for s in played.seats if s.disconnected
-    ]
+    events = [HandEvent(HandEventKind.DISCONNECTED, 0, line, s.player, "disconnected at the deal")
+              for s in played.seats if s.disconnected]
     placed = sorted(notes, key=lambda n: n.note.action or 0)
     for noted in placed:
         note = noted.note
         after = note.action or 0
-        events.append({
-            "kind": _NOTE_KINDS[note.event], "player": note.player,
-            "text": _note_text(note), "street": _street_at(played, after, note.player),
-            "after_action": after, "line": noted.line,
-        })
+        events.append(HandEvent(_NOTE_KINDS[note.event], after, noted.line, note.player,
+                                _note_text(note), _street_at(played, after, note.player)))
     return events
 
 
@@ -135,21 +136,20 @@ def _street_at(played: HandPlayed, after: int, player: str) -> Street | None:
     return None
 
 
-def _shown(played: HandPlayed, line: int) -> list[dict[str, Any]]:
+def _shown(played: HandPlayed, line: int) -> list[ShownCards]:
     """The showdown's cards: a shown player's dealt cards. Draw games are left out: the log
     lists the cards dealt and drawn, not which were thrown, so the final hand is unknown."""
     if not played.shown or played.game in DRAW_GAMES:
         return []
     cards = {s.player: s.cards for s in played.seats}
-    return [{"player": name, "cards": cards[name], "line": line}
-            for name in played.shown if name in cards]
+    return [ShownCards(name, cards[name], line) for name in played.shown if name in cards]
 
 
-def _awards(awards: list[HandAward], line: int) -> list[dict[str, Any]]:
+def _awards(awards: list[HandAward], line: int) -> list[Award]:
     """Awards with the pot names the hand replay matches ("main pot", "side pot N")."""
     side_pots = any(a.pot > 0 for a in awards)
-    return [{"player": a.player, "amount": a.amount, "pot": _pot_name(a.pot, side_pots),
-             "half": None if a.half is None else a.half.value, "board": a.board, "line": line}
+    return [Award(a.player, a.amount, line, _pot_name(a.pot, side_pots),
+                  None if a.half is None else a.half.value, a.board)
             for a in awards]
 
 
