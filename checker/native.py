@@ -27,7 +27,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "checker/ingest/fulltilt_header.py",
     "checker/ingest/phh.py",
     "checker/ingest/stars_hand.py",
-    "checker/model/hand_parts.py",
+    "checker/model/hand_record.py",
     "checker/replay/facts.py",
     "checker/replay/betting.py",
     "checker/replay/evaluate.py",

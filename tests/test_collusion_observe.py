@@ -50,10 +50,10 @@ class Played:
     def public(self, shown: Sequence[str] | None = None) -> "Played":
         """The same hand read as a hand history (only the showdown's cards are known);
         `shown`: keep only these players' shown cards."""
-        update: dict[str, Any] = {"source_format": "fulltilt-hand"}
-        if shown is not None:
-            update["shown"] = [s for s in self.hand.shown if s.player in shown]
-        return Played(self.hand.model_copy(update=update), self.fact, self.actions)
+        kept = self.hand.shown if shown is None else [
+            s for s in self.hand.shown if s.player in shown]
+        return Played(replace(self.hand, source_format="fulltilt-hand", shown=kept), self.fact,
+                      self.actions)
 
 
 def deal(players: Sequence[tuple[str, int, str]], script: Sequence[str], board: str = BOARD,
@@ -1019,7 +1019,7 @@ def test_cards_of_a_player_not_dealt_in_count_toward_no_one() -> None:
                    "flop ann check", "flop bob bet 20", "flop ann fold"],
                   win="bob")
     cards = {**played.hand.hole_cards, "zed": ["8c", "8d"]}
-    agg = integrity(Played(played.hand.model_copy(update={"hole_cards": cards}), played.fact,
+    agg = integrity(Played(replace(played.hand, hole_cards=cards), played.fact,
                            played.actions))
     assert sorted(agg.pairs) == [("ann", "bob"), ("ann", "cat"), ("bob", "cat")]
     assert sorted(agg.players) == ["ann", "bob", "cat"]
@@ -1353,7 +1353,7 @@ def test_a_hand_dealt_to_one_player_is_not_counted() -> None:
 
 def test_a_hand_outside_a_tournament_has_no_roster_and_no_flow_points() -> None:
     played = _fold(["ann", "bob", "cat"], "h1", "T1").public()
-    outside = Played(played.hand.model_copy(update={"tournament_id": None}), played.fact,
+    outside = Played(replace(played.hand, tournament_id=None), played.fact,
                      played.actions)
     observer = observe(outside)
     agg = observer.views["public"]
@@ -1565,8 +1565,8 @@ def test_a_pot_the_site_kept_after_a_cash_out_moves_no_chips_between_players() -
     played = deal([("ann", 1000, "Ah Kh"), ("bob", 1000, "2c 3d")],
                   ["preflop ann call", "preflop bob check"], win="bob")
     assert toward(integrity(played), "ann", "bob")["FLOW"] != 0
-    kept = played.hand.model_copy(update={"awards": [
-        replace(award, cashed_out=True) for award in played.hand.awards]})
+    kept = replace(played.hand, awards=[
+        replace(award, cashed_out=True) for award in played.hand.awards])
     after = integrity(Played(kept, played.fact, played.actions))
     assert "FLOW" not in toward(after, "ann", "bob")
     assert "FLOW" not in toward(after, "bob", "ann")

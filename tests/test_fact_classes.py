@@ -14,14 +14,16 @@ import subprocess
 import sys
 import typing
 from collections.abc import Callable
+from datetime import datetime, timedelta
 
 import pytest
 
 from checker.audit.findings import json_safe
 from checker.dsl.types import fact_fields
+from checker.model import hand_record
 from checker.model.annotations import declared_hints
-from checker.model import hand_parts
 from checker.model.hand import ActionKind
+from checker.model.source import SourceLocation
 from checker.replay import facts
 from tests.conftest import REPO
 
@@ -34,9 +36,9 @@ def _classes_of(module: object) -> list[type]:
 
 
 FACT_CLASSES = _classes_of(facts)
-# A hand's parts (checker/model/hand_parts.py) write their constructors out the same way.
-PART_CLASSES = _classes_of(hand_parts)
-CLASSES = FACT_CLASSES + PART_CLASSES
+# The hand record and its parts (checker/model/hand_record.py) write theirs out the same way.
+RECORD_CLASSES = _classes_of(hand_record)
+CLASSES = FACT_CLASSES + RECORD_CLASSES
 
 
 def _values(cls: type) -> dict[str, object]:
@@ -53,6 +55,12 @@ def _sample(hint: object, number: int) -> object:
     args = [arg for arg in typing.get_args(hint) if arg is not type(None)]
     if origin is list:
         return [_sample(args[0], number)]
+    if origin is dict:
+        return {f"key-{number}": _sample(args[1], number)}
+    if hint is datetime:
+        return datetime(2020, 1, 1) + timedelta(minutes=number)
+    if hint is SourceLocation:
+        return SourceLocation(file=f"file-{number}", line=number)
     if args and origin is not list:  # X | None: a value of X
         return _sample(args[0], number)
     if hint is bool:

@@ -7,7 +7,7 @@ from checker.audit.findings import HandJudge
 from checker.dsl.engine import CompiledRuleset, compile_ruleset
 from checker.dsl.ruleset import load_ruleset
 from checker.model.findings import Finding
-from checker.model.hand import Hand, Street
+from checker.model.hand import Hand, Street, validate_hand
 from checker.replay.facts import ActionEvent, HandEvent, PotEvent, PotFact, TimeoutEvent
 from checker.replay.hand_replay import replay_hand
 from checker.replay.pots import build_pots
@@ -45,7 +45,7 @@ def make_hand(stacks: dict[str, int], actions: list[dict[str, Any]], *, button: 
     if structure == "fixed_limit":
         record.update(small_bet=100, big_bet=200)
     record.update(extra)
-    return Hand.model_validate(record)
+    return validate_hand(record)
 
 
 def events(hand: Hand, table: TableState | None = None) -> list[tuple[str, object]]:

@@ -134,7 +134,7 @@ def test_a_button_moved_mid_tournament_breaks_a_rotation_rule(name: str) -> None
     middle = len(hands) // 2
     target = hands[middle]
     others = [s.seat for s in target.seats if s.seat != target.button_seat]
-    moved = target.model_copy(update={"button_seat": others[0]})
+    moved = replace(target, button_seat=others[0])
     findings: list[Finding] = []
     judge = HandJudge(compiled_rules(), findings)
     for hand in [*hands[:middle], moved, *hands[middle + 1:]]:
@@ -224,7 +224,7 @@ def test_a_wrong_side_pot_shows_as_a_difference() -> None:
     shifted = 1
     awards[main] = replace(awards[main], amount=awards[main].amount + shifted)
     awards[side] = replace(awards[side], amount=awards[side].amount - shifted)
-    moved = hand.model_copy(update={"awards": awards})
+    moved = replace(hand, awards=awards)
     assert award_differences(hand, replayed_pots(hand)) == []
     problems = award_differences(moved, replayed_pots(moved))
     assert any(p.startswith("pot 0") for p in problems), problems

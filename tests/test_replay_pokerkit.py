@@ -52,7 +52,7 @@ from pokerkit import (
 from benchmarks.throughput.pokerkit_games import BIG_BET_GAMES
 from checker.dsl.engine import CompiledRuleset, compile_ruleset
 from checker.dsl.ruleset import load_ruleset
-from checker.model.hand import Hand
+from checker.model.hand import Hand, validate_hand
 from checker.replay.facts import (
     ActionEvent,
     HandEndEvent,
@@ -531,7 +531,7 @@ def hand_record(played: Played, pot_awards: list[dict[int, int]] | None = None) 
         # Each player gets back what went in plus PokerKit's payoff (uncalled bets included).
         record["awards"] = [{"player": name(i), "amount": chips_in[i] + payoff, "line": 90}
                             for i, payoff in enumerate(played.payoffs) if chips_in[i] + payoff]
-    return Hand.model_validate(record)
+    return validate_hand(record)
 
 
 def _won(seen: Showdown, players: int) -> list[int]:

@@ -4,6 +4,7 @@ are not one table's sequence."""
 
 import json
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -184,10 +185,10 @@ def test_a_fast_fold_pools_hands_do_not_follow_one_another(tmp_path: Path) -> No
     # seats, button and blinds owe nothing to the first one's.
     hands = read_hands(tmp_path, TOURNAMENT_SEAT_CHANGE)
     assert [f.rule for f in judge_pool(hands)] == ["seating.no-seat-changes"]
-    pool = [hand.model_copy(update={"fast_fold": True}) for hand in hands]
+    pool = [replace(hand, fast_fold=True) for hand in hands]
     assert all(hand.play is Play.TOURNAMENT for hand in pool)
     assert judge_pool(pool) == []
-    cash_pool = [hand.model_copy(update={"fast_fold": True})
+    cash_pool = [replace(hand, fast_fold=True)
                  for hand in read_hands(tmp_path, as_cash(TOURNAMENT_SEAT_CHANGE))]
     assert [hand.play for hand in cash_pool] == [Play.FAST_FOLD, Play.FAST_FOLD]
 

@@ -28,6 +28,7 @@ from checker.model.hand import (
     Game,
     Hand,
     Street,
+    validate_hand,
 )
 from checker.model.tournament_log import HandPlayed
 from checker.replay.betting import Act, Betting
@@ -340,7 +341,7 @@ def test_advance_moves_the_betting_as_act_does_and_reads_what_act_measures() -> 
 def _betting(stacks: dict[int, int], posts: list[tuple[int, ActionKind, int]],
              button: int) -> Betting:
     """A no-limit hold'em hand at 25/50, player `pN` on seat N, the `posts` made."""
-    hand = Hand.model_validate({
+    hand = validate_hand({
         "site": "test", "source_format": "test", "hand_id": "1", "game": Game.HOLDEM,
         "structure": BettingStructure.NO_LIMIT, "unit": "chips", "small_blind": 25,
         "big_blind": 50, "button_seat": button,

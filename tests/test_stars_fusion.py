@@ -6,6 +6,7 @@ gives no finding, its twin paying the pot to a hand that wins only with three ho
 `pots.best-hand-paid`. Then the corpus's one Fusion hand, whose € signs its file's encoding
 garbled into `Ä`: read with a warning naming the symbol."""
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -211,7 +212,7 @@ def test_a_garbled_euro_sign_is_read_as_the_stated_currency_with_a_warning() -> 
         "line 1: amounts are written with 'Ä', no currency symbol (garbled by the file's "
         "encoding); the header states EUR: read as €"
     ]
-    assert garbled.model_copy(update={"warnings": []}) == clean
+    assert replace(garbled, warnings=[]) == clean
 
 
 def test_a_garbled_symbol_that_also_stands_in_a_name_is_rejected() -> None:

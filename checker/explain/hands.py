@@ -158,7 +158,7 @@ def _rejected(judge: HandJudge, record: Rejection, wanted: set[str], strict: boo
 
 
 def _log_hand_model(judge: HandJudge, record: LogRecord, played: HandPlayed) -> Hand:
-    """The hand model of a log's `hand` line, for its seats, cards and board (the judge
+    """The hand record of a log's `hand` line, for its seats, cards and board (the judge
     builds its own, with the hand's notes, to replay)."""
     tournaments = judge.tournaments
     state = tournaments.states.get(played.tournament)

@@ -31,8 +31,6 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from pydantic import ValidationError
-
 from checker.ingest.amounts import is_digits
 from checker.ingest.base import Block, RecordError
 from checker.ingest.decode import Line
@@ -59,9 +57,11 @@ from checker.model import (
     ShownCards,
     Street,
     UncalledReturn,
+    Unit,
 )
 from checker.model.cards import RANKS, SUITS
 from checker.model.hand import SummarySeat
+from checker.model.source import SourceLocation
 
 SITE = "Full Tilt Poker"
 FORMAT_NAME = "fulltilt-hand"
@@ -228,9 +228,8 @@ def _closed(start: int, lines: list[str], glued: bool) -> Iterator[tuple[int, li
 
 
 class _HandReader:
-    """Reads one hand's lines into the plain dict `Hand.model_validate` takes."""
+    """Reads one hand's lines into the hand record (its parts built as they are read)."""
 
-    # Plain values start from these class-level defaults (fewer stores per hand).
     hand_id: str | None = None
     in_cents = False
     # The summary's "Total pot" line; pot_line 0 until it is read.
@@ -1017,51 +1016,45 @@ class _HandReader:
         small, big = (None, None) if setting.game in _STUD_GAMES else self._blinds()
         if setting.cap_without_amount:
             self.warnings.append("the header says CAP but does not state the cap amount")
-        pot = RecordedPot(self.pot_total, self.pot_line, self.pot_rake, self.pot_parts)
-        record: dict[str, object] = {
-            "site": SITE,
-            "source_format": FORMAT_NAME,
-            "hand_id": header.hand_id,
-            "tournament_id": setting.tournament_id,
-            "tournament_name": setting.tournament_name,
-            "fast_fold": setting.fast_fold,
-            "table": setting.table,
-            "max_seats": setting.max_seats or self.seats_line,
-            "game": setting.game,
-            "structure": setting.structure,
-            "cap": setting.cap,
-            "unit": "cents" if setting.in_cents else "chips",
-            "currency": setting.currency,
-            "small_blind": small,
-            "big_blind": big,
-            "small_bet": setting.stake_low if fixed else None,
-            "big_bet": setting.stake_high if fixed else None,
-            "ante": setting.ante,
-            "bring_in": self.full_posts.get(ActionKind.BRING_IN),
-            "played_at": header.played_at,
-            "played_at_zone": header.played_at_zone,
-            "played_at_et": header.played_at_et,
-            "button_seat": self.button,
-            "seats": self.seats,
-            "actions": self.actions,
-            "events": self.events,
-            "hole_cards": self.hole,
-            "up_cards": self.up,
-            "boards": self.boards,
-            "shown": self.shown,
-            "returns": self.returns,
-            "awards": self.awards,
-            "pot": pot,
-            "summary": self.summary,
-            "location": {"file": self.path, "line": self.block.start},
-            "end_line": self.block.end,
-            "warnings": self.warnings,
-        }
-        try:
-            return Hand.model_validate(record)
-        except ValidationError as exc:
-            raise self.fail(f"the hand does not make a valid record: {exc}",
-                            self.block.start) from None
+        return Hand(
+            site=SITE,
+            source_format=FORMAT_NAME,
+            hand_id=header.hand_id,
+            tournament_id=setting.tournament_id,
+            tournament_name=setting.tournament_name,
+            fast_fold=setting.fast_fold,
+            table=setting.table,
+            max_seats=setting.max_seats or self.seats_line,
+            game=setting.game,
+            structure=setting.structure,
+            cap=setting.cap,
+            unit=Unit.CENTS if setting.in_cents else Unit.CHIPS,
+            currency=setting.currency,
+            small_blind=small,
+            big_blind=big,
+            small_bet=setting.stake_low if fixed else None,
+            big_bet=setting.stake_high if fixed else None,
+            ante=setting.ante,
+            bring_in=self.full_posts.get(ActionKind.BRING_IN),
+            played_at=header.played_at,
+            played_at_zone=header.played_at_zone,
+            played_at_et=header.played_at_et,
+            button_seat=self.button,
+            seats=self.seats,
+            actions=self.actions,
+            events=self.events,
+            hole_cards=self.hole,
+            up_cards=self.up,
+            boards=self.boards,
+            shown=self.shown,
+            returns=self.returns,
+            awards=self.awards,
+            pot=RecordedPot(self.pot_total, self.pot_line, self.pot_rake, self.pot_parts),
+            summary=self.summary,
+            location=SourceLocation(file=self.path, line=self.block.start),
+            end_line=self.block.end,
+            warnings=self.warnings,
+        )
 
     def _check_complete(self) -> None:
         header = self.header

@@ -27,8 +27,6 @@ from datetime import time as clock
 from pathlib import PurePath
 from typing import Any, TypeVar
 
-from pydantic import ValidationError
-
 from checker.ingest.amounts import currency_of, is_digits, parse_amount
 from checker.ingest.base import Block, RecordError, split_at
 from checker.ingest.decode import Line
@@ -50,6 +48,7 @@ from checker.model import (
     Unit,
 )
 from checker.model.cards import is_card
+from checker.model.source import SourceLocation
 
 NAME = "phh"
 _T = TypeVar("_T")
@@ -388,7 +387,7 @@ _HEADER = re.compile(r"[ \t]*\[[ \t]*([0-9]+)[ \t]*\][ \t]*(?:#.*)?")
 _SNIFF_VARIANT = re.compile(r"variant\s*=\s*(['\"])(" + "|".join(map(re.escape, VARIANTS)) + r")\1")
 _SNIFF_KEY = re.compile(r"(?:actions|starting_stacks)\s*=")
 # Every field the spec defines; the reader uses most, and reads past the rest (author, venue
-# address, time banks...) because they say nothing the hand model holds.
+# address, time banks...) because they say nothing the hand record holds.
 _SPEC_FIELDS = frozenset(
     {"author", "url", "address", "city", "region", "postal_code", "country", "time_limit",
      "time_banks", "time_zone", "min_bet", "small_bet", "big_bet", "bring_in",
@@ -1149,7 +1148,7 @@ class _HandBuilder:
                                  stakes.kinds[0] if stakes.kinds else None)
             if button is not None:
                 hand["button_seat"] = button
-        # Empty lists and a missing pot are the model's defaults: left out, not validated.
+        # Empty lists and a missing pot are the record's defaults: left out.
         if events:
             hand["events"] = events
         if cards.hole:
@@ -1168,13 +1167,9 @@ class _HandBuilder:
             hand["pot"] = pot
         if self.warnings:
             hand["warnings"] = self.warnings
-        try:
-            return Hand.model_validate(hand)
-        except ValidationError as exc:
-            problem = exc.errors()[0]
-            where = ".".join(str(part) for part in problem["loc"])
-            raise self.fail(f"a field cannot be read ({where}: {problem['msg']})",
-                            self.hand_line) from None
+        # Every field was read and checked by name above; the compiled constructor checks
+        # each value's type.
+        return Hand(**hand)
 
     # Fields --------------------------------------------------------------------------------
 
@@ -1308,7 +1303,7 @@ class _HandBuilder:
             "structure": structure,
             "unit": Unit.CENTS if f.in_cents else Unit.CHIPS,
         }
-        # None is every optional field's default: such keys are left out, not validated.
+        # None is every optional field's default: such keys are left out.
         for key, value in (
                 ("tournament_name", f.text("event")), ("max_seats", seat_count),
                 ("currency", currency), ("small_blind", small_blind),
@@ -1332,7 +1327,7 @@ class _HandBuilder:
                        played_at: datetime | None, table: str | None) -> dict[str, Any]:
         hand = dict(shared)  # a copy: `shared` serves the next hands too
         hand["hand_id"] = self.hand_id
-        hand["location"] = {"file": self.path, "line": self.hand_line}
+        hand["location"] = SourceLocation(file=self.path, line=self.hand_line)
         hand["end_line"] = self.end_line
         if table is not None:
             hand["table"] = table

@@ -219,7 +219,7 @@ class _Writer:
             thrown = action.discards or 0
             if not thrown:
                 return [f"{actor} sd"]
-            # The thrown cards are not in the hand model, only how many: written unknown.
+            # The thrown cards are not in the hand record, only how many: written unknown.
             return [f"{actor} sd {'??' * thrown}", self.deals.replacement(action.player, thrown)]
         raise ValueError(f"PHH cannot carry a {kind} action")
 

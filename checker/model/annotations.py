@@ -4,7 +4,7 @@ A class compiled by mypyc keeps only approximations of its annotations (`list[st
 reads as `type`), so for a compiled module the source beside its extension (where the build
 and the stale-build check keep it, checker/native.py) is read and each annotation evaluated in
 the module's own namespace: the very classes, enums and NewTypes the module uses. The rules'
-type checker reads the fact vocabulary this way, and the hand model its native parts.
+type checker reads the fact vocabulary this way, and `validate_hand` the hand record.
 """
 
 import ast

@@ -1,4 +1,4 @@
-"""A tournament log's `hand` line as the hand model the hand replay judges.
+"""A tournament log's `hand` line as the hand record the hand replay judges.
 
 A log hand is self-contained (docs/tournament-log.md): its seats, every card dealt, every post
 and act, the boards, returns and awards. The `timeout`, `disconnect` and `reconnect` lines of
@@ -13,7 +13,6 @@ seated by the log's own `seat` lines is that table's first hand of the tournamen
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from checker.model.formats import TOURNAMENT_LOG
 from checker.model.hand import (
@@ -26,7 +25,9 @@ from checker.model.hand import (
     ShownCards,
     Street,
     UncalledReturn,
+    Unit,
 )
+from checker.model.source import SourceLocation
 from checker.model.tournament_log import Disconnect, HandAward, HandPlayed, Reconnect, Timeout
 from checker.replay.betting import DRAW_GAMES
 from checker.replay.facts import HandEvent as HandStartEvent
@@ -65,33 +66,32 @@ def log_table_state(name: str, seated_by_log: bool = False, gap: bool = False) -
 
 def log_hand(played: HandPlayed, file: str, line: int, context: LogContext,
              notes: Sequence[NoteLine] = ()) -> Hand:
-    """The hand model of `played` (the `hand` line at `file`:`line`) with its `notes`."""
+    """The hand record of `played` (the `hand` line at `file`:`line`) with its `notes`."""
     seats = sorted(played.seats, key=lambda s: s.seat)
     actions = played.actions
-    hand: dict[str, Any] = {
-        "site": context.site, "source_format": TOURNAMENT_LOG, "hand_id": played.hand,
-        "tournament_id": played.tournament, "tournament_name": context.tournament_name,
-        "table": played.table, "max_seats": context.seats_per_table,
-        "game": played.game, "structure": played.structure, "unit": "chips",
-        "small_blind": played.small_blind, "big_blind": played.big_blind,
-        "small_bet": played.small_bet, "big_bet": played.big_bet, "ante": played.ante,
-        "bring_in": played.bring_in,
-        "level": None if played.level is None else str(played.level),
-        "played_at": played.started, "button_seat": played.button,
-        "seats": [Seat(s.seat, s.player, s.stack, line, s.sitting_out) for s in seats],
-        "actions": [Action(index, a.street, a.player, a.kind, line, a.amount, a.to, a.all_in,
-                           a.discards)
-                    for index, a in enumerate(actions)],
-        "events": _events(played, line, notes),
-        "hole_cards": {s.player: s.cards for s in seats},
-        "up_cards": {s.player: s.up_cards for s in seats if s.up_cards},
-        "boards": played.boards,
-        "shown": _shown(played, line),
-        "returns": [UncalledReturn(r.player, r.amount, line) for r in played.returns],
-        "awards": _awards(played.awards, line),
-        "location": {"file": file, "line": line}, "end_line": line,
-    }
-    return Hand.model_validate(hand)
+    return Hand(
+        site=context.site, source_format=TOURNAMENT_LOG, hand_id=played.hand,
+        tournament_id=played.tournament, tournament_name=context.tournament_name,
+        table=played.table, max_seats=context.seats_per_table,
+        game=played.game, structure=played.structure, unit=Unit.CHIPS,
+        small_blind=played.small_blind, big_blind=played.big_blind,
+        small_bet=played.small_bet, big_bet=played.big_bet, ante=played.ante,
+        bring_in=played.bring_in,
+        level=None if played.level is None else str(played.level),
+        played_at=played.started, button_seat=played.button,
+        seats=[Seat(s.seat, s.player, s.stack, line, s.sitting_out) for s in seats],
+        actions=[Action(index, a.street, a.player, a.kind, line, a.amount, a.to, a.all_in,
+                        a.discards)
+                 for index, a in enumerate(actions)],
+        events=_events(played, line, notes),
+        hole_cards={s.player: s.cards for s in seats},
+        up_cards={s.player: s.up_cards for s in seats if s.up_cards},
+        boards=played.boards,
+        shown=_shown(played, line),
+        returns=[UncalledReturn(r.player, r.amount, line) for r in played.returns],
+        awards=_awards(played.awards, line),
+        location=SourceLocation(file=file, line=line), end_line=line,
+    )
 
 
 def replay_log_hand(played: HandPlayed, hand: Hand, table: TableState

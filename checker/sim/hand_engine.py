@@ -76,7 +76,7 @@ HOLE_CARDS = {Game.HOLDEM: 2, Game.OMAHA: 4, Game.OMAHA5: 5}
 _BOARD_AFTER = ((Street.FLOP, 3), (Street.TURN, 4), (Street.RIVER, 5))
 _DECK = tuple(r + s for r in "23456789TJQKA" for s in "cdhs")
 _BOARD_SIZE = 5
-# The hand model's `source_format` and place for the hand the engine's betting follows.
+# The hand record's `source_format` and place for the hand the engine's betting follows.
 _SOURCE_FORMAT = "simulator"
 _NOWHERE = SourceLocation(file="", line=0)
 # More than the most seats a table has: seat distances from the button taken modulo it keep
@@ -603,13 +603,13 @@ def _hand_at_the_deal(plan: HandPlan) -> Hand:
     (a seat list here would be validated once more per hand for nothing); the engine plays
     for no named site (its writers name it)."""
     stakes = plan.stakes
-    return Hand.model_validate({
-        "site": "", "source_format": _SOURCE_FORMAT, "hand_id": plan.hand_id,
-        "tournament_id": plan.tournament, "table": plan.table, "game": plan.game,
-        "structure": plan.structure, "unit": Unit.CHIPS, "small_blind": stakes.small_blind,
-        "big_blind": stakes.big_blind, "small_bet": stakes.small_bet,
-        "big_bet": stakes.big_bet, "ante": stakes.ante, "button_seat": plan.button,
-        "seats": [], "location": _NOWHERE, "end_line": 0})
+    return Hand(
+        site="", source_format=_SOURCE_FORMAT, hand_id=plan.hand_id,
+        tournament_id=plan.tournament, table=plan.table, game=plan.game,
+        structure=plan.structure, unit=Unit.CHIPS, small_blind=stakes.small_blind,
+        big_blind=stakes.big_blind, small_bet=stakes.small_bet,
+        big_bet=stakes.big_bet, ante=stakes.ante, button_seat=plan.button,
+        seats=[], location=_NOWHERE, end_line=0)
 
 
 def play_hand(plan: HandPlan, rng: random.Random) -> HandResult:

@@ -1,21 +1,27 @@
-"""The parts of a hand record as the input states them: seats, acts, events, shown cards,
-returns, awards, cash-outs, the pot and the summary's seat lines, with the enums they use.
+"""One hand as the input recorded it, and its parts: seats, acts, events, shown cards,
+returns, awards, cash-outs, the pot and the summary's seat lines, with the enums they use. No
+judgement, no derived state. Amounts are ints in the hand's `unit`: tournament chips, or
+cents for cash games.
 
-Native classes (compiled with mypyc, checker/native.py): a reader builds a hand's parts
-directly, once, with the types its own code guarantees, and the replay, the rules and the
-observer read their fields as C struct members. A pydantic model (what these were) cost ~0.7 us
-to validate and ~50 ns to read a field through the instance dict; a hand has ~30 parts
-(docs/performance.md, "Native hand parts"). Input that our code did not build (a dict, in a
-test or from a caller) is validated against the same annotations by `checker.model.hand`.
+Native classes (compiled with mypyc, checker/native.py): a reader builds a hand and its
+parts directly, once, with the types its own code guarantees (compiled, every constructor
+checks its arguments' types), and the replay, the rules and the observer read their fields as
+C struct members. As pydantic models (what these were) a hand cost ~26 us to validate, its
+~30 parts ~0.7 us each, and every field read ~50 ns through the model's `__getattr__` hook
+(docs/performance.md, "The hand record as native classes"). Input that our code did not
+build (a dict, in a test or from a caller) is validated against the same annotations by
+`checker.model.hand.validate_hand`.
 
-A reader fills a part in as it reads its lines (a seat found sitting out, an award's pot);
+A reader fills a record in as it reads its lines (a seat found sitting out, an award's pot);
 nothing downstream of the reader writes one.
 """
 
 from dataclasses import dataclass, field
+from datetime import datetime
 from enum import StrEnum
 
 from checker.model.cards import Card
+from checker.model.source import SourceLocation
 
 
 class Game(StrEnum):
@@ -137,7 +143,7 @@ class HandEventKind(StrEnum):
     OTHER = "other"
 
 
-# Each part writes its `__init__` out (`init=False`): the one `dataclass` writes is plain
+# Each class writes its `__init__` out (`init=False`): the one `dataclass` writes is plain
 # Python, ten times slower to call from a compiled reader. Fields are declared in the
 # constructor's order, defaults last (tests/test_fact_classes.py holds the two together).
 
@@ -316,3 +322,142 @@ class SummarySeat:
         self.player = player
         self.text = text
         self.line = line
+
+
+@dataclass(slots=True, init=False)
+class Hand:
+    site: str
+    source_format: str
+    # Exactly as the input writes it (the Full Tilt game number, say).
+    hand_id: str
+    game: Game
+    structure: BettingStructure
+    unit: Unit
+    seats: list[Seat]
+    location: SourceLocation
+    end_line: int
+    tournament_id: str | None = None
+    tournament_name: str | None = None
+    # A fast-fold pool (PokerStars Zoom, Full Tilt Rush): every hand is dealt at a new table
+    # under the pool's name, so consecutive hands under one name are not one table's sequence.
+    fast_fold: bool = False
+    table: str | None = None
+    max_seats: int | None = None
+    # Capped no-limit / pot-limit: the most a player may put in per hand.
+    cap: int | None = None
+    # Mixed-game rotation label as written ("HORSE", "10-Game"), if any.
+    mixed: str | None = None
+    currency: str | None = None
+    small_blind: int | None = None
+    big_blind: int | None = None
+    small_bet: int | None = None
+    big_bet: int | None = None
+    # PokerStars 6+ Hold'em: the button's blind (the game has no small or big blind).
+    button_blind: int | None = None
+    ante: int | None = None
+    bring_in: int | None = None
+    level: str | None = None
+    played_at: datetime | None = None
+    played_at_zone: str | None = None
+    played_at_et: datetime | None = None
+    button_seat: int | None = None
+    actions: list[Action] = field(default_factory=list)
+    events: list[HandEvent] = field(default_factory=list)
+    hole_cards: dict[str, list[Card]] = field(default_factory=dict)
+    # Stud games: the cards dealt face up to each player, in street order (a subset of
+    # `hole_cards`, which holds every card seen, down or up).
+    up_cards: dict[str, list[Card]] = field(default_factory=dict)
+    boards: list[list[Card]] = field(default_factory=list)
+    shown: list[ShownCards] = field(default_factory=list)
+    returns: list[UncalledReturn] = field(default_factory=list)
+    awards: list[Award] = field(default_factory=list)
+    cash_outs: list[CashOut] = field(default_factory=list)
+    # Whether `awards` is what the record says was paid. False when the input states no
+    # usable payout for a pot that held chips (PHH without usable winnings or final stacks):
+    # the awards are then unknown, not none, and nothing about them can be judged.
+    awards_recorded: bool = True
+    pot: RecordedPot | None = None
+    summary: list[SummarySeat] = field(default_factory=list)
+    # What the reader had to leave out or could not confirm; a usable record still.
+    warnings: list[str] = field(default_factory=list)
+
+    def __init__(
+        self, site: str, source_format: str, hand_id: str, game: Game,
+        structure: BettingStructure, unit: Unit, seats: list[Seat], location: SourceLocation,
+        end_line: int, tournament_id: str | None = None, tournament_name: str | None = None,
+        fast_fold: bool = False, table: str | None = None, max_seats: int | None = None,
+        cap: int | None = None, mixed: str | None = None, currency: str | None = None,
+        small_blind: int | None = None, big_blind: int | None = None,
+        small_bet: int | None = None, big_bet: int | None = None,
+        button_blind: int | None = None, ante: int | None = None, bring_in: int | None = None,
+        level: str | None = None, played_at: datetime | None = None,
+        played_at_zone: str | None = None, played_at_et: datetime | None = None,
+        button_seat: int | None = None, actions: list[Action] | None = None,
+        events: list[HandEvent] | None = None, hole_cards: dict[str, list[Card]] | None = None,
+        up_cards: dict[str, list[Card]] | None = None, boards: list[list[Card]] | None = None,
+        shown: list[ShownCards] | None = None, returns: list[UncalledReturn] | None = None,
+        awards: list[Award] | None = None, cash_outs: list[CashOut] | None = None,
+        awards_recorded: bool = True, pot: RecordedPot | None = None,
+        summary: list[SummarySeat] | None = None, warnings: list[str] | None = None,
+    ) -> None:
+        self.site = site
+        self.source_format = source_format
+        self.hand_id = hand_id
+        self.game = game
+        self.structure = structure
+        self.unit = unit
+        self.seats = seats
+        self.location = location
+        self.end_line = end_line
+        self.tournament_id = tournament_id
+        self.tournament_name = tournament_name
+        self.fast_fold = fast_fold
+        self.table = table
+        self.max_seats = max_seats
+        self.cap = cap
+        self.mixed = mixed
+        self.currency = currency
+        self.small_blind = small_blind
+        self.big_blind = big_blind
+        self.small_bet = small_bet
+        self.big_bet = big_bet
+        self.button_blind = button_blind
+        self.ante = ante
+        self.bring_in = bring_in
+        self.level = level
+        self.played_at = played_at
+        self.played_at_zone = played_at_zone
+        self.played_at_et = played_at_et
+        self.button_seat = button_seat
+        self.actions = [] if actions is None else actions
+        self.events = [] if events is None else events
+        self.hole_cards = {} if hole_cards is None else hole_cards
+        self.up_cards = {} if up_cards is None else up_cards
+        self.boards = [] if boards is None else boards
+        self.shown = [] if shown is None else shown
+        self.returns = [] if returns is None else returns
+        self.awards = [] if awards is None else awards
+        self.cash_outs = [] if cash_outs is None else cash_outs
+        self.awards_recorded = awards_recorded
+        self.pot = pot
+        self.summary = [] if summary is None else summary
+        self.warnings = [] if warnings is None else warnings
+
+    @property
+    def play(self) -> Play:
+        # A record names its tournament by id. (A name alone does not tell: PHH's `event`
+        # names cash games too, "Million Dollar Cash Game".)
+        if self.tournament_id is not None:
+            return Play.TOURNAMENT
+        return Play.FAST_FOLD if self.fast_fold else Play.CASH
+
+    @property
+    def posts(self) -> list[Action]:
+        return [a for a in self.actions if a.kind in POST_KINDS]
+
+    def put_in(self) -> int:
+        """Everything the record says went into the pot, before uncalled returns."""
+        total = 0
+        for action in self.actions:
+            total += action.amount
+        return total

@@ -1,9 +1,11 @@
-"""A hand's parts at the hand model's boundary (checker/model/hand.py).
+"""A hand our own code did not build (checker/model/hand.py `validate_hand`).
 
-A reader builds each part itself and the model takes it as it is; a part given as anything
-else (a dict, by a test or a caller) is validated against the part's declared fields, as the
-pydantic models the parts once were validated it, then built as the part's own class."""
+A reader builds a hand and its parts itself. Anything else (a dict, from a test or a caller) is
+validated field by field against the record's declared annotations, as the pydantic models the
+hand and its parts once were validated it, then built as the record's own classes; a part
+given built already is taken as it is."""
 
+from datetime import datetime
 from typing import Any
 
 import pytest
@@ -15,12 +17,17 @@ from checker.model.hand import (
     Action,
     ActionKind,
     Award,
+    BettingStructure,
+    Game,
     Hand,
     RecordedPot,
     Seat,
     ShownCards,
     Street,
+    Unit,
+    validate_hand,
 )
+from checker.model.source import SourceLocation
 
 
 def _hand(**parts: object) -> dict[str, object]:
@@ -31,14 +38,37 @@ def _hand(**parts: object) -> dict[str, object]:
             "location": {"file": "x.txt", "line": 1}, "end_line": 9, **parts}
 
 
+def test_a_hand_given_as_a_dict_becomes_the_record() -> None:
+    hand = validate_hand(_hand(played_at="2009-03-01T20:15:00",
+                               hole_cards={"ann": ["Ah", "Kd"]}, boards=[["2c", "3d", "4h"]]))
+    assert type(hand) is Hand
+    assert (hand.game, hand.structure, hand.unit) == (Game.HOLDEM, BettingStructure.NO_LIMIT,
+                                                       Unit.CHIPS)
+    assert hand.played_at == datetime(2009, 3, 1, 20, 15)
+    assert hand.location == SourceLocation(file="x.txt", line=1)
+    assert (hand.hole_cards, hand.boards) == ({"ann": ["Ah", "Kd"]}, [["2c", "3d", "4h"]])
+    assert (hand.actions, hand.awards, hand.warnings, hand.awards_recorded) == ([], [], [], True)
+
+
+@pytest.mark.parametrize(("field", "value"), [
+    ("unit", "litres"), ("game", "snap"), ("hole_cards", {"ann": ["Ah", "K"]}),
+    ("boards", [["2c", "3d", "1h"]]), ("button_seat", "first"), ("dealer", 3),
+    ("location", {"file": "x.txt"}),
+])
+def test_a_hands_own_fields_are_validated(field: str, value: object) -> None:
+    with pytest.raises(ValidationError) as raised:
+        validate_hand(_hand(**{field: value}))
+    assert field in str(raised.value)
+
+
 def test_a_part_a_reader_built_is_kept_as_it_is() -> None:
     action = Action(0, Street.PREFLOP, "ann", ActionKind.BET, 4, amount=20)
-    hand = Hand.model_validate(_hand(actions=[action]))
+    hand = validate_hand(_hand(actions=[action]))
     assert hand.actions[0] is action
 
 
 def test_a_part_given_as_a_dict_becomes_the_part_with_its_defaults() -> None:
-    hand = Hand.model_validate(_hand(
+    hand = validate_hand(_hand(
         actions=[{"index": 0, "street": "flop", "player": "ann", "kind": "raise",
                   "amount": 40, "to": 40, "line": 5}],
         awards=[{"player": "bob", "amount": 80, "line": 8}],
@@ -62,7 +92,7 @@ def test_a_part_given_as_a_dict_becomes_the_part_with_its_defaults() -> None:
 ])
 def test_a_dict_part_is_validated_field_by_field(part: str, value: object, where: str) -> None:
     with pytest.raises(ValidationError) as raised:
-        Hand.model_validate(_hand(**{part: value}))
+        validate_hand(_hand(**{part: value}))
     assert where in str(raised.value)
 
 
@@ -73,7 +103,7 @@ def test_shown_cards_as_a_dict_or_built_are_the_same_part(cards: list[str], muck
     given_as_dict: dict[str, Any] = {"player": "ann", "cards": cards, "line": line}
     if mucked:
         given_as_dict["mucked"] = True
-    from_dict = Hand.model_validate(_hand(shown=[given_as_dict]))
-    built = Hand.model_validate(_hand(shown=[ShownCards("ann", list(cards), line, mucked)]))
+    from_dict = validate_hand(_hand(shown=[given_as_dict]))
+    built = validate_hand(_hand(shown=[ShownCards("ann", list(cards), line, mucked)]))
     assert from_dict == built
     assert from_dict.shown[0].cards == cards
