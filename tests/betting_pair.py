@@ -6,19 +6,19 @@ simulator's hands are only as right as `advance` and the turn it reads are."""
 from collections.abc import Callable
 
 from checker.model import Hand
-from checker.model.hand import POST_KINDS
-from checker.replay.betting import Act, Betting, act_of
+from checker.model.hand import POST_KINDS, Action
+from checker.replay.betting import Betting
 from checker.replay.facts import PlayerFact
 
 
 def drive_beside_the_replay(hand: Hand,
-                            players: Callable[[Hand, list[Act]], list[PlayerFact]]) -> int:
+                            players: Callable[[Hand, list[Action]], list[PlayerFact]]) -> int:
     """Assert, for every act of `hand` (a hand dealt correctly), that before it the driven
     state names the actor and the amount owed that `act` measures and says whether the round
     is over (it is exactly where the record moves to the next street), and after it holds
     the state `act` leaves. `players` gives each `Betting` its own facts (they are the state).
     Returns the number of acts compared."""
-    actions = [act_of(action) for action in hand.actions]
+    actions = hand.actions
     measured = Betting(hand, players(hand, actions))
     driven = Betting(hand, players(hand, actions))
     leading = 0

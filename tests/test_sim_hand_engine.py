@@ -23,6 +23,7 @@ from checker.dsl.engine import CompiledRuleset, compile_ruleset
 from checker.dsl.ruleset import load_ruleset
 from checker.model.hand import (
     POST_KINDS,
+    Action,
     ActionKind,
     BettingStructure,
     Game,
@@ -31,7 +32,7 @@ from checker.model.hand import (
     validate_hand,
 )
 from checker.model.tournament_log import HandPlayed
-from checker.replay.betting import Act, Betting
+from checker.replay.betting import Betting
 from checker.replay.facts import ActionEvent, Chips, PlayerFact, PostEvent, TimeoutEvent
 from checker.replay.log_hand import (
     LogContext,
@@ -322,7 +323,7 @@ def test_the_engine_plays_only_hole_card_games() -> None:
 # ---------------------------------------------------------------- the replay's betting, driven
 
 
-def _facts(hand: Hand, _: list[Act]) -> list[PlayerFact]:
+def _facts(hand: Hand, _: list[Action]) -> list[PlayerFact]:
     return [PlayerFact(s.player, s.seat, Chips(s.stack), Chips(s.stack)) for s in hand.seats]
 
 
@@ -357,8 +358,8 @@ def _betting(stacks: dict[int, int], posts: list[tuple[int, ActionKind, int]],
 
 
 def _act(index: int, street: Street, seat: int, kind: ActionKind, amount: int = 0,
-         to: int | None = None, all_in: bool = False) -> Act:
-    return Act(index, street, f"p{seat}", kind, amount, to, all_in, 1)
+         to: int | None = None, all_in: bool = False) -> Action:
+    return Action(index, street, f"p{seat}", kind, 1, amount, to, all_in)
 
 
 def _owes(betting: Betting) -> dict[str, int]:

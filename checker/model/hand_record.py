@@ -4,9 +4,9 @@ judgement, no derived state. Amounts are ints in the hand's `unit`: tournament c
 cents for cash games.
 
 Native classes (compiled with mypyc, checker/native.py): a reader builds a hand and its
-parts directly, once, with the types its own code guarantees (compiled, every constructor
-checks its arguments' types), and the replay, the rules and the observer read their fields as
-C struct members. As pydantic models (what these were) a hand cost ~26 us to validate, its
+parts directly, once, with the types its own typed code guarantees (compiled, a constructor
+given values whose types the compiler could not see checks each one), and the replay, the
+rules and the observer read their fields as C struct members. As pydantic models (what these were) a hand cost ~26 us to validate, its
 ~30 parts ~0.7 us each, and every field read ~50 ns through the model's `__getattr__` hook
 (docs/performance.md, "The hand record as native classes"). Input that our code did not
 build (a dict, in a test or from a caller) is validated against the same annotations by

@@ -72,29 +72,6 @@ def bet_unit(hand: Hand, street: Street) -> int | None:
     return hand.big_bet if big else hand.small_bet
 
 
-class Act:
-    """One act of the record as the betting reads it: the `Action`'s fields in a compiled
-    object. A pydantic model's field costs ~50 ns a read from compiled code, and the replay
-    reads each act's fields several times; an act is copied once (`act_of`)."""
-
-    def __init__(self, index: int, street: Street, player: str, kind: ActionKind, amount: int,
-                 to: int | None, all_in: bool, line: int) -> None:
-        self.index = index
-        self.street = street
-        self.player = player
-        self.kind = kind
-        # Chips this act put in; the player's street total after it, when the record says.
-        self.amount = amount
-        self.to = to
-        self.all_in = all_in
-        self.line = line
-
-
-def act_of(action: Action) -> Act:
-    return Act(action.index, action.street, action.player, action.kind, action.amount,
-               action.to, action.all_in, action.line)
-
-
 @dataclass(slots=True)
 class _AsPosted:
     """The first round measured against the chips really posted, while that differs from the
@@ -144,7 +121,7 @@ class Betting:
 
     # ------------------------------------------------------------ posts
 
-    def post(self, action: Act) -> None:
+    def post(self, action: Action) -> None:
         player = self.by_name[action.player]
         amount = action.amount
         kind = action.kind
@@ -217,7 +194,7 @@ class Betting:
                     reach = most
         return reach
 
-    def act(self, action: Act) -> tuple[StreetFact, ActionFact, PlayerFact]:
+    def act(self, action: Action) -> tuple[StreetFact, ActionFact, PlayerFact]:
         """Apply one act; return the street, action and actor as they were before it (the
         action carrying the same betting measured against the chips really posted)."""
         if action.street is not self.street.name:
@@ -271,7 +248,7 @@ class Betting:
                                  Chips(posted.raised.get(name, 0)),
                                  Chips(posted.largest.get(name, 0)))
 
-    def _apply(self, action: Act, player: PlayerFact, is_raise: bool, to: int) -> None:
+    def _apply(self, action: Action, player: PlayerFact, is_raise: bool, to: int) -> None:
         kind = action.kind
         if kind is ActionKind.DISCARD:
             return
@@ -430,7 +407,7 @@ class Betting:
     # What a player of the hand (the simulator's server, checker/sim/hand_engine.py) reads
     # between acts; the replay itself never calls these.
 
-    def advance(self, action: Act) -> None:
+    def advance(self, action: Action) -> None:
         """Apply one act as `act` does, without measuring it (no facts: the player of the
         hand reads the state between acts). The same steps as `act`, kept apart so that the
         replay's hot path stays as it is."""

@@ -8,8 +8,8 @@ of an action event are copies, frozen as they were just before the act.
 
 from collections.abc import Iterator
 
-from checker.model.hand import POST_KINDS, ActionKind, Hand, HandEvent, HandEventKind
-from checker.replay.betting import STUD_GAMES, Act, Betting, act_of, card_rank, card_suit
+from checker.model.hand import POST_KINDS, Action, ActionKind, Hand, HandEvent, HandEventKind
+from checker.replay.betting import STUD_GAMES, Betting, card_rank, card_suit
 from checker.replay.evaluate import evaluates
 from checker.replay.facts import (
     ActionEvent,
@@ -32,8 +32,7 @@ _CONNECTION = {HandEventKind.DISCONNECTED: True, HandEventKind.RECONNECTED: Fals
 
 
 def replay_hand(hand: Hand, table: TableState) -> Iterator[tuple[str, object]]:
-    # Each act's fields read from the record once (betting.Act).
-    actions = [act_of(action) for action in hand.actions]
+    actions = hand.actions
     players = _dealt_players(hand, actions)
     betting = Betting(hand, players)
     leading = 0
@@ -66,7 +65,7 @@ def replay_hand(hand: Hand, table: TableState) -> Iterator[tuple[str, object]]:
     table.record(hand, fact)
 
 
-def _dealt_players(hand: Hand, actions: list[Act]) -> list[PlayerFact]:
+def _dealt_players(hand: Hand, actions: list[Action]) -> list[PlayerFact]:
     """Seats dealt in: in tournaments everyone seated (absent players are dealt and fold);
     in cash games only the seats that post or act — a cash table skips players who wait for
     the big blind or sit out without saying so in the seat line, and every player dealt in
@@ -92,7 +91,7 @@ def _dealt_players(hand: Hand, actions: list[Act]) -> list[PlayerFact]:
     return players
 
 
-def _hand_fact(hand: Hand, players: list[PlayerFact], actions: list[Act]) -> HandFact:
+def _hand_fact(hand: Hand, players: list[PlayerFact], actions: list[Action]) -> HandFact:
     small = _first_post(actions, ActionKind.SMALL_BLIND)
     big = _first_post(actions, ActionKind.BIG_BLIND)
     seat_of = {p.name: p.seat for p in players}
@@ -119,7 +118,7 @@ def _hand_fact(hand: Hand, players: list[PlayerFact], actions: list[Act]) -> Han
     )
 
 
-def _first_post(actions: list[Act], kind: ActionKind) -> str | None:
+def _first_post(actions: list[Action], kind: ActionKind) -> str | None:
     for action in actions:
         if action.kind is kind:
             return action.player
@@ -136,14 +135,14 @@ _REQUIRED = {ActionKind.ANTE: "ante", ActionKind.SMALL_BLIND: "small_blind",
              ActionKind.BIG_BLIND: "big_blind"}
 
 
-def _post(betting: Betting, action: Act, emptied: set[int]) -> None:
+def _post(betting: Betting, action: Action, emptied: set[int]) -> None:
     betting.post(action)
     player = betting.by_name[action.player]
     if action.amount > 0 and player.stack == 0:
         emptied.add(action.index)
 
 
-def _post_event(fact: HandFact, table: TableFact, action: Act, notes: "_Notes",
+def _post_event(fact: HandFact, table: TableFact, action: Action, notes: "_Notes",
                 emptied: bool) -> PostEvent:
     field_name = _REQUIRED.get(action.kind)
     required = getattr(fact, field_name) if field_name else None

@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import NamedTuple
 
-from checker.model.hand import ActionKind, BettingStructure, Game, Hand, Street, Unit
+from checker.model.hand import Action, ActionKind, BettingStructure, Game, Hand, Street, Unit
 from checker.model.source import SourceLocation
 from checker.model.tournament_log import (
     ChipsReturned,
@@ -47,7 +47,7 @@ from checker.model.tournament_log import (
     Reconnect,
     Timeout,
 )
-from checker.replay.betting import Act, Betting, pot_limit_max_to
+from checker.replay.betting import Betting, pot_limit_max_to
 from checker.replay.evaluate import high_rank
 from checker.replay.facts import Chips, PlayerFact
 from checker.replay.pots import BuiltPot, build_pots
@@ -253,7 +253,7 @@ class _HandPlay:
         to = None if kind is ActionKind.ANTE else player.street_in + amount
         self.betting.post(self._action(player, kind, amount, to))
 
-    def _action(self, player: _Player, kind: ActionKind, amount: int, to: int | None) -> Act:
+    def _action(self, player: _Player, kind: ActionKind, amount: int, to: int | None) -> Action:
         """The act as the betting reads it (the next in the record's order, all in when it
         takes the player's last chip), its line written into the log's hand."""
         index = len(self.actions)
@@ -262,7 +262,7 @@ class _HandPlay:
         all_in = 0 < amount == player.stack
         self.actions.append({"street": street, "player": name, "kind": kind, "amount": amount,
                              "to": to, "all_in": all_in})
-        return Act(index, street, name, kind, amount, to, all_in, 0)
+        return Action(index, street, name, kind, 0, amount, to, all_in)
 
     # ------------------------------------------------------------ betting
 
