@@ -6,11 +6,11 @@ cents for cash games.
 Native classes (compiled with mypyc, checker/native.py): a reader builds a hand and its
 parts directly, once, with the types its own typed code guarantees (compiled, a constructor
 given values whose types the compiler could not see checks each one), and the replay, the
-rules and the observer read their fields as C struct members. As pydantic models (what these were) a hand cost ~26 us to validate, its
-~30 parts ~0.7 us each, and every field read ~50 ns through the model's `__getattr__` hook
-(docs/performance.md, "The hand record as native classes"). Input that our code did not
-build (a dict, in a test or from a caller) is validated against the same annotations by
-`checker.model.hand.validate_hand`.
+rules and the observer read their fields as C struct members. As pydantic models (what these
+were) a hand cost ~26 us to validate, its ~30 parts ~0.7 us each, and every field read ~50 ns
+through the model's `__getattr__` hook (docs/performance.md, "The hand record as native
+classes"). Input that our code did not build (a dict, in a test or from a caller) is validated
+against the same annotations by `checker.model.hand.validate_hand`.
 
 A reader fills a record in as it reads its lines (a seat found sitting out, an award's pot);
 nothing downstream of the reader writes one.
