@@ -50,6 +50,22 @@ def test_the_streamed_text_is_what_json_writes(pair: tuple[dict[str, Any], dict[
     assert "".join(json_chunks(streamed)) == expected
 
 
+FLAT = st.dictionaries(TEXT, st.none() | st.booleans() | st.integers() | TEXT, min_size=1,
+                       max_size=6)
+
+
+@given(st.lists(FLAT, min_size=1, max_size=4), st.lists(LEAVES | FLAT, max_size=3))
+def test_items_of_scalars_are_laid_out_as_json_lays_them_out(
+        items: list[dict[str, Any]], others: list[Any]) -> None:
+    """Warnings and rejections are dicts of scalars, written without json's indenting
+    encoder (checker/report/json_stream.py `_flat_dict`): the same text, unicode, escapes and
+    all, beside items that take json's own path."""
+    plain = {"warnings": items + others, "rejected": others}
+    streamed = {"warnings": JsonArray(items + others, lambda item: item), "rejected": others}
+    expected = json.dumps(plain, indent=2, ensure_ascii=False) + "\n"
+    assert "".join(json_chunks(streamed)) == expected
+
+
 def test_each_item_is_a_piece_of_its_own() -> None:
     made: list[int] = []
 

@@ -104,6 +104,26 @@ def test_a_run_the_checkout_has_no_option_for_says_so(monkeypatch: pytest.Monkey
     assert "no --scheduler option" in cluster.problem and cluster.hands == 0
 
 
+def test_a_reports_summary_is_read_from_its_head(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """The harness reads only a report's summary (a whole report held would be counted in the
+    next audit's peak resident set): the same summary as the whole document's, also when it
+    is cut across the chunks read, and never the lines after it."""
+    summary = {"files": 3, "hands": 1_000_910, "plays": {"cash": 1_000_910},
+               "findings": {"error": 0, "warning": 2, "info": 0}, "warnings": 40_000}
+    document = {"tool": {"name": "feltcheck"}, "ruleset": {"name": "fulltilt"},
+                "summary": summary, "warnings": [{"text": "x" * 50}] * 40_000}
+    report = tmp_path / "report.json"
+    report.write_text(json.dumps(document, indent=2), encoding="utf-8")
+    for chunk in (7, 64, 1 << 16):
+        monkeypatch.setattr(feltcheck_side, "_SUMMARY_CHUNK", chunk)
+        assert feltcheck_side.report_summary(report) == summary
+    head = json.dumps({"tool": {}, "summary": summary}, indent=2)
+    (tmp_path / "cut.json").write_text(head[:len(head) // 2] + "[not json", encoding="utf-8")
+    with pytest.raises(ValueError, match="no summary"):
+        feltcheck_side.report_summary(tmp_path / "cut.json")
+
+
 def test_job_counts_name_every_core_once(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("os.cpu_count", lambda: 2)
     assert _jobs("1,2,N") == [1, 2]

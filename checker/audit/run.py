@@ -12,6 +12,7 @@ to disk past a bound (checker/audit/spool.py). Each hand is replayed into events
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 from checker.audit.accounting import check_file, check_format
 from checker.audit.collusion import CollusionJudge, CollusionOutcome
@@ -51,12 +52,13 @@ class FormatTally:
     records: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class ReadWarning:
+class ReadWarning(NamedTuple):
     """What a reader or a judge could not confirm about a record. Plain values, not the
     record's SourceLocation: a read of a million hands may carry as many warnings (HandHQ's
     PHH states no payouts), and each would keep its hand's location model alive, some 450
-    bytes."""
+    bytes. A tuple: a worker's warnings are pickled to the parent, and spooled to disk past a
+    bound, at C speed (a frozen dataclass pickles through Python-level `__getstate__`, ~5 us
+    a warning both ways; docs/performance.md, "The parent's share of two jobs")."""
 
     file: str
     line: int

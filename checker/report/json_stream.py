@@ -74,4 +74,34 @@ def _dumped(value: Any, newline: str) -> str:
     """`value` as json lays it out one level deeper than its own: a newline in json's indented
     text is always layout (a string's own newlines are escaped), so each is followed by the
     indent of the level the value sits at."""
+    if (type(value) is dict and value and all(type(k) is str for k in value)
+            and all(type(v) in _SCALARS for v in value.values())):
+        return _flat_dict(value, newline)
     return json.dumps(value, indent=len(INDENT), ensure_ascii=False).replace("\n", newline)
+
+
+# Values json writes alike with and without an indent (its C encoder writes them unindented;
+# an indent makes it use its Python encoder, ~20 us a warning).
+_SCALARS = frozenset({str, int, bool, type(None)})
+
+
+def _flat_dict(value: dict[str, Any], newline: str) -> str:
+    """A dict of scalars (a warning, a rejection) as `json.dumps(value, indent=2,
+    ensure_ascii=False)` lays it out: strings quoted by json's own (C) function, the other
+    scalars as json writes them."""
+    inner = newline + INDENT
+    return ("{" + inner + ("," + inner).join(
+        f"{_QUOTED(key)}: {_scalar(item)}" for key, item in value.items()) + newline + "}")
+
+
+# What json quotes a string with when `ensure_ascii=False`.
+_QUOTED: Callable[[str], str] = json.encoder.encode_basestring
+_CONSTANTS: dict[object, str] = {None: "null", True: "true", False: "false"}
+
+
+def _scalar(value: object) -> str:
+    if type(value) is str:
+        return _QUOTED(value)
+    if type(value) is int:
+        return int.__repr__(value)
+    return _CONSTANTS[value]  # None, True or False (`_SCALARS`)
