@@ -167,6 +167,28 @@ def test_views_and_settings_must_agree() -> None:
         Aggregates("integrity", KEPT).merge(Aggregates("integrity", KEPT + 1))
 
 
+def test_a_merged_counter_beyond_64_bits_is_refused_as_the_array_refuses_it() -> None:
+    """The merge adds the rows with numpy, which would wrap around silently: it checks."""
+    big, more = Aggregates("integrity", KEPT), Aggregates("integrity", KEPT)
+    row = [0] * PAIR_WIDTH
+    row[3] = 2**63 - 10
+    big.add_pair(("ann", "bob"), row)
+    with pytest.raises(OverflowError):
+        big.add_pair(("ann", "bob"), [0, 0, 0, 11] + [0] * (PAIR_WIDTH - 4))
+    more.add_pair(("ann", "bob"), [0, 0, 0, 11] + [0] * (PAIR_WIDTH - 4))
+    with pytest.raises(OverflowError):
+        big.merge(more)
+    low = Aggregates("integrity", KEPT)
+    low.add_pair(("ann", "bob"), [0, 0, 0, -(2**63) + 5] + [0] * (PAIR_WIDTH - 4))
+    less = Aggregates("integrity", KEPT)
+    less.add_pair(("ann", "bob"), [0, 0, 0, -6] + [0] * (PAIR_WIDTH - 4))
+    with pytest.raises(OverflowError):
+        low.merge(less)
+    fits = Aggregates("integrity", KEPT)
+    fits.add_pair(("ann", "bob"), [0, 0, 0, 9] + [0] * (PAIR_WIDTH - 4))
+    assert big.merge(fits).pair(("ann", "bob"))[3] == 2**63 - 1
+
+
 @pytest.fixture(scope="module")
 def split_corpus(collusion_root: Path) -> list[Path]:
     return split_log(corpus(collusion_root) / "log", collusion_root / "split")
