@@ -9,6 +9,7 @@ keeps only approximations of them)."""
 
 import dataclasses
 import enum
+import importlib.machinery
 import importlib.util
 import subprocess
 import sys
@@ -199,3 +200,22 @@ def test_the_vocabulary_loads_without_mypys_extensions() -> None:
                           text=True, check=False, timeout=120)
     assert (done.returncode, done.stdout.split()) == (0, ["5", str(len(dataclasses.fields(
         facts.HandFact)))]), done.stderr
+
+
+def test_a_compiled_modules_source_is_found_whatever_its_file_says(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """mypyc gives a compiled module first imported by another compiled one a `__file__` under
+    the group library's folder (`checker/checker/replay/...`): the annotations are still read
+    from the module's source."""
+    from checker.model import annotations
+
+    wrong = REPO / "checker" / "checker" / "replay" / (
+        "facts" + importlib.machinery.EXTENSION_SUFFIXES[0])
+    monkeypatch.setattr(facts, "__file__", str(wrong))
+    annotations._source_annotations.cache_clear()
+    try:
+        hints = declared_hints(facts.ActionFact)
+    finally:
+        annotations._source_annotations.cache_clear()
+    assert list(hints) == [f.name for f in dataclasses.fields(facts.ActionFact)]
+    assert hints["expected_actor"] == str | None

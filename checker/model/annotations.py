@@ -36,11 +36,19 @@ def _is_compiled(module: types.ModuleType) -> bool:
 def _source_annotations(module_name: str) -> dict[str, dict[str, str]]:
     """Per class of a compiled module's source, its annotated fields' annotation texts, in
     order."""
-    compiled = Path(str(sys.modules[module_name].__file__))
-    source = compiled.with_name(module_name.rpartition(".")[2] + ".py")
-    tree = ast.parse(source.read_text(encoding="utf-8"))
+    tree = ast.parse(_source_of(module_name).read_text(encoding="utf-8"))
     return {node.name: {stmt.target.id: ast.unparse(stmt.annotation)
                         for stmt in node.body
                         if isinstance(stmt, ast.AnnAssign)
                         and isinstance(stmt.target, ast.Name)}
             for node in tree.body if isinstance(node, ast.ClassDef)}
+
+
+def _source_of(module_name: str) -> Path:
+    """The source file of a module of this package, found from the package's own (interpreted)
+    `__init__`. Not from the compiled module's `__file__`: mypyc sets that to the group
+    library's folder joined with the module's path (`checker/checker/replay/...`) when the
+    module is first imported by another compiled module."""
+    top = sys.modules[module_name.partition(".")[0]]
+    root = Path(str(top.__file__)).parent.parent
+    return root.joinpath(*module_name.split(".")).with_suffix(".py")
