@@ -13,8 +13,8 @@ import operator
 import types
 import typing
 from collections.abc import Mapping
-from dataclasses import MISSING, fields
-from typing import Annotated, Any
+from dataclasses import MISSING, fields, is_dataclass
+from typing import Annotated, Any, TypeVar
 
 from pydantic import (
     BaseModel,
@@ -26,6 +26,7 @@ from pydantic import (
 )
 from pydantic_core import CoreSchema, core_schema
 
+from checker.model import hand_record
 from checker.model.annotations import declared_hints
 from checker.model.hand_record import (
     POST_KINDS,
@@ -70,30 +71,36 @@ __all__ = [
     "validate_hand",
 ]
 
-_PARTS = (Seat, Action, HandEvent, ShownCards, UncalledReturn, Award, CashOut, RecordedPot,
-          SummarySeat)
+# The hand's parts: every record class of hand_record.py but the hand itself.
+_PARTS = tuple(value for value in vars(hand_record).values()
+               if isinstance(value, type) and is_dataclass(value) and value is not Hand
+               and value.__module__ == hand_record.__name__)
+_Record = TypeVar("_Record")
 _FIELDS_CONFIG = ConfigDict(frozen=True, extra="forbid")
 
 
 def validate_hand(data: Mapping[str, object]) -> Hand:
     """The hand `data` describes, every field validated (pydantic's ValidationError names
     what is wrong). A part may be given built already: it is taken as it is."""
-    checked = _fields_model(Hand).model_validate(data)
-    return Hand(**{name: getattr(checked, name) for name in type(checked).model_fields})
+    return _built(Hand, _fields_model(Hand).model_validate(data))
 
 
 def _part_schema(part: type, handler: GetCoreSchemaHandler) -> CoreSchema:
     """A part as a field of a hand being validated: an instance passes as it is; anything
     else is validated as the part's fields, then built."""
-    checked = _fields_model(part)
-
-    def build(value: BaseModel) -> object:
-        return part(**{name: getattr(value, name) for name in type(value).model_fields})
+    def build(checked: BaseModel) -> object:
+        return _built(part, checked)
 
     return core_schema.union_schema(
         [core_schema.is_instance_schema(part),
-         core_schema.no_info_after_validator_function(build, handler.generate_schema(checked))],
+         core_schema.no_info_after_validator_function(
+             build, handler.generate_schema(_fields_model(part)))],
         mode="left_to_right")
+
+
+def _built(record: type[_Record], checked: BaseModel) -> _Record:
+    """`record` built from the validated fields of its `_fields_model`."""
+    return record(**{name: getattr(checked, name) for name in type(checked).model_fields})
 
 
 # Marks a part inside an annotation: validated by `_part_schema`.
