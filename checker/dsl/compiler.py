@@ -23,6 +23,7 @@ from typing import Any
 
 from checker.dsl import ast
 from checker.dsl.builtins import BUILTINS
+from checker.dsl.codegen import RulePlan, Written
 from checker.dsl.formatter import format_expression as expr_text
 from checker.dsl.guards import KeyPart, conjuncts, guard_key
 from checker.dsl.typecheck import event_names, rule_types
@@ -102,8 +103,10 @@ class Guard:
 
 
 # Given the key parts an engine reads for an event: the rule's guards that depend only on
-# those parts, and its evaluation for an event that passes every one of them.
-Specialise = Callable[[frozenset[KeyPart]], tuple[tuple[Guard, ...], Evaluate]]
+# those parts, its evaluation for an event that passes every one of them, and what that
+# evaluation's source is written from (None: closures only, as for a traced rule).
+Specialise = Callable[[frozenset[KeyPart]],
+                      tuple[tuple[Guard, ...], Evaluate, RulePlan | None]]
 
 
 class CompiledRule:
@@ -132,7 +135,7 @@ class CompiledRule:
         self.explain = explain
         # The key parts of each guard of the rule's `when` (what an engine may key on).
         self.guard_keys = guard_keys
-        self.specialise: Specialise = specialise or (lambda chosen: ((), evaluate))
+        self.specialise: Specialise = specialise or (lambda chosen: ((), evaluate, None))
 
     def __repr__(self) -> str:
         return f"CompiledRule({self.rule_id!r}, on {self.event})"
@@ -288,24 +291,39 @@ class _Compiler:
         if self.trace:
             explain = _traced_evaluate(_Plan(self.size, before, when, after, require, failure))
             traced = lambda event: explain(event)[0]  # noqa: E731
-            return traced, explain, lambda chosen: ((), traced), ()
+            return traced, explain, lambda chosen: ((), traced, None), ()
         plan = _Plan(self.size, before, when, after, require, failure)
-        evaluate = _evaluate(plan)
+        tests = conjuncts(rule.when)
+        whole = self.written(rule, tests, _evaluate(plan))
+        evaluate: Evaluate = whole
         parts = self.conjunct_parts(rule.when)
         size = self.size
 
-        def specialise(chosen: frozenset[KeyPart]) -> tuple[tuple[Guard, ...], Evaluate]:
+        def specialise(chosen: frozenset[KeyPart]
+                       ) -> tuple[tuple[Guard, ...], Evaluate, RulePlan | None]:
             guards = tuple(Guard(key, fn) for key, fn in parts
                            if key is not None and chosen.issuperset(key))
             if not guards:
-                return (), evaluate
-            rest = [fn for key, fn in parts if key is None or not chosen.issuperset(key)]
+                return (), evaluate, whole.plan
+            left = [i for i, (key, _) in enumerate(parts)
+                    if key is None or not chosen.issuperset(key)]
+            rest = [parts[i][1] for i in left]
             residual = _all_true(rest) if rest else None
-            return guards, _evaluate(
-                _Plan(size, before, residual, after, require, failure))
+            written = self.written(
+                rule, [tests[i] for i in left],
+                _evaluate(_Plan(size, before, residual, after, require, failure)))
+            return guards, written, written.plan
 
         keys = tuple(key for key, _ in parts if key is not None)
         return evaluate, lambda event: (evaluate(event), []), specialise, keys
+
+    def written(self, rule: ast.Rule, when: Sequence[ast.Expr], closures: Evaluate
+                ) -> Written:
+        """The rule's evaluation written as one function (checker.dsl.codegen) on its first
+        call, the closures building the verdict of a failing event (and judging alone when
+        the rule cannot be written)."""
+        return Written(RulePlan(rule, tuple(when), self.kind, self.params, self.roots,
+                                closures), PASSED, UNKNOWN)
 
     def conjunct_parts(self, when: ast.Expr | None
                        ) -> list[tuple[tuple[KeyPart, ...] | None, Fn]]:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
+from checker.dsl.codegen import RulePlan, write_event
 from checker.dsl.compiler import (
     CompiledRule,
     Evaluate,
@@ -28,6 +29,8 @@ from checker.dsl.guards import KeyPart
 from checker.dsl.ruleset import Ruleset, param_values
 
 Selection = tuple[tuple[CompiledRule, Evaluate], ...]
+# The failures of the rules selected for an event, in order.
+Run = Callable[[object], list[tuple[CompiledRule, Verdict]]]
 # Distinct keys kept per event before the table starts afresh (real inputs show a few dozen).
 _MAX_KEYS = 4096
 _IS_NONE = partial(operator.is_, None)
@@ -46,6 +49,49 @@ class EventRules:
     selections: dict[Hashable, Selection] = field(default_factory=dict)
     # The event's kind of play (a Play value) when some rule names kinds; None otherwise.
     play: Callable[[object], str] | None = None
+    # What each rule's evaluation is written from, by rule id (None: closures only).
+    plans: dict[str, RulePlan | None] = field(default_factory=dict)
+    # The selected rules run as one function (checker.dsl.codegen.write_event), by key, and
+    # by the rules selected (keys often select the same rules).
+    runs: dict[Hashable, Run] = field(default_factory=dict)
+    fused: dict[tuple[str, ...], Run] = field(default_factory=dict)
+
+    def failures(self, event: object) -> list[tuple[CompiledRule, Verdict]]:
+        """The failures of the rules selected for `event`, in rule-id order."""
+        play = self.play
+        key = self.key(event) if play is None else (play(event), self.key(event))
+        run = self.runs.get(key)
+        if run is None:
+            if len(self.runs) >= _MAX_KEYS:
+                self.runs.clear()
+            selection = self.select(event)
+            ids = tuple(rule.rule_id for rule, _ in selection)
+            run = self.fused.get(ids)
+            if run is None:
+                if len(self.fused) >= _MAX_KEYS:
+                    self.fused.clear()
+                run = self.fused[ids] = self.fuse(selection)
+            self.runs[key] = run
+        return run(event)
+
+    def fuse(self, selection: Selection) -> Run:
+        """The selected rules as one function; a loop over their evaluations when they
+        cannot be written as one."""
+        written = write_event([(rule, self.plans.get(rule.rule_id), evaluate)
+                               for rule, evaluate in selection])
+        if written is not None:
+            run: Run = written
+            return run
+
+        def each(event: object) -> list[tuple[CompiledRule, Verdict]]:
+            found: list[tuple[CompiledRule, Verdict]] = []
+            for rule, evaluate in selection:
+                verdict = evaluate(event)
+                if verdict is not None and not verdict.passed:
+                    found.append((rule, verdict))
+            return found
+
+        return each
 
     def select(self, event: object) -> Selection:
         play = self.play
@@ -83,12 +129,7 @@ class CompiledRuleset:
         rules = self.dispatch.get(event_name)
         if rules is None:
             return []
-        found: list[tuple[CompiledRule, Verdict]] = []
-        for rule, evaluate in rules.select(event):
-            verdict = evaluate(event)
-            if verdict is not None and not verdict.passed:
-                found.append((rule, verdict))
-        return found
+        return rules.failures(event)
 
 
 def compile_ruleset(ruleset: Ruleset, *, trace: bool = False) -> CompiledRuleset:
@@ -111,8 +152,10 @@ def event_rules(rules: list[CompiledRule]) -> EventRules:
     # Every event a rule naming kinds of play listens to has the hand (the type checker sees
     # to it).
     play = hand_play if any(rule.plays is not None for rule in rules) else None
-    return EventRules([(rule, *rule.specialise(chosen)) for rule in rules], event_key(parts),
-                      play=play)
+    specialised = [(rule, *rule.specialise(chosen)) for rule in rules]
+    return EventRules([(rule, guards, evaluate) for rule, guards, evaluate, _ in specialised],
+                      event_key(parts), play=play,
+                      plans={rule.rule_id: plan for rule, _, _, plan in specialised})
 
 
 def key_parts(rules: list[CompiledRule]) -> list[KeyPart]:
