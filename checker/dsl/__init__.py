@@ -16,7 +16,8 @@ running rules").
 | type-check | ruleset._type_check: types, typecheck | composing found nothing; | collected        |
 |            | (parameters, then rules)              | rules: parameters clean  |                  |
 | compile    | engine.compile_ruleset: compiler,     | load_ruleset returned    | none can remain  |
-|            | guards (closures, dispatch by event)  |                          |                  |
+|            | guards, codegen (closures, source,    |                          |                  |
+|            | dispatch by event)                    |                          |                  |
 
 What each refuses: read, a file unreadable, too large or not UTF-8; guard, hidden, bidirectional
 and control characters and non-ASCII outside strings and comments; parse, syntax errors,
@@ -39,6 +40,7 @@ Modules:
 - units: literal units (money, durations, percentages) and how values show in messages.
 - builtins: the fixed table of functions a rule may call.
 - compiler: a checked rule into closures, with traces for `explain`.
+- codegen: a checked rule, and an event's selected rules, written as one Python function each.
 - guards: the conjuncts of a `when` that depend on few discrete facts (for dispatch).
 - engine: a rule set compiled and grouped by event, each event run through its rules.
 - formatter: `rules fmt`, the canonical text of a parsed file, comments kept.

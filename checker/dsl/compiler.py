@@ -1,5 +1,9 @@
 """The compiler: a checked rule becomes a tree of Python closures, built once at load.
 
+The closures are the traced evaluation (`explain`) and build a failing verdict's message and
+evidence; the untraced evaluation that judges every event is the same rule written as Python
+source (checker.dsl.codegen, `Written`), which hands a failing event to the closures.
+
 Nothing of the rule's text is ever evaluated as Python. Each expression node becomes one
 closure over an environment list `env`: env[0] is the event object, env[1] the trace list
 (traced compilations only), then one slot per `let` and per quantifier variable. Event fields
