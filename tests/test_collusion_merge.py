@@ -107,6 +107,27 @@ def test_merge_adds_every_counter(a: Aggregates, b: Aggregates) -> None:
             assert kept == sorted(both[0][family] + both[1][family])[:KEPT]
 
 
+def test_a_hand_kept_for_several_pairs_merges_into_each() -> None:
+    """A worker's hand that is evidence for several pairs is one place of its aggregates;
+    merged, it is kept for each pair whose best it is, beside the hands already kept."""
+    mine = Aggregates("integrity", KEPT)
+    theirs = Aggregates("integrity", KEPT)
+    pairs = [("ann", "bob"), ("ann", "cat"), ("bob", "cat")]
+    for index, key in enumerate(pairs):
+        mine.offer(key, FAMILIES[0], EvidenceHand(-10 - index, "a.txt", 5, "h0", "t", "chip_flow",
+                                                  key[0], key[1]).record)
+    shared = theirs.place("b.txt", 7, "h9", "t")
+    weights = {pairs[0]: 30, pairs[1]: 5, pairs[2]: 12}
+    for key, weight in weights.items():
+        theirs.offer_at(theirs.pair_at(key), 0, weight, shared, 0)
+    total = _copy(mine).merge(theirs)
+    for index, key in enumerate(pairs):
+        expected = sorted([EvidenceHand(-10 - index, "a.txt", 5, "h0", "t", "chip_flow", *key),
+                           EvidenceHand(-weights[key], "b.txt", 7, "h9", "t", "chip_flow", *key)])
+        assert total.evidence_hands(key)[0] == expected
+    assert total.evidence_hands(pairs[0])[0][0].hand == "h9"  # 30 beats 10
+
+
 @given(aggregates())
 def test_dump_and_load_give_the_same_aggregates(agg: Aggregates) -> None:
     """What a worker writes out (`dump`, plain JSON values) reads back equal (`load`)."""

@@ -336,10 +336,7 @@ class Aggregates:
         _add_rows(self.player_counters,
                   [(self.player_at(name), at) for name, at in other.players.items()],
                   other.player_counters, PLAYER_WIDTH)
-        for key, families in other._evidence():
-            for family, hands in zip(FAMILIES, families, strict=True):
-                for hand in hands:
-                    self.offer(key, family, hand)
+        self._merge_evidence(other)
         for key, points in other.flows.items():
             for tournament, net in points.items():
                 self.add_flow(key, tournament, net)
@@ -347,6 +344,45 @@ class Aggregates:
         self.entries += other.entries
         self.entries_squared += other.entries_squared
         return self
+
+    def _merge_evidence(self, other: "Aggregates") -> None:
+        """Offer `other`'s kept hands to this one's pairs slot by slot (no record built, one
+        place per place of `other`, made just before its hands are offered: a place number
+        is not held across `place()`, which may renumber). Insertion order does not matter:
+        hands are ordered by rank, then by their places' contents (`_before`)."""
+        kept = self.evidence_kept
+        if kept == 0:
+            return
+        families = len(FAMILIES)
+        ranks = other.evidence_ranks
+        refs = other.evidence_refs
+        by_place: dict[int, list[tuple[int, int, int, int]]] = {}
+        for key, at in other.pairs.items():
+            first = at // PAIR_WIDTH * families * kept
+            mine = -1
+            for family in range(families):
+                start = first + family * kept
+                for slot in range(start, start + kept):
+                    rank = ranks[slot]
+                    if rank == EMPTY:
+                        break  # the kept hands come first
+                    if mine < 0:
+                        mine = self.pair_at(key)
+                    place, code = divmod(refs[slot], _PLACE)
+                    offers = by_place.get(place)
+                    if offers is None:
+                        offers = by_place[place] = []
+                    offers.append((mine, family, rank, code))
+        for place, offers in by_place.items():
+            mine_place = -1
+            for at, family, rank, code in offers:
+                if not self.wants_at(at, family, -rank):
+                    continue
+                if mine_place < 0:
+                    mine_place = self.place(other.place_files[place], other.place_lines[place],
+                                            other.place_hands[place],
+                                            other.place_tournaments[place])
+                self.offer_at(at, family, -rank, mine_place, code)
 
     def dump(self) -> dict[str, object]:
         """Everything as plain values (lists, ints, strings): what a worker hands on, in a
