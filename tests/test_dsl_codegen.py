@@ -180,11 +180,23 @@ def test_an_events_rules_run_as_one_function_with_those_not_written() -> None:
         (fails_too, fails_too.specialise(frozenset())[2], fails_too.evaluate),
     ]
     run = codegen.write_event(entries)
-    assert run is not None and source_of(run) is not None
+    assert source_of(run) is not None
     found = run(_action_event())
     assert [(rule, verdict.message) for rule, verdict in found] == [
         (fails, "Ann has 900"), (closures_only, closures_only.title), (too_large, "81920"),
         (fails_too, "to 400")]
     # The rules Python refuses, or too large to write, by their evaluations.
     assert all(f"_e{index}(event)" in (source_of(run) or "") for index in (2, 3, 4))
-    assert codegen.write_event([])(_action_event()) == []  # type: ignore[misc]
+    assert codegen.write_event([])(_action_event()) == []
+
+
+def test_an_events_rules_run_one_by_one_when_python_refuses_them_together(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    fails = make("actor.stack >= 1000", message="{actor.name} has {actor.stack}")
+    passes = make("actor.stack >= 100")
+    monkeypatch.setattr(codegen, "_fused", lambda entries: None)
+    run = codegen.write_event([(rule, rule.specialise(frozenset())[2], rule.evaluate)
+                               for rule in (fails, passes)])
+    assert source_of(run) is None
+    assert [(rule, verdict.message) for rule, verdict in run(_action_event())] == [
+        (fails, "Ann has 900")]

@@ -120,17 +120,29 @@ def write_rule(plan: RulePlan, passed: object, unknown: object) -> Evaluate | No
 Entry = tuple[object, RulePlan | None, Evaluate]
 
 
-def write_event(entries: Sequence[Entry]) -> Callable[[object], Any] | None:
+def write_event(entries: Sequence[Entry]) -> Callable[[object], Any]:
     """The rules selected for an event as one function giving the failures, in order, as
-    (entry's rule, verdict) pairs. A rule that cannot be written is run by its evaluation;
-    None when the whole cannot be written."""
+    (entry's rule, verdict) pairs. A rule that cannot be written is run by its evaluation."""
     fused = _fused(entries)
-    if fused is not None:
-        return fused
-    # Python refused the whole: run the rules it refuses alone by their evaluations.
-    kept = [(rule, plan if plan is None or write_rule(plan, None, None) else None, evaluate)
-            for rule, plan, evaluate in entries]
-    return _fused(kept)
+    if fused is None:
+        # Python refused the whole: run the rules it refuses alone by their evaluations.
+        fused = _fused([(rule, plan if plan is None or write_rule(plan, None, None) else None,
+                         evaluate) for rule, plan, evaluate in entries])
+    return fused if fused is not None else _loop(entries)
+
+
+def _loop(entries: Sequence[Entry]) -> Callable[[object], Any]:
+    """The entries' evaluations one after another: the last resort, when Python refuses
+    even the rules it compiles alone put together."""
+    def run(event: object) -> list[tuple[object, Any]]:
+        found = []
+        for rule, _, evaluate in entries:
+            verdict = evaluate(event)
+            if verdict is not None and not verdict.passed:
+                found.append((rule, verdict))
+        return found
+
+    return run
 
 
 def _fused(entries: Sequence[Entry]) -> Callable[[object], Any] | None:

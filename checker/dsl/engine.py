@@ -75,23 +75,10 @@ class EventRules:
         return run(event)
 
     def fuse(self, selection: Selection) -> Run:
-        """The selected rules as one function; a loop over their evaluations when they
-        cannot be written as one."""
-        written = write_event([(rule, self.plans.get(rule.rule_id), evaluate)
-                               for rule, evaluate in selection])
-        if written is not None:
-            run: Run = written
-            return run
-
-        def each(event: object) -> list[tuple[CompiledRule, Verdict]]:
-            found: list[tuple[CompiledRule, Verdict]] = []
-            for rule, evaluate in selection:
-                verdict = evaluate(event)
-                if verdict is not None and not verdict.passed:
-                    found.append((rule, verdict))
-            return found
-
-        return each
+        """The selected rules as one function."""
+        run: Run = write_event([(rule, self.plans.get(rule.rule_id), evaluate)
+                                for rule, evaluate in selection])
+        return run
 
     def select(self, event: object) -> Selection:
         play = self.play
