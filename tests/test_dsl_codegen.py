@@ -13,6 +13,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from checker.audit.ruleset import ruleset_id
 from checker.audit.run import PartAuditor
@@ -200,3 +202,38 @@ def test_an_events_rules_run_one_by_one_when_python_refuses_them_together(
     assert source_of(run) is None
     assert [(rule, verdict.message) for rule, verdict in run(_action_event())] == [
         (fails, "Ann has 900")]
+
+
+# Lets read inside quantifiers (a loop's function is handed the lets still lazy), nested
+# loops reading an outer variable, and unknown values through all of them.
+_LOOP_RULES = [
+    (("a = hand.ante", "b = a + 1"),
+     "all(p in hand.players: p.stack_start > b or any(q in hand.players: "
+     "q.seat == p.seat and a == none))"),
+    (("a = hand.ante",), "count(p in hand.players: p.stack > a) >= 1"),
+    (("a = hand.ante", "b = a + hand.cap"), "any(p in hand.players: p.stack > b)"),
+    (("a = hand.ante", "s = sum(p in hand.players: p.stack)"),
+     "first(p in hand.players: p.stack > s - a) == none or s > a"),
+    (("m = max(p in hand.players: p.stack + hand.cap)", "c = hand.cap"),
+     "all(p in hand.players: any(q in hand.players: q.stack <= m and c != none))"),
+    (("lo = min(p in hand.players: p.stack_start - hand.bring_in)",),
+     "if lo == none then hand.ante == none else any(p in hand.players: p.stack >= lo)"),
+]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(_LOOP_RULES), st.one_of(st.none(), st.integers(0, 2000)),
+       st.one_of(st.none(), st.integers(0, 2000)), st.one_of(st.none(), st.integers(0, 200)))
+def test_lets_read_in_loops_judge_as_the_closures(
+        rule: tuple[tuple[str, ...], str], ante: int | None, cap: int | None,
+        bring_in: int | None) -> None:
+    lets, require = rule
+    event = HandEvent(hand(ante=None if ante is None else Chips(ante),
+                           cap=None if cap is None else Chips(cap),
+                           bring_in=None if bring_in is None else Chips(bring_in)),
+                      TableFact("t"))
+    message = f"{{{lets[0].split(' = ')[0]}}} with the ante {{hand.ante}}"
+    generated = make(require, on="hand", lets=lets, message=message)
+    assert source_of(generated.evaluate) is not None
+    traced = make(require, on="hand", lets=lets, message=message, trace=True)
+    assert _shown(generated.evaluate(event)) == _shown(traced.evaluate(event))
