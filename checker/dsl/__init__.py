@@ -41,6 +41,7 @@ Modules:
 - builtins: the fixed table of functions a rule may call.
 - compiler: a checked rule into closures, with traces for `explain`.
 - codegen: a checked rule, and an event's selected rules, written as one Python function each.
+- semantics: what compiler and codegen share (operators, where a value may be unknown).
 - guards: the conjuncts of a `when` that depend on few discrete facts (for dispatch).
 - engine: a rule set compiled and grouped by event, each event run through its rules.
 - formatter: `rules fmt`, the canonical text of a parsed file, comments kept.

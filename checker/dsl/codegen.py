@@ -28,7 +28,8 @@ from typing import Any
 
 from checker.dsl import ast
 from checker.dsl.builtins import BUILTINS
-from checker.dsl.types import NONE, EnumType, ListType, Optional, Type, strip
+from checker.dsl.semantics import OPERATORS, lookup_set, may_be_none, membership_unknowns
+from checker.dsl.types import NONE, EnumType, Type
 
 Evaluate = Callable[[object], Any]
 # A node's source, whether it is a constant, and the constant's value.
@@ -40,11 +41,6 @@ _MAX_SOURCE = 16_384
 _SOURCE = "rule_source"
 # A let's value before its first read.
 _UNSET: Any = object()
-_FOLD: dict[str, Callable[[Any, Any], Any]] = {
-    "+": operator.add, "-": operator.sub, "*": operator.mul, "//": operator.floordiv,
-    "%": operator.mod, "==": operator.eq, "!=": operator.ne, "<": operator.lt,
-    "<=": operator.le, ">": operator.gt, ">=": operator.ge,
-}
 
 
 class Unsupported(Exception):
@@ -257,14 +253,6 @@ _LOOPS: dict[str, tuple[tuple[str, ...], tuple[str, ...], str]] = {
 }
 
 
-def _lookup_set(value: Any) -> Any:
-    """A constant list as a frozenset for fast `in` (a list when its items cannot hash)."""
-    try:
-        return frozenset(value)
-    except TypeError:
-        return value
-
-
 def _field(name: str) -> str:
     """A field name fit to be written into source."""
     if not name.isidentifier() or keyword.iskeyword(name) or name.startswith("_"):
@@ -334,7 +322,7 @@ class _Writer:
         return name, True, value
 
     def may_be_none(self, *exprs: ast.Expr) -> bool:
-        return any(isinstance(self.kind(e), Optional) or self.kind(e) == NONE for e in exprs)
+        return may_be_none(self.kind, *exprs)
 
     def define_let(self, let: ast.Let) -> None:
         """A let is computed on its first read (the `when` often decides without it)."""
@@ -456,7 +444,7 @@ class _Writer:
             return (f"(None if ({a} := {left[0]}) is None or ({b} := {right[0]}) is None "
                     f"else {a} {op} {b})"), False, None
         if left[1] and right[1]:
-            return self.constant(_FOLD[op](left[2], right[2]))
+            return self.constant(OPERATORS[op](left[2], right[2]))
         return f"({left[0]} {op} {right[0]})", False, None
 
     def logic(self, expr: ast.Binary) -> _Source:
@@ -472,15 +460,10 @@ class _Writer:
                 f"else {other})))"), False, None
 
     def membership(self, expr: ast.Binary, left: _Source, right: _Source) -> _Source:
-        items_kind = strip(self.kind(expr.right))
-        # An unknown item is unknown unless the list itself may hold none.
-        item_unknown = (self.may_be_none(expr.left) and isinstance(items_kind, ListType)
-                        and not isinstance(items_kind.item, Optional)
-                        and items_kind.item != NONE)
-        collection_unknown = self.may_be_none(expr.right)
+        item_unknown, collection_unknown = membership_unknowns(self.kind, expr)
         negate = expr.op == "not in"
         if right[1] and not (item_unknown or collection_unknown):
-            members = self.constant(_lookup_set(right[2]))[0]
+            members = self.constant(lookup_set(right[2]))[0]
             return f"({left[0]} {expr.op} {members})", False, None
         return (f"_member({left[0]}, {right[0]}, {item_unknown}, {collection_unknown}, "
                 f"{negate})"), False, None

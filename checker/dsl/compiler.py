@@ -30,6 +30,7 @@ from checker.dsl.builtins import BUILTINS
 from checker.dsl.codegen import RulePlan, Written
 from checker.dsl.formatter import format_expression as expr_text
 from checker.dsl.guards import KeyPart, conjuncts, guard_key
+from checker.dsl.semantics import OPERATORS, lookup_set, may_be_none, membership_unknowns
 from checker.dsl.typecheck import event_names, rule_types
 from checker.dsl.types import (
     BOOL,
@@ -45,7 +46,6 @@ from checker.dsl.types import (
     EnumType,
     FactType,
     ListType,
-    Optional,
     Type,
     snake_case,
     strip,
@@ -57,11 +57,6 @@ Fn = Callable[[Env], Any]
 
 _TRACE_SLOT = 1
 _FIRST_SLOT = 2
-_OPERATORS: dict[str, Callable[[Any, Any], Any]] = {
-    "+": operator.add, "-": operator.sub, "*": operator.mul, "//": operator.floordiv,
-    "%": operator.mod, "==": operator.eq, "!=": operator.ne, "<": operator.lt,
-    "<=": operator.le, ">": operator.gt, ">=": operator.ge,
-}
 
 
 @dataclass(frozen=True)
@@ -265,7 +260,7 @@ class _Compiler:
         return self.types[id(expr)]
 
     def may_be_none(self, *exprs: ast.Expr) -> bool:
-        return any(isinstance(self.kind(e), Optional) or self.kind(e) == NONE for e in exprs)
+        return may_be_none(self.kind, *exprs)
 
     def new_slot(self) -> int:
         self.size += 1
@@ -470,7 +465,7 @@ class _Compiler:
             return self.membership(expr, left, right)
         if expr.op in ("==", "!=") and NONE in (self.kind(expr.left), self.kind(expr.right)):
             return self.none_test(expr, left, right)
-        op = _OPERATORS[expr.op]
+        op = OPERATORS[expr.op]
         divides = expr.op in ("//", "%")
         if divides and not (right.const and right.value):
             return _dividing(op, left.fn, right.fn)
@@ -502,16 +497,11 @@ class _Compiler:
         return _Code(_kleene_and(lf, rf) if expr.op == "and" else _kleene_or(lf, rf))
 
     def membership(self, expr: ast.Binary, left: _Code, right: _Code) -> _Code:
-        items_kind = strip(self.kind(expr.right))
-        # An unknown item is unknown unless the list itself may hold none.
-        item_unknown = (self.may_be_none(expr.left) and isinstance(items_kind, ListType)
-                        and not isinstance(items_kind.item, Optional)
-                        and items_kind.item != NONE)
-        collection_unknown = self.may_be_none(expr.right)
+        item_unknown, collection_unknown = membership_unknowns(self.kind, expr)
         negate = expr.op == "not in"
         lf = left.fn
         if right.const and not self.trace and not (item_unknown or collection_unknown):
-            return _constant_membership(left, _lookup_set(right.value), negate)
+            return _constant_membership(left, lookup_set(right.value), negate)
         rf = right.fn
 
         def member(env: Env) -> Any:
@@ -752,14 +742,6 @@ def _constant_membership(left: _Code, members: Any, negate: bool) -> _Code:
     if negate:
         return _Code(lambda env: lf(env) not in members)
     return _Code(lambda env: lf(env) in members)
-
-
-def _lookup_set(value: Any) -> Any:
-    """A constant list as a frozenset for fast `in` (a list when its items cannot hash)."""
-    try:
-        return frozenset(value)
-    except TypeError:
-        return value
 
 
 def _all_true(fns: list[Fn]) -> Fn:

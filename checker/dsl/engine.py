@@ -56,10 +56,14 @@ class EventRules:
     runs: dict[Hashable, Run] = field(default_factory=dict)
     fused: dict[tuple[str, ...], Run] = field(default_factory=dict)
 
+    def key_of(self, event: object) -> Hashable:
+        """The event's key: its kind of play first when a rule names kinds."""
+        play = self.play
+        return self.key(event) if play is None else (play(event), self.key(event))
+
     def failures(self, event: object) -> list[tuple[CompiledRule, Verdict]]:
         """The failures of the rules selected for `event`, in rule-id order."""
-        play = self.play
-        key = self.key(event) if play is None else (play(event), self.key(event))
+        key = self.key_of(event)
         run = self.runs.get(key)
         if run is None:
             if len(self.runs) >= _MAX_KEYS:
@@ -82,7 +86,7 @@ class EventRules:
 
     def select(self, event: object) -> Selection:
         play = self.play
-        key = self.key(event) if play is None else (play(event), self.key(event))
+        key = self.key_of(event)
         chosen = self.selections.get(key)
         if chosen is None:
             if len(self.selections) >= _MAX_KEYS:
