@@ -16,7 +16,8 @@ already accepted it as a field of a fact).
 The function decides whether the rule applies and whether it passes or cannot tell. A failing
 event is handed to the closures, which build the verdict's message and evidence (failures are
 rare). A rule whose source would be unreasonably large or deep (lets reading lets many times
-over, a hostile nesting of parentheses) keeps its closures: `generate` returns None.
+over, a hostile nesting of parentheses) keeps its closures: `write_rule` gives None, and in
+an event's function (`write_event`) the rule is run by its closures.
 """
 
 import keyword
@@ -75,14 +76,15 @@ class Written:
     def __call__(self, event: object) -> Any:
         function = self.function
         if function is None:
-            function = self.function = self.written()
+            function = self.written()
         return function(event)
 
     def written(self) -> Evaluate:
-        """The rule's function (the closures when it cannot be written)."""
+        """The rule's function (the closures when it cannot be written), written once."""
         if self.function is None:
-            self.function = write_rule(self.plan, self.passed, self.unknown)
-        return self.function or self.plan.failed
+            self.function = (write_rule(self.plan, self.passed, self.unknown)
+                             or self.plan.failed)
+        return self.function
 
 
 def write_rule(plan: RulePlan, passed: object, unknown: object) -> Evaluate | None:
@@ -305,6 +307,7 @@ class _Writer:
         assert plan.rule.require is not None
         self.kind, self.params, self.roots = plan.kind, plan.params, plan.roots
         self.scope, self.let_values, self.let_reads = {}, {}, {}
+        self.collecting, self.frames = None, []  # as they were, if a rule before failed
         for let in plan.rule.lets:
             self.define_let(let)
         tests = [self.expr(conjunct)[0] for conjunct in plan.when]
