@@ -88,7 +88,7 @@ def test_generated_verdicts_are_the_closures_on_every_event(
                                            compile_ruleset(rules, trace=True), seen)
     hands = auditor.audit_part([folder]).result.hands
     assert hands > 1000
-    # Each outcome was reached often, so each path of the generated functions was compared.
+    # Each outcome was reached, so each way out of the generated functions was compared.
     assert all(seen.get(outcome, 0) > 0 for outcome in outcomes), seen
     assert seen.get("True", 0) > 100_000, seen
 
@@ -127,14 +127,15 @@ def test_a_nesting_too_deep_for_python_is_not_written(terms: int, written: bool)
     """Python's own compiler refuses a few hundred nested parentheses: such a rule is not
     written (its closures judge it); one within bounds is written and judges right."""
     passed, unknown = object(), object()
+    failed = object()
     plan = codegen.RulePlan(_sum_of_blinds(terms), (), lambda expr: INT, {},
-                            frozenset({"hand"}), lambda event: None)
+                            frozenset({"hand"}), lambda event: failed)
     function = codegen.write_rule(plan, passed, unknown)
     assert (function is not None) == written
     if function is not None:
         event = HandEvent(hand(), TableFact("Table 1"))
         assert function(event) is passed
-        assert function(HandEvent(hand(small_blind=Chips(11)), TableFact("T"))) is None
+        assert function(HandEvent(hand(small_blind=Chips(11)), TableFact("T"))) is failed
 
 
 def test_only_plain_field_names_are_written_into_source() -> None:
