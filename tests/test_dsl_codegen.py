@@ -39,7 +39,7 @@ def test_every_shipped_rule_is_written_as_source(name: str) -> None:
         for rule, _, evaluate in rules.rules:
             assert source_of(evaluate) is not None, rule.rule_id
             assert source_of(rule.specialise(frozenset())[1]) is not None, rule.rule_id
-            assert rules.plans[rule.rule_id] is not None, rule.rule_id
+            assert codegen.plan_of(evaluate) is not None, rule.rule_id
 
 
 def _comparing(compiled: CompiledRuleset, traced: CompiledRuleset,
@@ -155,6 +155,11 @@ def test_a_failing_event_gets_the_closures_message_and_evidence() -> None:
     assert verdict.evidence == {"actor.stack": 900, "actor.name": "Ann"}
 
 
+def _plan(rule: CompiledRule) -> codegen.RulePlan | None:
+    """What the rule's evaluation (with its whole `when`) is written from."""
+    return codegen.plan_of(rule.specialise(frozenset())[1])
+
+
 def _hand_event() -> HandEvent:
     return HandEvent(hand(), TableFact("Table 1"))
 
@@ -175,12 +180,12 @@ def test_an_events_rules_run_as_one_function_with_those_not_written() -> None:
     fails_too = make("action.to <= 100", message="to {action.to}")
     too_large = make("l13 == 1", lets=_chain_of_lets(14), message="{l13}")
     entries = [
-        (fails, fails.specialise(frozenset())[2], fails.evaluate),
-        (passes, passes.specialise(frozenset())[2], passes.evaluate),
+        (fails, _plan(fails), fails.evaluate),
+        (passes, _plan(passes), passes.evaluate),
         (closures_only, None, closures_only.evaluate),
         ("deep", deep_plan, lambda event: None),
-        (too_large, too_large.specialise(frozenset())[2], too_large.evaluate),
-        (fails_too, fails_too.specialise(frozenset())[2], fails_too.evaluate),
+        (too_large, _plan(too_large), too_large.evaluate),
+        (fails_too, _plan(fails_too), fails_too.evaluate),
     ]
     run = codegen.write_event(entries)
     assert source_of(run) is not None
@@ -198,7 +203,7 @@ def test_an_events_rules_run_one_by_one_when_python_refuses_them_together(
     fails = make("actor.stack >= 1000", message="{actor.name} has {actor.stack}")
     passes = make("actor.stack >= 100")
     monkeypatch.setattr(codegen, "_fused", lambda entries: None)
-    run = codegen.write_event([(rule, rule.specialise(frozenset())[2], rule.evaluate)
+    run = codegen.write_event([(rule, _plan(rule), rule.evaluate)
                                for rule in (fails, passes)])
     assert source_of(run) is None
     assert [(rule, verdict.message) for rule, verdict in run(_action_event())] == [

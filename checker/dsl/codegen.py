@@ -87,6 +87,11 @@ class Written:
         return self.function
 
 
+def plan_of(evaluate: object) -> RulePlan | None:
+    """What a rule's evaluation is written from; None for closures (a traced rule)."""
+    return evaluate.plan if isinstance(evaluate, Written) else None
+
+
 def write_rule(plan: RulePlan, passed: object, unknown: object) -> Evaluate | None:
     """The rule's evaluation as one function: None when it does not apply (a conjunct of
     `when` is not true), `passed` or `unknown`, else the closures' failing verdict."""

@@ -102,10 +102,9 @@ class Guard:
 
 
 # Given the key parts an engine reads for an event: the rule's guards that depend only on
-# those parts, its evaluation for an event that passes every one of them, and what that
-# evaluation's source is written from (None: closures only, as for a traced rule).
-Specialise = Callable[[frozenset[KeyPart]],
-                      tuple[tuple[Guard, ...], Evaluate, RulePlan | None]]
+# those parts, and its evaluation for an event that passes every one of them (what it is
+# written from: codegen.plan_of).
+Specialise = Callable[[frozenset[KeyPart]], tuple[tuple[Guard, ...], Evaluate]]
 
 
 class CompiledRule:
@@ -134,7 +133,7 @@ class CompiledRule:
         self.explain = explain
         # The key parts of each guard of the rule's `when` (what an engine may key on).
         self.guard_keys = guard_keys
-        self.specialise: Specialise = specialise or (lambda chosen: ((), evaluate, None))
+        self.specialise: Specialise = specialise or (lambda chosen: ((), evaluate))
 
     def __repr__(self) -> str:
         return f"CompiledRule({self.rule_id!r}, on {self.event})"
@@ -290,28 +289,25 @@ class _Compiler:
         if self.trace:
             explain = _traced_evaluate(_Plan(self.size, before, when, after, require, failure))
             traced = lambda event: explain(event)[0]  # noqa: E731
-            return traced, explain, lambda chosen: ((), traced, None), ()
+            return traced, explain, lambda chosen: ((), traced), ()
         plan = _Plan(self.size, before, when, after, require, failure)
         tests = conjuncts(rule.when)
-        whole = self.written(rule, tests, _evaluate(plan))
-        evaluate: Evaluate = whole
+        evaluate: Evaluate = self.written(rule, tests, _evaluate(plan))
         parts = self.conjunct_parts(rule.when)
         size = self.size
 
-        def specialise(chosen: frozenset[KeyPart]
-                       ) -> tuple[tuple[Guard, ...], Evaluate, RulePlan | None]:
+        def specialise(chosen: frozenset[KeyPart]) -> tuple[tuple[Guard, ...], Evaluate]:
             guards = tuple(Guard(key, fn) for key, fn in parts
                            if key is not None and chosen.issuperset(key))
             if not guards:
-                return (), evaluate, whole.plan
+                return (), evaluate
             left = [i for i, (key, _) in enumerate(parts)
                     if key is None or not chosen.issuperset(key)]
             rest = [parts[i][1] for i in left]
             residual = _all_true(rest) if rest else None
-            written = self.written(
+            return guards, self.written(
                 rule, [tests[i] for i in left],
                 _evaluate(_Plan(size, before, residual, after, require, failure)))
-            return guards, written, written.plan
 
         keys = tuple(key for key, _ in parts if key is not None)
         return evaluate, lambda event: (evaluate(event), []), specialise, keys

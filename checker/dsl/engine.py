@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from checker.dsl.codegen import RulePlan, write_event
+from checker.dsl.codegen import plan_of, write_event
 from checker.dsl.compiler import (
     CompiledRule,
     Evaluate,
@@ -49,8 +49,6 @@ class EventRules:
     selections: dict[Hashable, Selection] = field(default_factory=dict)
     # The event's kind of play (a Play value) when some rule names kinds; None otherwise.
     play: Callable[[object], str] | None = None
-    # What each rule's evaluation is written from, by rule id (None: closures only).
-    plans: dict[str, RulePlan | None] = field(default_factory=dict)
     # The selected rules run as one function (checker.dsl.codegen.write_event), by key, and
     # by the rules selected (keys often select the same rules).
     runs: dict[Hashable, Run] = field(default_factory=dict)
@@ -80,7 +78,7 @@ class EventRules:
 
     def fuse(self, selection: Selection) -> Run:
         """The selected rules as one function."""
-        run: Run = write_event([(rule, self.plans.get(rule.rule_id), evaluate)
+        run: Run = write_event([(rule, plan_of(evaluate), evaluate)
                                 for rule, evaluate in selection])
         return run
 
@@ -143,10 +141,8 @@ def event_rules(rules: list[CompiledRule]) -> EventRules:
     # Every event a rule naming kinds of play listens to has the hand (the type checker sees
     # to it).
     play = hand_play if any(rule.plays is not None for rule in rules) else None
-    specialised = [(rule, *rule.specialise(chosen)) for rule in rules]
-    return EventRules([(rule, guards, evaluate) for rule, guards, evaluate, _ in specialised],
-                      event_key(parts), play=play,
-                      plans={rule.rule_id: plan for rule, _, _, plan in specialised})
+    return EventRules([(rule, *rule.specialise(chosen)) for rule in rules], event_key(parts),
+                      play=play)
 
 
 def key_parts(rules: list[CompiledRule]) -> list[KeyPart]:
