@@ -5,9 +5,12 @@ rules/fulltilt-fixtures.rules and rules/pokerstars-fixtures.rules pin the verdic
 real hands that decided them are judged here."""
 
 import re
+from math import gcd
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from checker.audit.ruleset import ruleset_id
 from checker.audit.run import audit
@@ -15,7 +18,7 @@ from checker.dsl.ruleset import Ruleset, load_ruleset
 from checker.dsl.testing import FoundFinding, run_tests
 from checker.ingest.stream import FileRecords, read_paths
 from checker.model.hand import Hand
-from checker.replay.pots import smallest_unit
+from checker.replay.pots import _common, smallest_unit
 from tests.conftest import CORPUS, REPO
 
 RULES = REPO / "rules"
@@ -103,6 +106,13 @@ def test_the_unit_in_play_is_measured_from_the_hands_amounts() -> None:
     # Measured in tournaments too (stacks of 1,500, blinds 15/30): the rules split those in
     # pots.tournament_split_unit instead (the odd-chip fixtures pay 75 as 38 and 37).
     assert smallest_unit(_only_hand(FIXTURES / "odd-chip.twin.txt")) == 15
+
+
+@given(st.integers(min_value=0, max_value=10**12), st.integers(min_value=0, max_value=10**12))
+def test_the_unit_skips_gcd_only_where_it_would_not_change(unit: int, amount: int) -> None:
+    """`smallest_unit` calls gcd only when the unit so far does not divide the amount."""
+    assert _common(unit, amount) == gcd(unit, amount)
+    assert _common(unit, unit * (amount % 1000)) == gcd(unit, unit * (amount % 1000))
 
 
 def test_the_real_four_way_split_is_made_in_five_cent_units(tmp_path: Path) -> None:
