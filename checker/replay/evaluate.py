@@ -15,11 +15,9 @@ and one half.
 from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations
 
-from phevaluator import (  # type: ignore[import-untyped]
-    evaluate_5cards,
-    evaluate_cards,
-    evaluate_omaha_cards,
-)
+# phevaluator's C core, given card ids: its public functions convert every card again in
+# Python on each call (checker/collusion/equity.py does the same).
+from phevaluator import _pheval  # type: ignore[import-untyped]
 from phevaluator.card import Card as PhCard  # type: ignore[import-untyped]
 
 from checker.model.cards import RANKS, SUITS
@@ -29,6 +27,9 @@ from checker.replay import lowball
 # phevaluator ranks 1 (royal flush) .. 7462 (7-5-4-3-2 offsuit); flipped so larger is better.
 _PH_WORST = 7463
 _PH_ID: dict[str, int] = {r + s: int(PhCard.to_id(r + s)) for r in RANKS for s in SUITS}
+# By number of cards (what phevaluator's evaluate_cards picks from).
+_PH_EVALUATE = {5: _pheval.evaluate_5cards, 6: _pheval.evaluate_6cards,
+                7: _pheval.evaluate_7cards}
 
 _ANY_FIVE = frozenset({Game.HOLDEM, Game.IRISH, Game.STUD, Game.STUD_HILO, Game.STUD5,
                        Game.DRAW5})
@@ -95,7 +96,7 @@ def high_rank(hole: Sequence[str], board: Sequence[str], game: Game) -> int:
             raise ValueError(f"{game.value} high hand needs 5 to 7 cards, got {len(cards)}")
         if game is Game.HOLDEM_SHORT_DECK:
             return lowball.short_deck_high(cards)
-        return _PH_WORST - int(evaluate_cards(*map(_PH_ID.__getitem__, cards)))
+        return _PH_WORST - int(_PH_EVALUATE[len(cards)](*[_PH_ID[c] for c in cards]))
     raise ValueError(f"{game.value} has no high half")
 
 
@@ -160,7 +161,7 @@ def _omaha_high(hole: Sequence[str], board: Sequence[str], game: Game) -> int:
         board_ids = [_PH_ID[c] for c in board]
         hole_ids = [_PH_ID[c] for c in hole]
         best = min(
-            int(evaluate_omaha_cards(*board_ids, *(hole_ids[i] for i in four)))
+            int(_pheval.evaluate_omaha_cards(*board_ids, *[hole_ids[i] for i in four]))
             for four in _FOUR_CARD_COVERS[len(hole)]
         )
         return _PH_WORST - best
@@ -169,7 +170,7 @@ def _omaha_high(hole: Sequence[str], board: Sequence[str], game: Game) -> int:
     hole_ids = [_PH_ID[c] for c in hole]
     board_ids = [_PH_ID[c] for c in board]
     best = min(
-        int(evaluate_5cards(*two, *three))
+        int(_pheval.evaluate_5cards(*two, *three))
         for two in combinations(hole_ids, 2)
         for three in combinations(board_ids, 3)
     )
