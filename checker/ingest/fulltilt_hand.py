@@ -165,11 +165,16 @@ _CHIP_VERBS_READ: tuple[dict[str, _ChipVerb], dict[str, _ChipVerb]] = ({}, {})
 _CHIP_VERBS_CACHE_SIZE = 50_000
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, init=False)
 class FullTiltBlock(Block):
     """A hand's lines plus whether cutting found its header glued to the previous line."""
 
-    glued: bool = False
+    glued: bool
+
+    def __init__(self, start: int, lines: list[str], glued: bool = False) -> None:
+        self.start = start
+        self.lines = lines
+        self.glued = glued
 
 
 class FullTiltHandFormat:

@@ -302,7 +302,7 @@ _LO_NAMED = "; LO: "
 # --- cutting a file into hands -----------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, init=False)
 class _CutBlock(Block):
     """A record whose last line breaks off where the next hand's header begins."""
 

@@ -47,13 +47,20 @@ class NoteLine:
     line: int
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class LogContext:
-    """What the log says around its hands: the header's site and the terms in force."""
+    """What the log says around its hands: the header's site and the terms in force. One a
+    hand: the constructor is written out (compiled, @dataclass's own runs interpreted)."""
 
-    site: str = ""
-    tournament_name: str | None = None
-    seats_per_table: int | None = None
+    site: str
+    tournament_name: str | None
+    seats_per_table: int | None
+
+    def __init__(self, site: str = "", tournament_name: str | None = None,
+                 seats_per_table: int | None = None) -> None:
+        self.site = site
+        self.tournament_name = tournament_name
+        self.seats_per_table = seats_per_table
 
 
 def log_table_state(name: str, seated_by_log: bool = False, gap: bool = False) -> TableState:

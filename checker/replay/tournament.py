@@ -137,15 +137,25 @@ class Step(NamedTuple):
     seq: int
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class _HandResult:
-    """The last hand of a table: stacks at the deal and the winners of each pot."""
+    """The last hand of a table: stacks at the deal and the winners of each pot. One a hand:
+    the constructor is written out (compiled, @dataclass's own runs interpreted)."""
 
     hand: str
     started_with: dict[str, int]
     pot_winners: dict[int, set[str]]
     pot_sizes: dict[int, int]
     played: HandPlayed
+
+    def __init__(self, hand: str, started_with: dict[str, int],
+                 pot_winners: dict[int, set[str]], pot_sizes: dict[int, int],
+                 played: HandPlayed) -> None:
+        self.hand = hand
+        self.started_with = started_with
+        self.pot_winners = pot_winners
+        self.pot_sizes = pot_sizes
+        self.played = played
 
 
 @dataclass(slots=True)
