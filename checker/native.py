@@ -37,6 +37,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "checker/replay/table.py",
     "checker/replay/log_hand.py",
     "checker/replay/tournament.py",
+    "checker/replay/tournament_busts.py",
     "checker/replay/tournament_clock.py",
     "checker/replay/tournament_deals.py",
     "checker/replay/tournament_eliminations.py",
