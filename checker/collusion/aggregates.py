@@ -231,13 +231,19 @@ class Aggregates:
         rank = -weight
         ref = place * _PLACE + code
         last = first + kept - 1
-        if not self._before(rank, ref, ranks[last], refs[last]):
+        worst = ranks[last]
+        if not self._before(rank, ref, worst, refs[last] if rank == worst else 0):
             return
-        if ranks[last] == EMPTY:
+        if worst == EMPTY:
             self.evidence_filled += 1
-        # Find where the hand goes: after every kept hand that is not worse.
+        # Find where the hand goes: after every kept hand that is not worse. A kept hand's
+        # reference is read only on a tie of ranks (an array read boxes an int: most offers
+        # are decided by rank alone).
         slot = last
-        while slot > first and self._before(rank, ref, ranks[slot - 1], refs[slot - 1]):
+        while slot > first:
+            above = ranks[slot - 1]
+            if not self._before(rank, ref, above, refs[slot - 1] if rank == above else 0):
+                break
             slot -= 1
         if slot < last:
             # One move of the worse hands each (a copy in C), not a boxed read and write per
