@@ -2,6 +2,9 @@
 
 from typing import Any
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from checker.model.hand import Hand
 from checker.replay.facts import PotEvent, PotFact
 from checker.replay.pots import build_pots
@@ -18,6 +21,35 @@ def pot_facts(hand: Hand) -> list[PotFact]:
 # to it and the whole blind comes back uncalled, so nothing is left in the middle.
 WALK = [act("A", "big_blind", 100), act("B", "fold"), act("C", "fold")]
 RETURNED = [{"player": "A", "amount": 100, "line": 30}]
+
+
+def _layered(contributions: dict[str, int], live: set[str]) -> list[tuple[int, list[str]]]:
+    """Pots the plain way: per level a live player put in, what everyone put in up to it."""
+    levels = sorted({c for n, c in contributions.items() if n in live and c > 0})
+    pots: list[tuple[int, list[str]]] = []
+    previous = 0
+    for number, level in enumerate(levels):
+        top = max(contributions.values()) if number == len(levels) - 1 else level
+        amount = sum(max(0, min(c, top) - previous) for c in contributions.values())
+        eligible = [n for n, c in contributions.items() if n in live and c >= level]
+        if pots and pots[-1][1] == eligible:
+            pots[-1] = (pots[-1][0] + amount, eligible)
+        else:
+            pots.append((amount, eligible))
+        previous = level
+    total = sum(contributions.values())
+    if not pots and total:
+        pots.append((total, sorted(live)))
+    return pots
+
+
+@given(st.dictionaries(st.sampled_from("ABCDEFGHI"), st.integers(0, 5_000), min_size=1),
+       st.data())
+def test_pots_layer_every_chip_in(contributions: dict[str, int], data: st.DataObject) -> None:
+    live = data.draw(st.sets(st.sampled_from(sorted(contributions))))
+    pots = build_pots(contributions, live)
+    assert [(p.amount, p.eligible) for p in pots] == _layered(contributions, live)
+    assert sum(p.amount for p in pots) == sum(contributions.values())
 
 
 def test_no_chips_make_no_pot() -> None:

@@ -36,20 +36,27 @@ class BuiltPot:
 
 def build_pots(contributions: Mapping[str, int], live: set[str]) -> list[BuiltPot]:
     """Pots from contributions (seat order), main first. `live`: players who did not fold."""
+    # Loops, not sum() and max() over generators: compiled, those build lists and call into
+    # Python per pot (once a hand at least).
     levels = sorted({c for n, c in contributions.items() if n in live and c > 0})
     pots: list[BuiltPot] = []
     previous = 0
     for number, level in enumerate(levels):
         last = number == len(levels) - 1
-        amount = sum(max(0, (c if last else min(c, level)) - previous)
-                     for c in contributions.values())
+        amount = 0
+        for c in contributions.values():
+            part = (c if last or c < level else level) - previous
+            if part > 0:
+                amount += part
         eligible = [n for n, c in contributions.items() if n in live and c >= level]
         if pots and pots[-1].eligible == eligible:
             pots[-1].amount += amount
         else:
             pots.append(BuiltPot(amount, eligible))
         previous = level
-    dead = sum(contributions.values())
+    dead = 0
+    for c in contributions.values():
+        dead += c
     if not pots and dead:
         # Nobody live put anything in (a walk with dead money only): one pot of everything.
         pots.append(BuiltPot(dead, sorted(live)))
