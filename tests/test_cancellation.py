@@ -9,12 +9,10 @@ import json
 from datetime import UTC, datetime, timedelta
 from functools import cache
 from pathlib import Path
-from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from pydantic import TypeAdapter
 
 from checker.audit.refund import RefundError, RuleReader, refund_report
 from checker.audit.ruleset import ruleset_id
@@ -26,7 +24,7 @@ from checker.model.tournament_log import (
     CancellationStage,
     LogRecord,
     PrizeCurrency,
-    TournamentEvent,
+    event_from,
 )
 from checker.replay.cancellation import hypothetical_cancellation
 from checker.replay.facts import CancellationEntryEvent, CancellationEvent, Seconds
@@ -36,7 +34,6 @@ ROOT = Path(__file__).resolve().parents[1]
 RULES = ROOT / "rules" / "fulltilt.rules"
 FIXTURES = ROOT / "hand_histories" / "fixtures"
 HEADS_UP = FIXTURES / "log-cancel-heads-up.twin.jsonl"
-_EVENT: TypeAdapter[Any] = TypeAdapter(TournamentEvent)
 T0 = datetime(2026, 11, 2, 12, 0, tzinfo=UTC)
 
 
@@ -103,7 +100,7 @@ def _cancel(stage: str, payouts: list[dict[str, object]], **more: object) -> dic
 def _feed(state: TournamentState, lines: list[dict[str, object]]) -> list[Step]:
     steps: list[Step] = []
     for number, line in enumerate(lines, start=2):
-        event = _EVENT.validate_python({"seq": number, "tournament": "1", **line})
+        event = event_from({"seq": number, "tournament": "1", **line})
         record = LogRecord(source_format="tournament-log",
                            location=SourceLocation(file="t.jsonl", line=number), event=event)
         steps.extend(state.feed(record))

@@ -23,7 +23,7 @@ from checker.collusion.observe import HandObserver, ObserverSettings
 from checker.collusion.signals import AGG_STRATA, BACK_STRATA, OPEN_STRATA, WIDTH, C
 from checker.collusion.signals import P as Own
 from checker.model.hand import Hand
-from checker.model.tournament_log import HandPlayed
+from checker.model.hand_line import hand_played
 from checker.replay.facts import ActionEvent, CollusionFamily, HandEvent, HandFact
 from checker.replay.log_hand import LogContext, log_hand, log_table_state, replay_log_hand
 
@@ -120,7 +120,7 @@ def deal(players: Sequence[tuple[str, int, str]], script: Sequence[str], board: 
         "actions": actions, "boards": [board.split()], "returns": returns, "awards": paid,
         "shown": list(shown),
     }
-    played = HandPlayed.model_validate(record)
+    played = hand_played(record)
     hand = log_hand(played, FILE, line, LogContext("Test Site"))
     fact: HandFact | None = None
     acts: list[ActionEvent] = []
@@ -1341,7 +1341,7 @@ def test_a_hand_dealt_to_one_player_is_not_counted() -> None:
                      "amount": 10, "to": 10}],
         "returns": [{"player": "ann", "amount": 10}], "awards": [],
     }
-    played = HandPlayed.model_validate(record)
+    played = hand_played(record)
     hand = log_hand(played, FILE, 1, LogContext())
     [fact] = [e.hand for _, e in replay_log_hand(played, hand, log_table_state("1"))
               if isinstance(e, HandEvent)]

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Literal, get_args, get_origin
 
 import jsonschema
+import msgspec
 import pytest
 from annotated_types import Ge, Le, MinLen
 from hypothesis import given, settings
@@ -33,6 +34,7 @@ from checker.ingest.tournament_log import FORMAT, schema_problem
 from checker.model import LogRecord, Rejection
 from checker.model import hand as hand_model
 from checker.model import tournament_log as log
+from checker.model.hand_line import LogTimestamp, hand_line_value, timestamp_hook
 from checker.replay import facts
 from tests.conftest import CORPUS, REPO
 
@@ -43,11 +45,14 @@ REPORT_SCHEMA = json.loads((REPO / "checker" / "schemas" / "report.schema.json")
 EXAMPLE = REPO / "hand_histories" / "logs" / "sng-6max-700001.jsonl"
 RULES = REPO / "rules" / "fulltilt.rules"
 
-EVENT_MODELS: dict[str, type[BaseModel]] = {
-    get_args(cls.model_fields["event"].annotation)[0]: cls
-    for cls in get_args(get_args(log.TournamentEvent)[0])
+# The pydantic models, and the hand line's msgspec Structs (checker/model/hand_line.py).
+Model = type[BaseModel] | type[msgspec.Struct]
+EVENT_MODELS: dict[str, Model] = {
+    **{get_args(cls.model_fields["event"].annotation)[0]: cls
+       for cls in get_args(get_args(log.ModelEvent)[0])},
+    "hand": log.HandPlayed,
 }
-PART_MODELS: dict[str, type[BaseModel]] = {
+PART_MODELS: dict[str, Model] = {
     "level": log.Level, "break_schedule": log.BreakSchedule, "payout_tier": log.PayoutTier,
     "bounty_terms": log.BountyTerms, "hand_seat": log.HandSeat, "hand_action": log.HandAction,
     "chips_returned": log.ChipsReturned, "hand_award": log.HandAward,
@@ -85,12 +90,27 @@ def test_every_event_of_the_schema_has_a_model_and_back() -> None:
     [(f"event_{name}", cls) for name, cls in sorted(EVENT_MODELS.items())]
     + sorted(PART_MODELS.items()),
 )
-def test_schema_and_model_have_the_same_fields(definition: str, model: type[BaseModel]) -> None:
+def test_schema_and_model_have_the_same_fields(definition: str, model: Model) -> None:
     spec = SCHEMA["$defs"][definition]
     assert spec["additionalProperties"] is False
-    assert set(spec["properties"]) == set(model.model_fields)
-    required = {name for name, info in model.model_fields.items() if info.is_required()}
-    assert set(spec["required"]) == required
+    assert set(spec["properties"]) == {name for name, _, _ in _fields(model)}
+    assert set(spec["required"]) == {name for name, _, required in _fields(model) if required}
+
+
+def _fields(model: Model) -> list[tuple[str, Any, bool]]:
+    """A model's or Struct's fields: name, annotation (with its constraints), required. A
+    Struct's tag (the hand line's `event`) is a field of the line, and required."""
+    if issubclass(model, BaseModel):
+        return [(name, typing.Annotated[info.annotation, *info.metadata] if info.metadata
+                 else info.annotation, info.is_required())
+                for name, info in model.model_fields.items()]
+    config = model.__struct_config__
+    tag: list[tuple[str, Any, bool]] = []
+    if isinstance(config.tag_field, str):
+        tag = [(config.tag_field, Literal[config.tag], True)]
+    hints = typing.get_type_hints(model, include_extras=True)
+    return tag + [(f.encode_name, hints[f.name], f.required)
+                  for f in msgspec.structs.fields(model)]
 
 
 def _money_and_chip_fields() -> list[tuple[str, str]]:
@@ -152,49 +172,72 @@ def _strategy(annotation: Any, metadata: list[Any]) -> st.SearchStrategy[Any]:
         return st.sampled_from(get_args(annotation))
     if origin is list:
         (item,) = get_args(annotation)
-        least = max([m.min_length for m in metadata if isinstance(m, MinLen)], default=0)
+        least = max([m.min_length for m in metadata if isinstance(m, MinLen)]
+                    + [m.min_length or 0 for m in metadata if isinstance(m, msgspec.Meta)],
+                    default=0)
         return st.lists(_strategy(item, []), min_size=least, max_size=least + 3)
     if isinstance(annotation, type) and issubclass(annotation, StrEnum):
         return st.sampled_from(list(annotation))
-    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel | msgspec.Struct):
         return model_strategy(annotation)
     if annotation is bool:
         return st.booleans()
     if annotation is int:
         lows = [int(m.ge) for m in metadata if isinstance(m, Ge)]  # type: ignore[call-overload]
         highs = [int(m.le) for m in metadata if isinstance(m, Le)]  # type: ignore[call-overload]
+        lows += [m.ge for m in metadata if isinstance(m, msgspec.Meta) and m.ge is not None]
+        highs += [m.le for m in metadata if isinstance(m, msgspec.Meta) and m.le is not None]
         return st.integers(min_value=max(lows, default=None),
                            max_value=min(highs, default=10**12))
     if annotation is str:
         for m in metadata:
-            if isinstance(m, StringConstraints) and m.pattern:
+            if isinstance(m, StringConstraints | msgspec.Meta) and m.pattern:
                 return st.from_regex(m.pattern, fullmatch=True)
-        least = max([m.min_length or 0 for m in metadata if isinstance(m, StringConstraints)],
-                    default=0)
+        least = max([m.min_length or 0 for m in metadata
+                     if isinstance(m, StringConstraints | msgspec.Meta)], default=0)
         return st.text(min_size=least, max_size=12)
-    if annotation is AwareDatetime:
+    if annotation is AwareDatetime or annotation is LogTimestamp:
         return st.datetimes(min_value=datetime(2000, 1, 1), max_value=datetime(2099, 1, 1),
                             timezones=_OFFSETS)
     raise AssertionError(f"no strategy for {annotation!r}")
 
 
-def model_strategy(model: type[BaseModel]) -> st.SearchStrategy[BaseModel]:
-    """Instances of `model`: required fields always, optional fields sometimes."""
+def model_strategy(model: Model) -> st.SearchStrategy[Any]:
+    """Instances of `model` (validated from their values, as the simulator makes them):
+    required fields always, optional fields sometimes."""
     fields: dict[str, st.SearchStrategy[Any]] = {}
-    for name, info in model.model_fields.items():
-        value = _strategy(info.annotation, list(info.metadata))
-        fields[name] = value if info.is_required() else st.one_of(st.just(...), value)
+    for name, annotation, required in _fields(model):
+        value = _strategy(annotation, [])
+        fields[name] = value if required else st.one_of(st.just(...), value)
     return st.fixed_dictionaries(fields).map(
-        lambda values: model(**{k: v for k, v in values.items() if v is not ...})
-    )
+        lambda values: _part(model, {k: v for k, v in values.items() if v is not ...}))
+
+
+def _part(model: Model, values: dict[str, Any]) -> Any:
+    if issubclass(model, BaseModel):
+        return model.model_validate(values)
+    return msgspec.convert(values, model, dec_hook=timestamp_hook)
+
+
+def _dumped(event: Any, exclude_defaults: bool) -> dict[str, Any]:
+    """An event as a line's JSON value, every field or only those not at their default."""
+    if isinstance(event, BaseModel):
+        return event.model_dump(mode="json", exclude_defaults=exclude_defaults)
+    value = hand_line_value(event)
+    if exclude_defaults:
+        defaults = {f.encode_name: f.default if f.default is not msgspec.NODEFAULT
+                    else f.default_factory() for f in msgspec.structs.fields(event)
+                    if not f.required}
+        value = {k: v for k, v in value.items()
+                 if k not in defaults or msgspec.to_builtins(defaults[k]) != v}
+    return value
 
 
 @settings(max_examples=400, deadline=None)
 @given(event=st.sampled_from(sorted(EVENT_MODELS)).flatmap(lambda e: model_strategy(
     EVENT_MODELS[e])))
-def test_events_built_from_the_models_validate_against_the_schema(event: BaseModel) -> None:
-    for dumped in (event.model_dump(mode="json"), event.model_dump(mode="json",
-                                                                   exclude_defaults=True)):
+def test_events_built_from_the_models_validate_against_the_schema(event: Any) -> None:
+    for dumped in (_dumped(event, False), _dumped(event, True)):
         errors = [e.message for e in VALIDATOR.iter_errors(dumped)]
         assert errors == [], (dumped, errors)
         # And the reader takes the line back to the same event.

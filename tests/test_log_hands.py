@@ -13,14 +13,13 @@ from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from pydantic import TypeAdapter
 
 from checker.audit.ruleset import ruleset_id
 from checker.audit.run import AuditResult, audit
 from checker.dsl.ruleset import Ruleset, load_ruleset
 from checker.model.hand import HandEventKind
 from checker.model.source import SourceLocation
-from checker.model.tournament_log import HandPlayed, LogRecord, Timeout, TournamentEvent
+from checker.model.tournament_log import HandPlayed, LogRecord, Timeout, event_from
 from checker.replay.log_hand import LogContext, NoteLine, log_hand, log_table_state, replay_log_hand
 from checker.replay.tournament import TournamentState
 
@@ -28,7 +27,6 @@ ROOT = Path(__file__).resolve().parents[1]
 RULES = ROOT / "rules" / "fulltilt.rules"
 EXAMPLE = ROOT / "hand_histories" / "logs" / "sng-6max-700001.jsonl"
 FIXTURES = ROOT / "hand_histories" / "fixtures"
-_EVENT: TypeAdapter[Any] = TypeAdapter(TournamentEvent)
 _RULESET: list[Ruleset] = []
 TID = "900001"
 
@@ -114,7 +112,7 @@ def _fold_to_big_blind(hand_id: str = "h1") -> dict[str, Any]:
 def _record(line: dict[str, Any], number: int) -> LogRecord:
     return LogRecord(source_format="tournament-log",
                      location=SourceLocation(file="t.jsonl", line=number),
-                     event=_EVENT.validate_python({"seq": number - 1, **line}))
+                     event=event_from({"seq": number - 1, **line}))
 
 
 # ---------------------------------------------------------------- conversion
@@ -183,7 +181,7 @@ def test_side_pot_awards_are_named_as_the_pots_are_matched() -> None:
 def test_timeout_becomes_a_time_out_at_its_action() -> None:
     played = _record(_fold_to_big_blind(), 20).event
     assert isinstance(played, HandPlayed)
-    note = _EVENT.validate_python({"event": "timeout", "seq": 18, "at": _at(20),
+    note = event_from({"event": "timeout", "seq": 18, "at": _at(20),
                                    "tournament": TID, "player": "carol", "table": "1",
                                    "hand": "h1", "action": 2, "then": "fold"})
     assert isinstance(note, Timeout)
@@ -214,7 +212,7 @@ def test_a_time_out_is_on_the_street_of_the_players_next_act() -> None:
     # The note's name is its own string, as a separate log line's would be: names compare
     # by value.
     bob = "".join(("b", "ob"))
-    note = _EVENT.validate_python({"event": "timeout", "seq": 18, "at": _at(20),
+    note = event_from({"event": "timeout", "seq": 18, "at": _at(20),
                                    "tournament": TID, "player": bob, "table": "1",
                                    "hand": "h1", "action": 5, "then": "fold"})
     assert isinstance(note, Timeout)

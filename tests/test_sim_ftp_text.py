@@ -12,10 +12,10 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
+import msgspec
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from pydantic import TypeAdapter
 
 from checker.audit.ruleset import ruleset_id
 from checker.audit.run import AuditResult, audit
@@ -23,14 +23,15 @@ from checker.dsl.ruleset import Ruleset, load_ruleset
 from checker.ingest.stream import FileRecords, read_paths
 from checker.model import Hand, Rejection, TournamentSummary
 from checker.model.hand import ActionKind, BettingStructure, Game, HandEventKind
+from checker.model.hand_line import hand_played
 from checker.model.tournament_log import (
     Disconnect,
     HandPlayed,
     Reconnect,
     Timeout,
-    TournamentEvent,
     TournamentKind,
     TournamentTerms,
+    event_from,
 )
 from checker.replay.evaluate import best_players
 from checker.replay.log_hand import HandNote, LogContext, NoteLine, log_hand
@@ -53,14 +54,13 @@ FIXTURES = ROOT / "hand_histories" / "fixtures"
 EXAMPLE = ROOT / "hand_histories" / "logs" / "sng-6max-700001.jsonl"
 RULES = ROOT / "rules" / "fulltilt.rules"
 LOGS = [*sorted(FIXTURES.glob("log-*.jsonl")), EXAMPLE]
-_EVENT: TypeAdapter[Any] = TypeAdapter(TournamentEvent)
 _ET = ZoneInfo("America/New_York")
 _RULESET: list[Ruleset] = []
 
 
 def _events(path: Path) -> Iterator[Any]:
     for text in path.read_text(encoding="utf-8").splitlines():
-        yield _EVENT.validate_python(json.loads(text))
+        yield event_from(json.loads(text))
 
 
 LogHand = tuple[HandPlayed, TournamentTerms, list[HandNote]]
@@ -182,8 +182,8 @@ def test_log_hands_read_back_the_same(name: str, tmp_path: Path) -> None:
     for hand, (played, terms, notes) in zip(read, hands, strict=True):
         match = _matrix_match(terms)
         if match is not None:  # the text names the Matrix and the match, as Full Tilt's does
-            played = played.model_copy(update={"tournament": match.matrix,
-                                               "table": f"Match {match.match}"})
+            played = msgspec.structs.replace(played, tournament=match.matrix,
+                                             table=f"Match {match.match}")
         _assert_same(hand, played, notes)
 
 
@@ -385,7 +385,7 @@ def played_hands(draw: st.DrawFn) -> HandPlayed:
                            "pot": index})
     started = datetime(2013, 6, 1, 23, 59, tzinfo=UTC) + timedelta(
         seconds=draw(st.integers(0, 10**7)))
-    return HandPlayed.model_validate({
+    return hand_played({
         "event": "hand", "seq": 9, "at": started, "tournament": "4242",
         "table": str(draw(st.integers(1, 2000))), "hand": str(draw(st.integers(1, 10**11))),
         "started": started, "game": game, "structure": structure, "small_blind": small,
@@ -412,7 +412,7 @@ def test_built_hands_read_back_the_same(played: HandPlayed) -> None:
 
 def test_header_and_seat_lines_are_the_clients() -> None:
     """The exact shape of the tour files' 2010-2013 headers and seat lines."""
-    hand = HandPlayed.model_validate({
+    hand = hand_played({
         "event": "hand", "seq": 1, "at": "2013-01-24T20:20:00Z", "tournament": "248046653",
         "table": "13", "hand": "31961022314", "started": "2013-01-24T20:15:26Z",
         "game": "holdem", "structure": "no_limit", "small_blind": 800, "big_blind": 1600,

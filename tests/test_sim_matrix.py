@@ -18,6 +18,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 
 from checker.audit.ruleset import identify_ruleset
@@ -204,8 +205,8 @@ def test_the_text_reads_back_as_the_log(runs: list[Run]) -> None:
                 assert isinstance(hand, Hand)
                 assert (hand.tournament_id, hand.table) == (matrix, f"Match {number}")
                 assert hand.tournament_name == "$26 Matrix"
-                as_text: HandPlayed = log_hand.model_copy(
-                    update={"tournament": matrix, "table": f"Match {number}"})
+                as_text: HandPlayed = msgspec.structs.replace(
+                    log_hand, tournament=matrix, table=f"Match {number}")
                 _assert_same(hand, as_text, notes)
 
 

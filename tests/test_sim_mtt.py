@@ -18,12 +18,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 
 from checker.audit.ruleset import identify_ruleset
 from checker.audit.run import AuditResult, audit
 from checker.model.hand import BettingStructure, Game
-from checker.model.tournament_log import HandPlayed
+from checker.model.hand_line import hand_played
 from checker.sim import faults
 from checker.sim.faults import FaultPlan
 from checker.sim.ftp_text import write_tournament
@@ -308,7 +309,7 @@ def _award(player: str, amount: int, pot: int) -> dict[str, object]:
 
 
 def test_the_largest_pot_winners_are_every_winner_of_the_largest_pot() -> None:
-    hand = HandPlayed.model_validate({
+    hand = hand_played({
         "event": "hand", "seq": 1, "at": "2026-11-01T16:00:00Z", "tournament": "1",
         "table": "1", "hand": "h1", "started": "2026-11-01T15:59:00Z", "game": "holdem",
         "structure": "no_limit", "button": 1,
@@ -317,7 +318,7 @@ def test_the_largest_pot_winners_are_every_winner_of_the_largest_pot() -> None:
         "actions": [], "awards": [_award("b", 300, 0), _award("a", 300, 0), _award("c", 900, 1),
                                   _award("a", 100, 2)]})
     assert largest_pot_winners(hand) == ["c"]
-    split = hand.model_copy(update={"awards": hand.awards[:2]})
+    split = msgspec.structs.replace(hand, awards=hand.awards[:2])
     assert largest_pot_winners(split) == ["a", "b"]
 
 

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from checker.dsl.engine import CompiledRuleset, compile_ruleset
 from checker.dsl.ruleset import load_ruleset
+from checker.model.hand_line import hand_played
 from checker.model.tournament_log import HandPlayed
 from checker.replay.log_hand import LogContext, log_hand, log_table_state, replay_log_hand
 from checker.sim.rotation import Blinds, Rotation
@@ -46,7 +47,7 @@ def _walk(number: int, seats: dict[int, str], stacks: dict[str, int], blinds: Bl
         actions.append({"street": "preflop", "player": small, "kind": "fold"})
     awards = [{"player": big, "amount": 20, "pot": 0}] if small else []
     started = T0 + timedelta(minutes=number)
-    return HandPlayed.model_validate({
+    return hand_played({
         "event": "hand", "seq": number, "at": started + timedelta(seconds=30),
         "tournament": "1", "table": "1", "hand": f"1{number:05d}", "started": started,
         "game": "holdem", "structure": "no_limit", "small_blind": 10, "big_blind": 20,

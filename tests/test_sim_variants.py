@@ -20,7 +20,7 @@ from checker.audit.run import AuditResult, audit
 from checker.ingest.stream import FileRecords, read_paths
 from checker.model import TournamentSummary
 from checker.model.hand import BettingStructure, Game
-from checker.model.tournament_log import HandPlayed
+from checker.model.hand_line import hand_played
 from checker.sim.faults import FaultPlan
 from checker.sim.ftp_text import write_tournament
 from checker.sim.hand_engine import play_hand
@@ -100,7 +100,7 @@ def _final_stacks(events: list[dict[str, Any]]) -> dict[str, int]:
         if event["event"] == "seat":
             stacks[event["player"]] = event["stack"]
         elif event["event"] == "hand":
-            stacks.update(stacks_after(HandPlayed.model_validate(event)))
+            stacks.update(stacks_after(hand_played(event)))
         elif event["event"] == "rebuy":
             stacks[event["player"]] += event["chips"]
     return stacks
@@ -225,7 +225,7 @@ def test_rebuys_come_in_the_rebuy_period_at_or_below_the_starting_stack(
         elif event["event"] == "table_move":
             last_event[event["player"]] = "move"
         elif event["event"] == "hand":
-            stacks.update(stacks_after(HandPlayed.model_validate(event)))
+            stacks.update(stacks_after(hand_played(event)))
             for seat in event["seats"]:
                 last_event[seat["player"]] = "hand"
         elif event["event"] == "elimination" and index < first_break:

@@ -5,20 +5,19 @@ clean under rules/fulltilt.rules. Every planted log fixture (hand_histories/fixt
 gives exactly its finding at the line that decided it, and its twin none.
 """
 
+import json
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
 
 from hypothesis import given
 from hypothesis import strategies as st
-from pydantic import TypeAdapter
 
 from checker.audit.ruleset import ruleset_id
 from checker.audit.run import audit
 from checker.dsl.ruleset import Ruleset, load_ruleset
 from checker.ingest.stream import FileRecords, open_file
 from checker.model.source import SourceLocation
-from checker.model.tournament_log import LogRecord, TournamentEvent
+from checker.model.tournament_log import LogRecord, LogStart, event_from
 from checker.replay.facts import (
     BountyEvent,
     BreakEvent,
@@ -37,7 +36,6 @@ ROOT = Path(__file__).resolve().parents[1]
 RULES = ROOT / "rules" / "fulltilt.rules"
 EXAMPLE = ROOT / "hand_histories" / "logs" / "sng-6max-700001.jsonl"
 FIXTURES = ROOT / "hand_histories" / "fixtures"
-_EVENT: TypeAdapter[Any] = TypeAdapter(TournamentEvent)
 T0 = datetime(2026, 11, 2, 12, 0, tzinfo=UTC)
 
 _RULESET: list[Ruleset] = []
@@ -163,7 +161,8 @@ PLANTED: dict[str, tuple[str, int]] = {
 
 def _tournament_of(path: Path) -> str:
     second = path.read_text().splitlines()[1]
-    value = _EVENT.validate_json(second)
+    value = event_from(json.loads(second))
+    assert not isinstance(value, LogStart)
     return str(value.tournament)
 
 
@@ -208,7 +207,7 @@ def _terms(**over: object) -> dict[str, object]:
 def _feed(state: TournamentState, lines: list[dict[str, object]]) -> list[Step]:
     steps: list[Step] = []
     for number, line in enumerate(lines, start=2):
-        event = _EVENT.validate_python({"seq": number, "tournament": "1", **line})
+        event = event_from({"seq": number, "tournament": "1", **line})
         record = LogRecord(source_format="tournament-log",
                            location=SourceLocation(file="t.jsonl", line=number), event=event)
         steps.extend(state.feed(record))

@@ -1,12 +1,15 @@
 """Tournament event logs: JSON Lines, one event per line, a `log_start` header on line 1.
 
-Each line is validated by the event models (checker/model/tournament_log.py, strict JSON
-mode), which accept only what the published schema (checker/schemas/tournament-log.schema.json)
-accepts — a differential test holds them to it. A line they refuse is rejected with its line
-number and the schema's own message (the models' when the schema finds nothing: a value that
-fits its pattern but does not exist, like month 13), and the next line is read. The schema runs
-only on refused lines: it costs ~30 times the models. A rejected line counts as an event
-rejected; a rejected `hand` line (its id known) as a hand rejected too (checker/audit/run.py).
+Each line is validated by the event models, which accept only what the published schema
+(checker/schemas/tournament-log.schema.json) accepts — a differential test holds them to it.
+msgspec decodes the line: a `hand` line straight into its Structs (checker/model/hand_line.py),
+any other only as far as its event's name, that event then validated by its pydantic model
+(checker/model/tournament_log.py, strict JSON mode). A line they refuse is rejected with its
+line number and the schema's own message (the models' when the schema finds nothing: a value
+that fits its pattern but does not exist, like month 13), and the next line is read. The
+schema runs only on refused lines: it costs ~30 times the models. A rejected line counts as an
+event rejected; a rejected `hand` line (its id known) as a hand rejected too
+(checker/audit/run.py).
 """
 
 import json
@@ -14,16 +17,18 @@ from collections.abc import Iterator
 from decimal import Decimal
 from functools import cache
 from importlib.resources import files
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Union, get_args
 
+import msgspec
 from pydantic import TypeAdapter
 from pydantic import ValidationError as ModelError
 
 from checker.ingest.base import Block, RecordError, trimmed_block
 from checker.ingest.decode import Line
 from checker.model.formats import TOURNAMENT_LOG
+from checker.model.hand_line import HandPlayed, timestamp_hook
 from checker.model.source import SourceLocation
-from checker.model.tournament_log import LogRecord, TournamentEvent
+from checker.model.tournament_log import LogRecord, ModelEvent, TournamentEvent
 
 if TYPE_CHECKING:  # jsonschema loads with the validators, on the first refused line
     from jsonschema import Draft202012Validator
@@ -64,7 +69,22 @@ def _validators() -> tuple["Draft202012Validator", dict[str, "Draft202012Validat
                 for name in SCHEMA["properties"]["event"]["enum"]}
     return Draft202012Validator(SCHEMA), by_event
 
-_EVENTS: TypeAdapter[TournamentEvent] = TypeAdapter(TournamentEvent)
+_EVENTS: TypeAdapter[ModelEvent] = TypeAdapter(ModelEvent)
+
+
+def _model_event_names() -> list[str]:
+    """The `event` name of every pydantic-validated event."""
+    models = get_args(get_args(ModelEvent)[0])
+    return [get_args(model.model_fields["event"].annotation)[0] for model in models]
+
+
+# A line decoded once by msgspec: a hand line into its Structs, any other only to its name
+# (a Struct of no fields for each: the line's other fields are skipped, not built).
+_NAMED: tuple[type, ...] = tuple(
+    msgspec.defstruct(f"_Named_{name}", [], tag_field="event", tag=name)
+    for name in _model_event_names())
+_LINE_TYPE: Any = Union[(HandPlayed, *_NAMED)]
+_LINE: msgspec.json.Decoder[Any] = msgspec.json.Decoder(_LINE_TYPE, dec_hook=timestamp_hook)
 
 
 def _refuse_constant(name: str) -> object:
@@ -145,17 +165,42 @@ class TournamentLogFormat:
     def parse(self, block: Block, path: str) -> LogRecord:
         line = block.start
         text = block.lines[0].lstrip("\ufeff")
-        try:
-            event = _EVENTS.validate_json(text, strict=True)
-        except ModelError as exc:
-            raise _refusal(text, line, exc) from exc
+        event = read_event(text, line)
         return LogRecord(source_format=NAME, location=SourceLocation(file=path, line=line),
                          event=event)
 
 
-def _refusal(text: str, line: int, refused: ModelError) -> RecordError:
+def read_event(text: str, line: int = 0) -> TournamentEvent:
+    """One line's event, validated; a RecordError (its words, `line`) when it is refused."""
+    try:
+        decoded = _LINE.decode(text)
+    except msgspec.MsgspecError as exc:
+        raise _refusal(text, line, _msgspec_words(exc)) from exc
+    except RecursionError as exc:  # msgspec's own limit on nesting (a hostile line)
+        raise _refusal(text, line, "the JSON value nests too deep to be read") from exc
+    if isinstance(decoded, HandPlayed):
+        return decoded
+    try:
+        return _EVENTS.validate_json(text, strict=True)
+    except ModelError as exc:
+        first = exc.errors()[0]
+        where = "/".join(str(part) for part in first["loc"][1:])
+        raise _refusal(text, line, f"{where}: {first['msg']}") from exc
+
+
+def _msgspec_words(error: msgspec.MsgspecError) -> str:
+    """msgspec's "what - at `$.seats[0].stack`" as "seats/0/stack: what"."""
+    words = str(error)
+    what, at, path = words.rpartition(" - at `$")
+    if not at:
+        return words
+    where = path.rstrip("`").lstrip(".").replace("[", "/").replace("]", "").replace(".", "/")
+    return f"{where}: {what}" if where else what
+
+
+def _refusal(text: str, line: int, words: str) -> RecordError:
     """Why the models refused a line: not JSON, not an object, the schema's message, or (what
-    a pattern lets through but is no real value, month 13) the models' own."""
+    a pattern lets through but is no real value, month 13) the models' own `words`."""
     try:
         value = _json_value(text)
     except ValueError as exc:
@@ -168,9 +213,7 @@ def _refusal(text: str, line: int, refused: ModelError) -> RecordError:
     if problem is not None:
         return RecordError(f"line {line} breaks the tournament-log schema: {problem}", line,
                            hand_id)
-    first = refused.errors()[0]
-    where = "/".join(str(part) for part in first["loc"][1:])
-    return RecordError(f"line {line}: {where}: {first['msg']}", line, hand_id)
+    return RecordError(f"line {line}: {words}", line, hand_id)
 
 
 FORMAT = TournamentLogFormat()

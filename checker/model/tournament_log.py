@@ -4,16 +4,18 @@ Mirrors `checker/schemas/tournament-log.schema.json` (the published contract, do
 by field in docs/tournament-log.md): the same events, fields, types and required fields. Lines
 are validated by these models, which are at least as strict as the schema (a differential
 test holds them to it: tests/test_tournament_log_schema_model.py); the schema words the
-message of a line they refuse. These models are what the rest of the checker reads.
+message of a line they refuse. These models are what the rest of the checker reads. The
+`hand` event, most of a log, is msgspec Structs instead (checker/model/hand_line.py: faster
+to read), under the same contract.
 
 Money is integer cents, chips are ints (strict: a float is refused even when it is whole);
 times are ISO 8601 timestamps with an offset; durations are whole seconds.
 """
 
-import re
+from collections.abc import Mapping
 from datetime import datetime
 from enum import StrEnum
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from annotated_types import Ge, Le
 from pydantic import (
@@ -24,10 +26,19 @@ from pydantic import (
     Field,
     Strict,
     StringConstraints,
+    TypeAdapter,
 )
 
-from checker.model.cards import Card
-from checker.model.hand import ActionKind, BettingStructure, Game, Street
+from checker.model.hand import ActionKind, BettingStructure, Game
+
+# The hand line's Structs, re-exported: the log's events are imported from here.
+from checker.model.hand_line import ChipsReturned as ChipsReturned
+from checker.model.hand_line import Half as Half
+from checker.model.hand_line import HandAction as HandAction
+from checker.model.hand_line import HandAward as HandAward
+from checker.model.hand_line import HandPlayed as HandPlayed
+from checker.model.hand_line import HandSeat as HandSeat
+from checker.model.hand_line import hand_played, rfc3339
 from checker.model.source import SourceLocation
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid")
@@ -46,20 +57,13 @@ BasisPoints = Annotated[int, Strict(), Ge(0), Le(10000)]
 SeatNumber = Annotated[int, Strict(), Ge(1), Le(10)]
 Name = Annotated[str, StringConstraints(min_length=1)]
 CurrencyCode = Annotated[str, StringConstraints(pattern=r"^[A-Z]{3}$")]
-# The schema's `timestamp`: RFC 3339 with a T, seconds, at most microseconds and an offset
-# (pydantic alone also takes a space, no seconds, or "+0100").
-_TIMESTAMP = re.compile(
-    r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})")
-
-
+# The schema's `timestamp` (checker/model/hand_line.py): pydantic alone also takes a space, no
+# seconds, or "+0100".
 def _rfc3339(value: object) -> object:
     """A text timestamp read here (strict validation takes no text for a datetime)."""
     if not isinstance(value, str):
         return value  # a datetime passes; anything else is refused by the type
-    if _TIMESTAMP.fullmatch(value) is None:
-        raise ValueError("not an RFC 3339 timestamp with seconds and an offset "
-                         "(2026-11-01T18:00:00Z)")
-    return datetime.fromisoformat(value)  # a day or hour that does not exist: ValueError
+    return rfc3339(value, datetime)  # a day or hour that does not exist: ValueError too
 
 
 Timestamp = Annotated[AwareDatetime, BeforeValidator(_rfc3339)]
@@ -105,11 +109,6 @@ class Outcome(StrEnum):
     CANCELLED = "cancelled"
 
 
-class Half(StrEnum):
-    HIGH = "high"
-    LOW = "low"
-
-
 # ---------------------------------------------------------------- parts
 
 
@@ -153,54 +152,6 @@ class BountyTerms(BaseModel):
     # The site's sponsored professionals playing the event (clause 13).
     professionals: list[Name]
     amount: Money | None = None
-
-
-class HandSeat(BaseModel):
-    model_config = _FROZEN
-
-    seat: SeatNumber
-    player: Name
-    stack: Chips
-    # Every card the player was dealt (down and up), in deal order.
-    cards: list[Card]
-    # Stud: the cards dealt face up, in street order.
-    up_cards: list[Card] = Field(default_factory=list)
-    sitting_out: bool = False
-    disconnected: bool = False
-
-
-class HandAction(BaseModel):
-    model_config = _FROZEN
-
-    street: Street
-    player: Name
-    kind: ActionKind
-    # Chips this act put in.
-    amount: Chips = 0
-    # The player's total on the street after the act.
-    to: Chips | None = None
-    all_in: bool = False
-    # Draw games: cards thrown and cards drawn.
-    discards: Count | None = None
-    drawn: list[Card] = Field(default_factory=list)
-
-
-class ChipsReturned(BaseModel):
-    model_config = _FROZEN
-
-    player: Name
-    amount: Chips
-
-
-class HandAward(BaseModel):
-    model_config = _FROZEN
-
-    player: Name
-    amount: Chips
-    # 0 = the main pot, 1.. side pots.
-    pot: Count = 0
-    half: Half | None = None
-    board: Count = 0
 
 
 class SeatStack(BaseModel):
@@ -398,33 +349,6 @@ class TableClosed(_Event):
     table: Name
 
 
-class HandPlayed(_Event):
-    """A whole hand, written when it ends (`at`); `started` is when it was dealt."""
-
-    event: Literal["hand"]
-    table: Name
-    hand: Name
-    started: Timestamp
-    level: Positive | None = None
-    game: Game
-    structure: BettingStructure
-    small_blind: Chips | None = None
-    big_blind: Chips | None = None
-    ante: Chips = 0
-    small_bet: Chips | None = None
-    big_bet: Chips | None = None
-    bring_in: Chips | None = None
-    button: SeatNumber | None
-    players_left: Positive | None = None
-    deal: Positive | None = None
-    seats: Annotated[list[HandSeat], Field(min_length=1)]
-    actions: list[HandAction]
-    boards: list[list[Card]] = Field(default_factory=list)
-    returns: list[ChipsReturned] = Field(default_factory=list)
-    awards: list[HandAward]
-    shown: list[Name] = Field(default_factory=list)
-
-
 class Timeout(_Event):
     event: Literal["timeout"]
     player: Name
@@ -565,7 +489,8 @@ class TournamentEnd(_Event):
     winner: Name | None = None
 
 
-TournamentEvent = Annotated[
+# Every event but `hand`, validated by these models (the hand line: checker/model/hand_line.py).
+ModelEvent = Annotated[
     LogStart
     | TournamentTerms
     | Registration
@@ -582,7 +507,6 @@ TournamentEvent = Annotated[
     | TableMove
     | TableHold
     | TableClosed
-    | HandPlayed
     | Timeout
     | Disconnect
     | Reconnect
@@ -602,14 +526,36 @@ TournamentEvent = Annotated[
 ]
 
 
-class LogRecord(BaseModel):
-    """One line of a tournament log as the audit streams it: the event and where it stands."""
+# Any event of the log.
+TournamentEvent = ModelEvent | HandPlayed
 
-    model_config = _FROZEN
+_MODEL_EVENTS: TypeAdapter[ModelEvent] = TypeAdapter(ModelEvent)
 
-    source_format: str
-    location: SourceLocation
-    event: TournamentEvent
+
+def event_from(value: Mapping[str, Any]) -> TournamentEvent:
+    """An event's Python value (a line's JSON value, or the simulator's own with datetimes
+    and enums in it) validated as its event, in pydantic's lax mode; ValueError (pydantic's or
+    msgspec's) when it is not one."""
+    if value.get("event") == "hand":
+        return hand_played(value)
+    return _MODEL_EVENTS.validate_python(value)
+
+
+class LogRecord:
+    """One line of a tournament log as the audit streams it: the event and where it stands.
+    A plain class: the reader validated the event, and one is made per line."""
+
+    __slots__ = ("event", "location", "source_format")
+
+    def __init__(self, source_format: str, location: SourceLocation,
+                 event: TournamentEvent) -> None:
+        self.source_format = source_format
+        self.location = location
+        self.event = event
+
+    def __repr__(self) -> str:
+        return (f"LogRecord(source_format={self.source_format!r}, "
+                f"location={self.location!r}, event={self.event!r})")
 
     @property
     def tournament(self) -> str | None:

@@ -24,8 +24,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo
 
-from pydantic import TypeAdapter
-
 from checker.model.hand import POST_KINDS, ActionKind, BettingStructure, Game, Street
 from checker.model.tournament_log import (
     Cancellation,
@@ -41,10 +39,10 @@ from checker.model.tournament_log import (
     RegistrationClosed,
     Timeout,
     TournamentEnd,
-    TournamentEvent,
     TournamentKind,
     TournamentStart,
     TournamentTerms,
+    event_from,
 )
 from checker.sim.server import server_config
 
@@ -623,9 +621,6 @@ def _stamp(at: datetime) -> str:
 
 # ---------------------------------------------------------------- one tournament's files
 
-_EVENT: TypeAdapter[Any] = TypeAdapter(TournamentEvent)
-
-
 @dataclass(frozen=True, slots=True)
 class MatrixMatch:
     """How the text names a Matrix match: the Matrix's title ('$26 Matrix') and id (the
@@ -639,7 +634,7 @@ class MatrixMatch:
 def _event(line: Mapping[str, Any]) -> Any:
     """A driver event (the log's JSON form) as its model; the driver's own bookkeeping keys
     (a leading underscore: the faults injected) are no part of the log."""
-    return _EVENT.validate_python({k: v for k, v in line.items() if not k.startswith("_")})
+    return event_from({k: v for k, v in line.items() if not k.startswith("_")})
 
 
 @dataclass(slots=True)

@@ -37,7 +37,10 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import NamedTuple
 
+import msgspec
+
 from checker.model.hand import Action, ActionKind, BettingStructure, Game, Hand, Street, Unit
+from checker.model.hand_line import hand_played
 from checker.model.source import SourceLocation
 from checker.model.tournament_log import (
     ChipsReturned,
@@ -213,7 +216,7 @@ class _HandPlay:
         if plan.disconnected:
             for seat in seats:
                 seat["disconnected"] = seat["player"] in plan.disconnected
-        return HandPlayed.model_validate({
+        return hand_played({
             "event": "hand", "seq": 0, "at": plan.started + timedelta(seconds=self.seconds),
             "tournament": plan.tournament, "table": plan.table, "hand": plan.hand_id,
             "started": plan.started, "level": stakes.level, "game": plan.game,
@@ -575,8 +578,8 @@ class _HandPlay:
             for index, awards in enumerate(paid):
                 if len(awards) == 1:
                     award = awards[0]
-                    paid[index] = [award.model_copy(update={"amount": award.amount
-                                                            + self.big_blind})]
+                    more = award.amount + self.big_blind
+                    paid[index] = [msgspec.structs.replace(award, amount=more)]
                     self.faults.append((CHIPS_CREATED, None))
                     break
 

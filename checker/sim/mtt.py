@@ -30,6 +30,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import timedelta
 
+from checker.model.hand_line import hand_line_value
 from checker.sim.faults import FaultPlan, Injected
 from checker.sim.mtt_director import TableDirector
 from checker.sim.mtt_eliminations import Eliminations
@@ -271,7 +272,7 @@ class MultiTableTournament(Registration, Eliminations, Incidents, SatellitesAndR
             self.injected.append(Injected(name, hand=played.plan.hand_id, action=index))
         dealt = {seat.player for seat in played.plan.seats}
         self.away = (self.away - dealt) | set(result.disconnected)
-        hand = result.hand.model_dump(mode="json")
+        hand = hand_line_value(result.hand)
         hand.update(seq=0, at=self.at())
         block: list[Event] = [hand]
         started = {s.player: s.stack for s in result.hand.seats}

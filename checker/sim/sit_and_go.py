@@ -14,6 +14,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from checker.model.hand import BettingStructure, Game
+from checker.model.hand_line import hand_line_value
 from checker.model.tournament_log import PrizeCurrency, TournamentKind
 from checker.sim.faults import FAULTS_KEY, FaultPlan, Injected
 from checker.sim.plan import (
@@ -322,7 +323,7 @@ class SitAndGo:
         # Time-outs and connection changes happen during the hand: their lines come first.
         for note in result.notes:
             yield note.model_dump(mode="json")
-        hand = result.hand.model_dump(mode="json")
+        hand = hand_line_value(result.hand)
         hand.update(seq=0, at=self.at())
         yield hand
         started = {s.player: s.stack for s in result.hand.seats}
