@@ -34,6 +34,7 @@ from multiprocessing.context import ForkServerContext
 from pathlib import Path
 from typing import Any
 
+from checker.audit.gc_policy import long_run_collection
 from checker.audit.ruleset import RulesetId
 from checker.audit.run import (
     AuditProgress,
@@ -167,13 +168,16 @@ def _merged(parts: Parts, ruleset: RulesetId, files: list[Path],
     report = progress if progress is not None else _ignore
     records = 0
     report(AuditProgress(0, len(files), 0, files[0].as_posix() if files else ""))
-    for part in parts:
-        with held():  # the aggregates' merge is compiled code (checker/interrupt.py)
-            whole.merge(part)
-        records += sum(t.records for t in part.result.formats.values())
-        done = whole.result.files
-        upcoming = files[done].as_posix() if done < len(files) else ""
-        report(AuditProgress(done, len(files), records, upcoming))
+    # The whole grows by every partial's pairs and evidence: with the collector's defaults
+    # its older generations would walk all of it again and again (as in an audit itself).
+    with long_run_collection():
+        for part in parts:
+            with held():  # the aggregates' merge is compiled code (checker/interrupt.py)
+                whole.merge(part)
+            records += sum(t.records for t in part.result.formats.values())
+            done = whole.result.files
+            upcoming = files[done].as_posix() if done < len(files) else ""
+            report(AuditProgress(done, len(files), records, upcoming))
     return whole
 
 

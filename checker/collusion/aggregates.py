@@ -362,7 +362,17 @@ class Aggregates:
         families = len(FAMILIES)
         ranks = other.evidence_ranks
         refs = other.evidence_refs
-        by_place: dict[int, list[tuple[int, int, int, int]]] = {}
+        # Each kept hand of `other`, chained by its place (`other`'s places are numbered from
+        # 0): the place's last hand, and per hand the one before it of the same place, its
+        # pair's row here and family, rank and signal code. Flat lists of ints, no tuple or
+        # list a hand: a partial brings some ten thousand hands, and each object made here
+        # was work for the allocator and the garbage collector (docs/performance.md).
+        last_of = [-1] * len(other.place_hands)
+        before: list[int] = []
+        rows: list[int] = []
+        family_of: list[int] = []
+        rank_of: list[int] = []
+        code_of: list[int] = []
         for key, at in other.pairs.items():
             first = at // PAIR_WIDTH * families * kept
             mine = -1
@@ -374,21 +384,26 @@ class Aggregates:
                         break  # the kept hands come first
                     if mine < 0:
                         mine = self.pair_at(key)
-                    place, code = divmod(refs[slot], _PLACE)
-                    offers = by_place.get(place)
-                    if offers is None:
-                        offers = by_place[place] = []
-                    offers.append((mine, family, rank, code))
-        for place, offers in by_place.items():
+                    ref = refs[slot]
+                    place = ref // _PLACE
+                    before.append(last_of[place])
+                    last_of[place] = len(rows)
+                    rows.append(mine)
+                    family_of.append(family)
+                    rank_of.append(rank)
+                    code_of.append(ref % _PLACE)
+        for place, hand in enumerate(last_of):
             mine_place = -1
-            for at, family, rank, code in offers:
-                if not self.wants_at(at, family, -rank):
-                    continue
-                if mine_place < 0:
-                    mine_place = self.place(other.place_files[place], other.place_lines[place],
-                                            other.place_hands[place],
-                                            other.place_tournaments[place])
-                self.offer_at(at, family, -rank, mine_place, code)
+            while hand >= 0:
+                at, family, rank = rows[hand], family_of[hand], rank_of[hand]
+                if self.wants_at(at, family, -rank):
+                    if mine_place < 0:
+                        mine_place = self.place(other.place_files[place],
+                                                other.place_lines[place],
+                                                other.place_hands[place],
+                                                other.place_tournaments[place])
+                    self.offer_at(at, family, -rank, mine_place, code_of[hand])
+                hand = before[hand]
 
     def dump(self) -> dict[str, object]:
         """Everything as plain values (lists, ints, strings): what a worker hands on, in a
