@@ -534,8 +534,9 @@ _MODEL_EVENTS: TypeAdapter[ModelEvent] = TypeAdapter(ModelEvent)
 
 def event_from(value: Mapping[str, Any]) -> TournamentEvent:
     """An event's Python value (a line's JSON value, or the simulator's own with datetimes
-    and enums in it) validated as its event, in pydantic's lax mode; ValueError (pydantic's or
-    msgspec's) when it is not one."""
+    and enums in it) validated as its event: a hand by msgspec (`hand_played`), any other by
+    its model in pydantic's lax mode; ValueError (pydantic's or msgspec's) when it is not
+    one."""
     if value.get("event") == "hand":
         return hand_played(value)
     return _MODEL_EVENTS.validate_python(value)
