@@ -54,7 +54,12 @@ FLAT = st.dictionaries(TEXT, st.none() | st.booleans() | st.integers() | TEXT, m
                        max_size=6)
 
 
-@given(st.lists(FLAT, min_size=1, max_size=4), st.lists(LEAVES | FLAT, max_size=3))
+# A dict with a scalar or two before what is not one (a float, a list, a dict): written by
+# json's own encoder, whatever `_flat_dict` read of it first.
+MIXED = st.dictionaries(TEXT, VALUES, min_size=2, max_size=4)
+
+
+@given(st.lists(FLAT, min_size=1, max_size=4), st.lists(LEAVES | FLAT | MIXED, max_size=3))
 def test_items_of_scalars_are_laid_out_as_json_lays_them_out(
         items: list[dict[str, Any]], others: list[Any]) -> None:
     """Warnings and rejections are dicts of scalars, written without json's indenting

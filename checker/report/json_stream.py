@@ -74,34 +74,45 @@ def _dumped(value: Any, newline: str) -> str:
     """`value` as json lays it out one level deeper than its own: a newline in json's indented
     text is always layout (a string's own newlines are escaped), so each is followed by the
     indent of the level the value sits at."""
-    if (type(value) is dict and value and all(type(k) is str for k in value)
-            and all(type(v) in _SCALARS for v in value.values())):
-        return _flat_dict(value, newline)
+    if type(value) is dict and value:
+        flat = _flat_dict(value, newline)
+        if flat is not None:
+            return flat
     return json.dumps(value, indent=len(INDENT), ensure_ascii=False).replace("\n", newline)
 
 
-# Values json writes alike with and without an indent (its C encoder writes them unindented;
-# an indent makes it use its Python encoder, ~20 us a warning).
-_SCALARS = frozenset({str, int, bool, type(None)})
-
-
-def _flat_dict(value: dict[str, Any], newline: str) -> str:
-    """A dict of scalars (a warning, a rejection) as `json.dumps(value, indent=2,
-    ensure_ascii=False)` lays it out: strings quoted by json's own (C) function, the other
-    scalars as json writes them."""
+def _flat_dict(value: dict[Any, Any], newline: str) -> str | None:
+    """A dict of scalars (a warning, a rejection: strings, ints, booleans, None; text keys) as
+    `json.dumps(value, indent=2, ensure_ascii=False)` lays it out: strings quoted by json's own
+    (C) function, the other scalars as json writes them (with an indent json would use its
+    Python encoder, ~20 us a warning). None for any other dict: one pass, no test of the
+    whole dict first (some hundred thousand warnings make a report)."""
     inner = newline + INDENT
-    return ("{" + inner + ("," + inner).join(
-        f"{_QUOTED(key)}: {_scalar(item)}" for key, item in value.items()) + newline + "}")
+    fields: list[str] = []
+    for key, item in value.items():
+        if type(key) is not str:
+            return None
+        kind = type(item)
+        if kind is str:
+            written = _QUOTED(item)
+        elif kind is int:
+            written = int.__repr__(item)
+        elif item is None or kind is bool:
+            written = _CONSTANTS[item]
+        else:
+            return None
+        quoted = _QUOTED_KEYS.get(key)
+        if quoted is None:
+            quoted = _QUOTED(key)
+            if len(_QUOTED_KEYS) < _QUOTED_KEYS_KEPT:
+                _QUOTED_KEYS[key] = quoted
+        fields.append(f"{quoted}: {written}")
+    return "{" + inner + ("," + inner).join(fields) + newline + "}"
 
 
 # What json quotes a string with when `ensure_ascii=False`.
 _QUOTED: Callable[[str], str] = json.encoder.encode_basestring
 _CONSTANTS: dict[object, str] = {None: "null", True: "true", False: "false"}
-
-
-def _scalar(value: object) -> str:
-    if type(value) is str:
-        return _QUOTED(value)
-    if type(value) is int:
-        return int.__repr__(value)
-    return _CONSTANTS[value]  # None, True or False (`_SCALARS`)
+# Keys quoted once: a report's items share a few field names.
+_QUOTED_KEYS: dict[str, str] = {}
+_QUOTED_KEYS_KEPT = 256
