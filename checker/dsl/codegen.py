@@ -260,6 +260,14 @@ _LOOPS: dict[str, tuple[tuple[str, ...], tuple[str, ...], str]] = {
 }
 
 
+# The loops of `all` and `any` over a body that is never unknown: the test of each item's
+# body, and what the loop gives when it runs out.
+_KNOWN_LOOPS: dict[str, tuple[tuple[str, ...], str]] = {
+    "all": (("if not {body}:", "    return False"), "True"),
+    "any": (("if {body}:", "    return True"), "False"),
+}
+
+
 def _field(name: str) -> str:
     """A field name fit to be written into source."""
     if not name.isidentifier() or keyword.iskeyword(name) or name.startswith("_"):
@@ -444,25 +452,52 @@ class _Writer:
             test = "is" if expr.op == "==" else "is not"
             return f"({probe[0]} {test} None)", False, None
         op = expr.op
-        a, b = self.temp("a"), self.temp("b")
         if op in ("//", "%") and not (right[1] and right[2]):
+            a, b = self.temp("a"), self.temp("b")
             return (f"(None if ({a} := {left[0]}) is None or ({b} := {right[0]}) is None "
                     f"or {b} == 0 else {a} {op} {b})"), False, None
         if self.may_be_none(expr.left, expr.right):
-            return (f"(None if ({a} := {left[0]}) is None or ({b} := {right[0]}) is None "
-                    f"else {a} {op} {b})"), False, None
+            # Unknown when either side is: only a side that may be is held and tested.
+            (a, b), tests = self.unknowns([(expr.left, left[0]), (expr.right, right[0])])
+            return f"(None if {tests} else {a} {op} {b})", False, None
         if left[1] and right[1]:
             return self.constant(OPERATORS[op](left[2], right[2]))
         return f"({left[0]} {op} {right[0]})", False, None
 
+    def unknowns(self, operands: list[tuple[ast.Expr, str]]) -> tuple[list[str], str]:
+        """The operands as they are to be used, and the test that one of them is unknown:
+        each operand that may be unknown is held in a temporary as the test reads it (in
+        order; a later one is not read once an earlier one is unknown), the others are used
+        where they stand (reading them has no effect but their value)."""
+        used: list[str] = []
+        tests: list[str] = []
+        for expr, text in operands:
+            if self.may_be_none(expr):
+                held = self.temp("u")
+                tests.append(f"({held} := {text}) is None")
+                text = held
+            used.append(text)
+        return used, " or ".join(tests)
+
     def logic(self, expr: ast.Binary) -> _Source:
         left, right = self.expr(expr.left)[0], self.expr(expr.right)[0]
-        if not self.may_be_none(expr.left, expr.right):
+        left_unknown, right_unknown = self.may_be_none(expr.left), self.may_be_none(expr.right)
+        if not (left_unknown or right_unknown):
             return f"({left} {expr.op} {right})", False, None
         # Three-valued: false and anything is false, true or anything is true.
         decisive = "False" if expr.op == "and" else "True"
         other = "True" if expr.op == "and" else "False"
-        a, b = self.temp("a"), self.temp("b")
+        if not left_unknown:
+            # A known left side decides, or leaves the right side's value (unknown or not).
+            if expr.op == "and":
+                return f"({right} if {left} else False)", False, None
+            return f"(True if {left} else {right})", False, None
+        a = self.temp("a")
+        if not right_unknown:
+            return (f"({decisive} if ({a} := {left}) is {decisive} else ({decisive} if "
+                    f"{right} is {decisive} else (None if {a} is None else {other})))"
+                    ), False, None
+        b = self.temp("b")
         return (f"({decisive} if ({a} := {left}) is {decisive} else ({decisive} if "
                 f"({b} := {right}) is {decisive} else (None if {a} is None or {b} is None "
                 f"else {other})))"), False, None
@@ -473,6 +508,8 @@ class _Writer:
         if right[1] and not (item_unknown or collection_unknown):
             members = self.constant(lookup_set(right[2]))[0]
             return f"({left[0]} {expr.op} {members})", False, None
+        if not (item_unknown or collection_unknown):
+            return f"({left[0]} {expr.op} {right[0]})", False, None
         return (f"_member({left[0]}, {right[0]}, {item_unknown}, {collection_unknown}, "
                 f"{negate})"), False, None
 
@@ -486,9 +523,9 @@ class _Writer:
         texts = ", ".join(arg[0] for arg in args)
         if not self.may_be_none(*expr.args):
             return f"{name}({texts})", False, None
-        values_name = self.temp("v")
-        return (f"(None if None in ({values_name} := ({texts},)) else "
-                f"{name}(*{values_name}))"), False, None
+        used, tests = self.unknowns([(arg, text[0])
+                                     for arg, text in zip(expr.args, args, strict=True)])
+        return f"(None if {tests} else {name}({', '.join(used)}))", False, None
 
     def quantifier(self, expr: ast.Quantifier) -> _Source:
         """A loop of its own function: `_qN(event, collection, *what it reads from outside)`."""
@@ -506,15 +543,21 @@ class _Writer:
                 del self.scope[expr.variable]
             else:
                 self.scope[expr.variable] = outer
-        lines = [f"def {name}(event, items{''.join(', ' + ident for ident in free)}):",
-                 "    if items is None:",
-                 "        return None"]
+        lines = [f"def {name}(event, items{''.join(', ' + ident for ident in free)}):"]
+        if self.may_be_none(expr.collection):
+            lines += ["    if items is None:", "        return None"]
         if expr.kind == "first":
             # The first item whose body is true (an unknown body is not true).
             lines += [f"    for {variable} in items:",
                       f"        if {body} is True:",
                       f"            return {variable}",
                       "    return None"]
+        elif expr.kind in _KNOWN_LOOPS and not self.may_be_none(expr.body):
+            # A body never unknown: two-valued, and the loop need not look for unknowns.
+            take, result = _KNOWN_LOOPS[expr.kind]
+            lines += [f"    for {variable} in items:",
+                      *(f"        {line.format(body=body)}" for line in take),
+                      f"    return {result}"]
         else:
             start, take, result = _LOOPS[expr.kind]
             lines += [f"    {line}" for line in start]
