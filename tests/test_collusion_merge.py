@@ -249,7 +249,7 @@ def _observed(paths: list[Path], open_lineups: int) -> dict[str, Aggregates]:
     collusion = CollusionJudge(auditor.compiled, result.findings, auditor.params)
     assert collusion.settings is not None
     collusion.observer = HandObserver(collusion.settings.observer, open_lineups)
-    judge = HandJudge(auditor.compiled, result.findings, collusion)
+    judge = HandJudge(auditor.compiled, result.findings, collusion.observer)
     _run(paths, result, judge, SeatingJudge(auditor.compiled, result.findings), collusion,
          None, False)
     return collusion.aggregates()

@@ -89,8 +89,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'rules':>12}: {_rss()} MB", flush=True)
     result = AuditResult(ruleset=auditor.ruleset)
     collusion = CollusionJudge(auditor.compiled, result.findings, auditor.params)
-    judge = HandJudge(auditor.compiled, result.findings,
-                      collusion if collusion.enabled else None)
+    judge = HandJudge(auditor.compiled, result.findings, collusion.observer)
     seating = SeatingJudge(auditor.compiled, result.findings)
     began = time.monotonic()
     told = [0]

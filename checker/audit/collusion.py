@@ -13,7 +13,6 @@ the players.
 """
 
 import math
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from checker.audit.findings import json_safe
@@ -26,13 +25,10 @@ from checker.collusion.signals import BY_NAME, Kind
 from checker.dsl.compiler import CompiledRule, Verdict
 from checker.dsl.engine import CompiledRuleset
 from checker.model.findings import Finding, FindingLocation, fingerprint
-from checker.model.hand import Hand
 from checker.replay.facts import (
-    ActionEvent,
     CollusionFamily,
     CollusionView,
     FamilyFact,
-    HandFact,
     PairEvent,
     PairFact,
     Percent,
@@ -121,7 +117,8 @@ class CollusionOutcome:
 
 
 class CollusionJudge:
-    """Feeds the hands of the audit to the pair aggregates and judges the pairs at the end."""
+    """The pair aggregates of the audit's hands (its observer takes them: `HandJudge`'s sink),
+    judged at the end."""
 
     def __init__(self, rules: CompiledRuleset, findings: Sink[Finding],
                  params: dict[str, object], disabled: frozenset[str] = frozenset()) -> None:
@@ -132,10 +129,6 @@ class CollusionJudge:
         self.settings = settings_from(params) if self.enabled else None
         self.observer = HandObserver(self.settings.observer) if self.settings else None
         self.outcome = CollusionOutcome()
-
-    def hand(self, hand: Hand, fact: HandFact, actions: Sequence[ActionEvent]) -> None:
-        if self.observer is not None:
-            self.observer.hand(hand, fact, actions)
 
     def end_file(self) -> None:
         if self.observer is not None:

@@ -229,8 +229,8 @@ class PartAuditor:
         result = AuditResult(ruleset=self.ruleset)
         # Clause 28: every hand feeds the pair aggregates, judged once at the end.
         collusion = CollusionJudge(self.compiled, result.findings, self.params)
-        judge = HandJudge(self.compiled, result.findings,
-                          collusion if collusion.enabled else None)
+        # The observer itself takes the hands (no forwarding call per hand).
+        judge = HandJudge(self.compiled, result.findings, collusion.observer)
         # Clause 9: the seat draw is judged across every tournament log, once, at the end.
         seating = SeatingJudge(self.compiled, result.findings)
         # A signal stops the audit between two records, never within compiled code

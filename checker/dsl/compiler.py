@@ -153,7 +153,8 @@ def _for_plays(plays: frozenset[str], evaluate: Evaluate, explain: Explain
 
 
 # The kind of play of an event from a hand (`applies to`; the engine keys on it too).
-hand_play: Callable[[object], str] = operator.attrgetter("hand.play")
+HAND_PLAY = "hand.play"
+hand_play: Callable[[object], str] = operator.attrgetter(HAND_PLAY)
 
 
 # ---------------------------------------------------------------- public API

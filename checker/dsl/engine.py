@@ -18,6 +18,7 @@ from typing import Any
 
 from checker.dsl.codegen import plan_of, write_event
 from checker.dsl.compiler import (
+    HAND_PLAY,
     CompiledRule,
     Evaluate,
     Guard,
@@ -45,6 +46,7 @@ class EventRules:
     """The rules listening to one event, with their selections by key."""
 
     rules: list[tuple[CompiledRule, tuple[Guard, ...], Evaluate]]
+    # The event's key (`event_key`): its kind of play first when a rule names kinds.
     key: Callable[[object], Hashable]
     selections: dict[Hashable, Selection] = field(default_factory=dict)
     # The event's kind of play (a Play value) when some rule names kinds; None otherwise.
@@ -54,14 +56,9 @@ class EventRules:
     runs: dict[Hashable, Run] = field(default_factory=dict)
     fused: dict[tuple[str, ...], Run] = field(default_factory=dict)
 
-    def key_of(self, event: object) -> Hashable:
-        """The event's key: its kind of play first when a rule names kinds."""
-        play = self.play
-        return self.key(event) if play is None else (play(event), self.key(event))
-
     def failures(self, event: object) -> list[tuple[CompiledRule, Verdict]]:
         """The failures of the rules selected for `event`, in rule-id order."""
-        key = self.key_of(event)
+        key = self.key(event)
         run = self.runs.get(key)
         if run is None:
             if len(self.runs) >= _MAX_KEYS:
@@ -84,7 +81,7 @@ class EventRules:
 
     def select(self, event: object) -> Selection:
         play = self.play
-        key = self.key_of(event)
+        key = self.key(event)
         chosen = self.selections.get(key)
         if chosen is None:
             if len(self.selections) >= _MAX_KEYS:
@@ -140,9 +137,10 @@ def event_rules(rules: list[CompiledRule]) -> EventRules:
     chosen = frozenset(parts)
     # Every event a rule naming kinds of play listens to has the hand (the type checker sees
     # to it).
-    play = hand_play if any(rule.plays is not None for rule in rules) else None
-    return EventRules([(rule, *rule.specialise(chosen)) for rule in rules], event_key(parts),
-                      play=play)
+    names_plays = any(rule.plays is not None for rule in rules)
+    return EventRules([(rule, *rule.specialise(chosen)) for rule in rules],
+                      event_key(parts, HAND_PLAY if names_plays else None),
+                      play=hand_play if names_plays else None)
 
 
 def key_parts(rules: list[CompiledRule]) -> list[KeyPart]:
@@ -154,9 +152,11 @@ def key_parts(rules: list[CompiledRule]) -> list[KeyPart]:
                   if readers[part] >= _MIN_RULES_PER_PART)
 
 
-def event_key(parts: list[KeyPart]) -> Callable[[object], Hashable]:
-    """A function giving an event's key: the values of the parts' paths (C-level reads)."""
-    values = [part.path for part in parts if not part.is_none_test]
+def event_key(parts: list[KeyPart], lead: str | None = None) -> Callable[[object], Hashable]:
+    """A function giving an event's key: the values of the parts' paths (C-level reads),
+    led by the value of the path `lead` when given (the hand's kind of play), in one read."""
+    values = [*([lead] if lead is not None else []),
+              *(part.path for part in parts if not part.is_none_test)]
     probes = [part.path for part in parts if part.is_none_test]
     # Typed as plain callables: one path gives a value, several a tuple.
     read_values: Callable[[object], Any] | None = operator.attrgetter(*values) if values else None
