@@ -6,6 +6,8 @@ STAMP_RUN := $(VENV)/.installed-run
 STAMP_TEST := $(VENV)/.installed-test
 # The compiled hot path (checker/native.py): rebuilt when a compiled module's source changes.
 NATIVE_SOURCES := $(shell sed -n 's/^    "\(checker\/[a-z_/]*\.py\)",$$/\1/p' checker/native.py)
+# What the bundled rule sets' typed rules are written from (checker/dsl/native_rules.py).
+NATIVE_RULES := checker/dsl/codegen.py checker/dsl/native_rules.py $(wildcard checker/rulesets/*.rules)
 STAMP_ACCEL := checker/_native_manifest.json
 
 .PHONY: run test lint typecheck unit bench bench-collusion bench-throughput mutation fuzz accel pure clean \
@@ -23,14 +25,17 @@ $(STAMP_TEST): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $@ $(STAMP_RUN)
 
-$(STAMP_ACCEL): setup.py checker/native.py $(NATIVE_SOURCES) | $(STAMP_TEST)
+$(STAMP_ACCEL): setup.py checker/native.py $(NATIVE_SOURCES) $(NATIVE_RULES) | $(STAMP_TEST)
 	find checker -name '*.so' -delete
+	rm -f $(STAMP_ACCEL) checker/rulesets/native_*.py
+	$(BIN)/python -m checker.dsl.native_rules
 	FELTCHECK_COMPILE=1 $(BIN)/python setup.py -q build_ext --inplace
 
 accel: $(STAMP_ACCEL)
 
 pure:
 	find checker -name '*.so' -delete
+	rm -f checker/rulesets/native_*.py
 	rm -rf build $(STAMP_ACCEL)
 
 run: $(STAMP_ACCEL)

@@ -39,7 +39,7 @@ extensions = []
 if COMPILE:
     from mypyc.build import mypycify
 
-    modules = list(NATIVE["COMPILED_MODULES"])
+    modules = list(NATIVE["compiled_modules"](ROOT))
     # One group whose shared library lives inside the package (checker/_native__mypyc), so
     # the compiled modules import wherever the package does.
     extensions = mypycify(modules, opt_level="3", separate=[(modules, NATIVE["GROUP"])])

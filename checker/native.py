@@ -53,6 +53,9 @@ COMPILED_MODULES: tuple[str, ...] = (
     "checker/dsl/engine.py",
     "checker/dsl/guards.py",
 )
+# Generated before the build by `make accel` (checker.dsl.native_rules: the bundled rule
+# sets' rules as typed Python) and compiled with the modules above when present.
+GENERATED_PATTERN = "checker/rulesets/native_*.py"
 # The shared library of the compiled group (checker/_native__mypyc.*.so) and the digests of
 # the sources it was built from, both beside this file.
 GROUP = "checker._native"
@@ -63,10 +66,18 @@ class StaleBuildError(RuntimeError):
     """A compiled module no longer matches its source."""
 
 
+def compiled_modules(root: Path) -> tuple[str, ...]:
+    """The modules a build of `root` (the repository) compiles: those listed above and the
+    generated ones present."""
+    generated = sorted(path.relative_to(root).as_posix()
+                       for path in root.glob(GENERATED_PATTERN))
+    return (*COMPILED_MODULES, *generated)
+
+
 def source_digests(root: Path) -> dict[str, str]:
     """SHA-256 of every compiled module's source, by path from `root` (the repository)."""
     return {path: hashlib.sha256((root / path).read_bytes()).hexdigest()
-            for path in COMPILED_MODULES}
+            for path in compiled_modules(root)}
 
 
 def check_fresh(package: Path) -> None:
@@ -74,7 +85,7 @@ def check_fresh(package: Path) -> None:
     built from other sources than the ones beside them; nothing when nothing is compiled."""
     manifest = package / MANIFEST
     built = any(package.glob("_native__mypyc*"))
-    unlisted = sorted(_extension_sources(package) - set(COMPILED_MODULES))
+    unlisted = sorted(_extension_sources(package) - set(compiled_modules(package.parent)))
     if unlisted:
         raise StaleBuildError(
             f"compiled modules no longer in checker/native.py ({', '.join(unlisted)}): run "

@@ -9,13 +9,17 @@ from pathlib import Path
 import pytest
 
 import checker
+from checker.dsl.engine import compile_ruleset, native_module_name
 from checker.native import (
     COMPILED_MODULES,
     MANIFEST,
     StaleBuildError,
     check_fresh,
+    compiled_modules,
     source_digests,
 )
+from checker.rules_arg import load_rules, rules_argument
+from checker.rulesets import NAMES
 from tests.conftest import REPO
 
 
@@ -78,16 +82,39 @@ def test_a_manifest_without_its_library_is_refused(tmp_path: Path) -> None:
 
 def test_digests_are_the_sources_sha256() -> None:
     digests = source_digests(REPO)
-    assert sorted(digests) == sorted(COMPILED_MODULES)
+    assert sorted(digests) == sorted(compiled_modules(REPO))
     first = COMPILED_MODULES[0]
     assert digests[first] == hashlib.sha256((REPO / first).read_bytes()).hexdigest()
 
 
 def test_the_package_runs_compiled_modules_exactly_when_built() -> None:
-    """Built (`make accel`, done by `make test`): every listed module is an extension;
-    not built: every one is its source. Never a mix."""
+    """Built (`make accel`, done by `make test`): every listed module is an extension, and
+    so are the bundled rule sets' typed rules, which the engine runs; not built: every one
+    is its source. Never a mix."""
     built = (Path(checker.__file__).parent / MANIFEST).exists()
-    for path in COMPILED_MODULES:
+    for path in compiled_modules(REPO):
         module = importlib.import_module(path.removesuffix(".py").replace("/", "."))
         origin = Path(module.__file__ or "")
         assert (origin.suffix == ".so") == built, (path, origin)
+    if built:
+        generated = {Path(path).stem for path in compiled_modules(REPO)[len(COMPILED_MODULES):]}
+        assert generated == {native_module_name(name) for name in NAMES}
+        for name in NAMES:
+            compiled = compile_ruleset(load_rules(rules_argument(name)))
+            assert all(rules.native is not None for rules in compiled.dispatch.values()), name
+
+
+def test_a_generated_module_is_compiled_and_digested_with_the_listed_ones(
+        tmp_path: Path) -> None:
+    package = fake_repository(tmp_path)
+    generated = tmp_path / "checker/rulesets/native_house.py"
+    generated.parent.mkdir(parents=True, exist_ok=True)
+    generated.write_text('"""typed rules"""\n', encoding="utf-8")
+    assert compiled_modules(tmp_path)[-1] == "checker/rulesets/native_house.py"
+    build(package)
+    (package / "rulesets" / "native_house.cpython-311-x86_64-linux-gnu.so").write_bytes(
+        b"\x7fELF")
+    check_fresh(package)
+    generated.write_text('"""other typed rules"""\n', encoding="utf-8")
+    with pytest.raises(StaleBuildError, match=r"checker/rulesets/native_house\.py"):
+        check_fresh(package)

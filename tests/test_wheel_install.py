@@ -28,9 +28,11 @@ SAMPLES = REPO / "hand_histories" / "samples"
 # What the wheel is built from: the repository's files as they are, copied so that the
 # build writes nothing into the repository (setuptools leaves build/ and *.egg-info beside
 # its sources) and no leftover build/ of an earlier compiled install can slip into the
-# wheel. Compiled modules (make accel) stay behind: this is the pure wheel.
+# wheel. Compiled modules (make accel) and the typed rules it writes stay behind: this is
+# the pure wheel.
 SOURCES = ("pyproject.toml", "setup.py", "README.md", "checker", "grammar", "rules")
-LEFT_OUT = shutil.ignore_patterns("__pycache__", "*.so", "_native_manifest.json")
+LEFT_OUT = shutil.ignore_patterns("__pycache__", "*.so", "_native_manifest.json",
+                                  "native_*.py")
 
 
 @dataclass(frozen=True)

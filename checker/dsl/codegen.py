@@ -13,6 +13,9 @@ every constant (a literal, a parameter, an enum member, a built-in function) is 
 name, and a field name is written only when it is a plain identifier (the type checker has
 already accepted it as a field of a fact).
 
+The same writer, given a rules type's Python annotation (`Writer(annotate=...)`), writes the
+typed source that checker.dsl.native_rules puts in the bundled rule sets' compiled modules.
+
 The function decides whether the rule applies and whether it passes or cannot tell. A failing
 event is handed to the closures, which build the verdict's message and evidence (failures are
 rare). A rule whose source would be unreasonably large or deep (lets reading lets many times
@@ -20,17 +23,20 @@ over, a hostile nesting of parentheses) keeps its closures: `write_rule` gives N
 an event's function (`write_event`) the rule is run by its closures.
 """
 
+import hashlib
 import keyword
 import operator
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 from checker.dsl import ast
 from checker.dsl.builtins import BUILTINS
 from checker.dsl.semantics import OPERATORS, lookup_set, may_be_none, membership_unknowns
-from checker.dsl.types import NONE, EnumType, Type
+from checker.dsl.types import NONE, EnumType, ListType, Type, strip
 
 Evaluate = Callable[[object], Any]
 # A node's source, whether it is a constant, and the constant's value.
@@ -41,7 +47,7 @@ _Source = tuple[str, bool, Any]
 _MAX_SOURCE = 16_384
 _SOURCE = "rule_source"
 # A let's value before its first read.
-_UNSET: Any = object()
+UNSET: Any = object()
 
 
 class Unsupported(Exception):
@@ -95,8 +101,8 @@ def plan_of(evaluate: object) -> RulePlan | None:
 def write_rule(plan: RulePlan, passed: object, unknown: object) -> Evaluate | None:
     """The rule's evaluation as one function: None when it does not apply (a conjunct of
     `when` is not true), `passed` or `unknown`, else the closures' failing verdict."""
-    writer = _Writer()
-    written = _rule_or_none(writer, plan)
+    writer = Writer()
+    written = rule_or_none(writer, plan)
     if written is None:
         return None
     tests, require = written
@@ -149,12 +155,12 @@ def _loop(entries: Sequence[Entry]) -> Callable[[object], Any]:
 
 
 def _fused(entries: Sequence[Entry]) -> Callable[[object], Any] | None:
-    writer = _Writer()
+    writer = Writer()
     body: list[str] = []
     names: dict[str, Any] = {}
     for index, (rule, plan, evaluate) in enumerate(entries):
         names[f"_r{index}"] = rule
-        written = _rule_or_none(writer, plan)
+        written = rule_or_none(writer, plan)
         if written is None:
             names[f"_e{index}"] = evaluate
             body += [f"    verdict = _e{index}(event)",
@@ -182,7 +188,7 @@ def _fused(entries: Sequence[Entry]) -> Callable[[object], Any] | None:
     return _compiled("\n".join(lines), names, writer, "<rules of an event>", "run")
 
 
-def _rule_or_none(writer: "_Writer", plan: RulePlan | None) -> tuple[list[str], str] | None:
+def rule_or_none(writer: "Writer", plan: RulePlan | None) -> tuple[list[str], str] | None:
     """The rule's tests and require written by `writer`; None when it cannot be."""
     if plan is None:
         return None
@@ -195,7 +201,7 @@ def _rule_or_none(writer: "_Writer", plan: RulePlan | None) -> tuple[list[str], 
     return None if size > _MAX_SOURCE else (tests, require)
 
 
-def _compiled(source: str, names: dict[str, Any], writer: "_Writer", label: str,
+def _compiled(source: str, names: dict[str, Any], writer: "Writer", label: str,
               function_name: str) -> Callable[[object], Any] | None:
     """The source's function `function_name`, compiled with the names it reads; None when
     the source is too large or Python's own compiler refuses it (too deeply nested)."""
@@ -203,11 +209,21 @@ def _compiled(source: str, names: dict[str, Any], writer: "_Writer", label: str,
         code = compile(source, label, "exec")
     except (SyntaxError, RecursionError, MemoryError, ValueError):
         return None
-    scope: dict[str, Any] = {**_HELPERS, **writer.constants, **names, "_unset": _UNSET}
+    scope: dict[str, Any] = {**_HELPERS, **writer.constants, **names, "_unset": UNSET}
     exec(code, scope)
     function: Callable[[object], Any] = scope[function_name]
     setattr(function, _SOURCE, source)  # what the rules became, for tests and debugging
     return function
+
+
+@cache
+def writer_digest() -> str:
+    """The digest of the writer's sources (this module and checker.dsl.native_rules): what a
+    module of typed rules records, so that one written by another writer is not used."""
+    digest = hashlib.sha256()
+    for name in ("codegen.py", "native_rules.py"):
+        digest.update((Path(__file__).parent / name).read_bytes())
+    return digest.hexdigest()
 
 
 def source_of(function: object) -> str | None:
@@ -222,21 +238,21 @@ def source_of(function: object) -> str | None:
 # ---------------------------------------------------------------- run-time helpers
 
 
-def _item(items: Any, at: Any) -> Any:
+def item_at(items: Any, at: Any) -> Any:
     """`items[at]`: unknown when either is, or `at` is out of range."""
     if items is None or at is None or not 0 <= at < len(items):
         return None
     return items[at]
 
 
-def _member(item: Any, items: Any, item_unknown: bool, collection_unknown: bool,
-            negate: bool) -> Any:
+def member_test(item: Any, items: Any, item_unknown: bool, collection_unknown: bool,
+                negate: bool) -> Any:
     if (item_unknown and item is None) or (collection_unknown and items is None):
         return None
     return (item in items) != negate
 
 
-_HELPERS: dict[str, Any] = {"_item": _item, "_member": _member}
+_HELPERS: dict[str, Any] = {"_item": item_at, "_member": member_test}
 # A quantifier's loop, by kind: how each item's body value `value` is taken in, and what the
 # loop gives when it runs out (three-valued: an unknown item makes all/any unknown unless a
 # decisive one is found, and count/sum/min/max unknown).
@@ -278,10 +294,17 @@ def _field(name: str) -> str:
 # ---------------------------------------------------------------- the writer
 
 
-class _Writer:
+class Writer:
     """Writes expressions as source, collecting the constants they name."""
 
-    def __init__(self) -> None:
+    def __init__(self, annotate: Callable[[Type], str] | None = None, prefix: str = "") -> None:
+        # Put in the names of constants and temporaries (unique in a module of several).
+        self.prefix = prefix
+        # Typed source (checker.dsl.native_rules, for mypyc): a rules type as a Python
+        # annotation. None: untyped source, compiled here.
+        self.annotate = annotate
+        # The annotation of each quantifier's variable (what a loop nested in it is handed).
+        self.variable_types: dict[str, str] = {}
         self.kind: Callable[[ast.Expr], Type] = lambda expr: NONE
         self.params: Mapping[str, object] = {}
         self.roots: frozenset[str] = frozenset()
@@ -302,6 +325,8 @@ class _Writer:
         self.frames: list[tuple[str, list[str]]] = []
         # How often the function reads each of the event's roots (outside loops and lets).
         self.roots_read: dict[str, int] = {}
+        # The event's class as the typed source names it.
+        self.event_annotation = "Any"
 
     def hoisted(self, lines: list[str]) -> list[str]:
         """The function's lines with each root the event's rules read more than once read
@@ -328,12 +353,12 @@ class _Writer:
 
     def temp(self, stem: str) -> str:
         self.temps += 1
-        return f"_{stem}{self.temps}"
+        return f"_{stem}{self.prefix}{self.temps}"
 
     def constant(self, value: Any) -> _Source:
         if value is None or type(value) in (bool, int):
             return f"({value!r})", True, value
-        name = f"_k{len(self.constants)}"
+        name = f"_k{self.prefix}{len(self.constants)}"
         self.constants[name] = value
         return name, True, value
 
@@ -388,9 +413,11 @@ class _Writer:
             case ast.Binary():
                 return self.binary(expr)
             case ast.IfElse():
-                test = self.temp("t")
                 cond = self.expr(expr.condition)[0]
                 then, otherwise = self.expr(expr.then)[0], self.expr(expr.otherwise)[0]
+                if not self.may_be_none(expr.condition):
+                    return f"({then} if {cond} else {otherwise})", False, None
+                test = self.temp("t")
                 return (f"(None if ({test} := {cond}) is None else "
                         f"({then} if {test} else {otherwise}))"), False, None
             case ast.Call():
@@ -527,10 +554,24 @@ class _Writer:
                                      for arg, text in zip(expr.args, args, strict=True)])
         return f"(None if {tests} else {name}({', '.join(used)}))", False, None
 
+    def loop_signature(self, name: str, expr: ast.Quantifier, variable: str,
+                       free: list[str]) -> str:
+        """A loop's `def` line: the event, the collection and what it reads from outside."""
+        if self.annotate is None:
+            return f"def {name}(event, items{''.join(', ' + ident for ident in free)}):"
+        params = [f"event: {self.event_annotation}",
+                  f"items: {self.annotate(self.kind(expr.collection))}",
+                  *(f"{ident}: {self.variable_types.get(ident, 'Any')}" for ident in free)]
+        return f"def {name}({', '.join(params)}) -> Any:"
+
     def quantifier(self, expr: ast.Quantifier) -> _Source:
         """A loop of its own function: `_qN(event, collection, *what it reads from outside)`."""
         collection = self.expr(expr.collection)[0]
         name, variable = self.temp("q"), self.temp("x")
+        if self.annotate is not None:
+            items = strip(self.kind(expr.collection))
+            self.variable_types[variable] = (self.annotate(items.item)
+                                             if isinstance(items, ListType) else "Any")
         outer = self.scope.get(expr.variable)
         self.scope[expr.variable] = variable
         free: list[str] = []
@@ -543,7 +584,7 @@ class _Writer:
                 del self.scope[expr.variable]
             else:
                 self.scope[expr.variable] = outer
-        lines = [f"def {name}(event, items{''.join(', ' + ident for ident in free)}):"]
+        lines = [self.loop_signature(name, expr, variable, free)]
         if self.may_be_none(expr.collection):
             lines += ["    if items is None:", "        return None"]
         if expr.kind == "first":
@@ -560,6 +601,8 @@ class _Writer:
                       f"    return {result}"]
         else:
             start, take, result = _LOOPS[expr.kind]
+            if self.annotate is not None and expr.kind in ("min", "max"):
+                start = ("best: Any = None",)  # typed: none until the first item
             lines += [f"    {line}" for line in start]
             lines += [f"    for {variable} in items:", f"        value = {body}"]
             lines += [f"        {line}" for line in take]

@@ -9,14 +9,16 @@ names kinds of play (`applies to`), the hand's kind of play leads the key, and a
 selected only for the kinds it names.
 """
 
+import importlib
 import operator
+import re
 from collections import Counter
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from checker.dsl.codegen import plan_of, write_event
+from checker.dsl.codegen import plan_of, write_event, writer_digest
 from checker.dsl.compiler import (
     HAND_PLAY,
     CompiledRule,
@@ -30,6 +32,8 @@ from checker.dsl.guards import KeyPart
 from checker.dsl.ruleset import Ruleset, param_values
 
 Selection = tuple[tuple[CompiledRule, Evaluate], ...]
+# Where `make accel` writes the bundled rule sets' typed rules (checker.dsl.native_rules).
+NATIVE_PACKAGE = "checker.rulesets"
 # The failures of the rules selected for an event, in order.
 Run = Callable[[object], list[tuple[CompiledRule, Verdict]]]
 # Distinct keys kept per event before the table starts afresh (real inputs show a few dozen).
@@ -55,9 +59,16 @@ class EventRules:
     # by the rules selected (keys often select the same rules).
     runs: dict[Hashable, Run] = field(default_factory=dict)
     fused: dict[tuple[str, ...], Run] = field(default_factory=dict)
+    # Every rule of the event as one compiled function (checker.dsl.native_rules): the mask
+    # of the rules that fail, bit i for rules[i]. None: the rules run as selected above.
+    native: Callable[[object], int] | None = None
 
     def failures(self, event: object) -> list[tuple[CompiledRule, Verdict]]:
         """The failures of the rules selected for `event`, in rule-id order."""
+        native = self.native
+        if native is not None:
+            mask = native(event)
+            return self.failed(mask, event) if mask else []
         key = self.key(event)
         run = self.runs.get(key)
         if run is None:
@@ -72,6 +83,18 @@ class EventRules:
                 run = self.fused[ids] = self.fuse(selection)
             self.runs[key] = run
         return run(event)
+
+    def failed(self, mask: int, event: object) -> list[tuple[CompiledRule, Verdict]]:
+        """The verdicts of the rules the native function found failing, built by the rules'
+        closures."""
+        found = []
+        for rule, _, _ in self.rules:
+            if mask & 1:
+                verdict = rule.evaluate(event)
+                if verdict is not None and not verdict.passed:
+                    found.append((rule, verdict))
+            mask >>= 1
+        return found
 
     def fuse(self, selection: Selection) -> Run:
         """The selected rules as one function."""
@@ -118,8 +141,11 @@ class CompiledRuleset:
         return rules.failures(event)
 
 
-def compile_ruleset(ruleset: Ruleset, *, trace: bool = False) -> CompiledRuleset:
-    """Compile every rule once. `trace=True` records sub-expression values (for `explain`)."""
+def compile_ruleset(ruleset: Ruleset, *, trace: bool = False,
+                    native: bool = True) -> CompiledRuleset:
+    """Compile every rule once. `trace=True` records sub-expression values (for `explain`).
+    `native`: an event runs its rules' compiled function when the build has one for this rule
+    set (`native_events`); else, and when traced, the rules run interpreted."""
     values = param_values(ruleset)
     compiled = CompiledRuleset(ruleset.name, ruleset.sha256)
     for rule_id in sorted(ruleset.rules):
@@ -128,7 +154,33 @@ def compile_ruleset(ruleset: Ruleset, *, trace: bool = False) -> CompiledRuleset
         compiled.by_event.setdefault(rule.event, []).append(rule)
     for event, rules in compiled.by_event.items():
         compiled.dispatch[event] = event_rules(rules)
+    if native and not trace:
+        for event, (function, rule_ids) in native_events(ruleset).items():
+            dispatch = compiled.dispatch.get(event)
+            if dispatch is not None and rule_ids == tuple(
+                    rule.rule_id for rule, _, _ in dispatch.rules):
+                dispatch.native = function
     return compiled
+
+
+def native_module_name(ruleset_name: str) -> str:
+    """The module of a bundled rule set's typed rules, in checker.rulesets."""
+    return "native_" + re.sub(r"\W", "_", ruleset_name)
+
+
+def native_events(ruleset: Ruleset) -> dict[str, tuple[Callable[[object], int], tuple[str, ...]]]:
+    """The compiled event functions of `ruleset` (checker.dsl.native_rules) by event, each
+    with its rules' ids in bit order: none unless `make accel` wrote them from this very rule
+    set (its digest) with this writer."""
+    try:
+        module = importlib.import_module(f"{NATIVE_PACKAGE}.{native_module_name(ruleset.name)}")
+    except ImportError:
+        return {}
+    if (getattr(module, "SHA256", None) != ruleset.sha256
+            or getattr(module, "WRITER", None) != writer_digest()):
+        return {}
+    events: dict[str, tuple[Callable[[object], int], tuple[str, ...]]] = module.EVENTS
+    return events
 
 
 def event_rules(rules: list[CompiledRule]) -> EventRules:
