@@ -100,8 +100,9 @@ def test_the_typed_rules_fail_exactly_as_the_interpreted_ones_on_every_event(
         expected = [rule.rule_id for rule, _ in interpreted.failures(event_name, event)]
         assert typed == expected, (event_name, event)
         failing += bool(expected)
-    # The fixtures plant violations: the comparison is not of silences only.
-    assert failing > 20, failing
+    # The fixtures plant violations: the comparison is not of silences only (215 to 322
+    # failing events when written).
+    assert failing > 100, failing
     assert len({event_name for event_name, _ in events}) > 15
 
 
