@@ -54,9 +54,8 @@ from checker.rulesets import NAMES, bundled_file
 NATIVE_FOLDER = Path(__file__).resolve().parent.parent / "rulesets"
 # Rules types that are Python ints.
 _INTS = frozenset({"int", "chips", "money", "duration", "percent"})
-# The source names of the built-in functions (imported by the module).
-_BUILTIN_NAMES: dict[int, Callable[..., object]] = {
-    id(builtin.function): builtin.function for builtin in BUILTINS.values()}
+# The built-in functions rules call: a constant that is one is imported by its name.
+_BUILTIN_FUNCTIONS = frozenset(id(builtin.function) for builtin in BUILTINS.values())
 
 
 class _Imports:
@@ -108,7 +107,7 @@ def _literal(value: Any, imports: _Imports) -> str:
     if type(value) is frozenset:
         items = sorted(_literal(item, imports) for item in value)
         return f"frozenset({{{', '.join(items)}}})" if items else "frozenset()"
-    if isinstance(value, FunctionType) and id(value) in _BUILTIN_NAMES:
+    if isinstance(value, FunctionType) and id(value) in _BUILTIN_FUNCTIONS:
         return imports.name(value)
     raise Unsupported(f"constant {value!r}")
 
@@ -151,7 +150,7 @@ def _event_function(event: str, rules: list[CompiledRule], index: int,
 def module_source(ruleset: Ruleset) -> str:
     """The typed module of `ruleset`'s rules: one function per event whose rules can all be
     written, `EVENTS` (event -> its rules' ids, in bit order) and the keys."""
-    compiled = compile_ruleset(ruleset)
+    compiled = compile_ruleset(ruleset, native=False)
     imports = _Imports()
     functions: list[str] = []
     constants: list[str] = []
