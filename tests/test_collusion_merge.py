@@ -20,6 +20,7 @@ from checker.audit.findings import HandJudge
 from checker.audit.run import AuditResult, PartAuditor, _run, audit
 from checker.audit.seating import SeatingJudge
 from checker.collusion.aggregates import (
+    EMPTY,
     FAMILIES,
     PAIR_WIDTH,
     Aggregates,
@@ -105,6 +106,9 @@ def test_merge_adds_every_counter(a: Aggregates, b: Aggregates) -> None:
                 b.evidence_hands(key) if key in b.pairs else [[]] * len(FAMILIES)]
         for family, kept in enumerate(total.evidence_hands(key)):
             assert kept == sorted(both[0][family] + both[1][family])[:KEPT]
+    # The count the places' compaction goes by: every filled slot, whether the hand came in
+    # by an offer or with a pair new to the whole.
+    assert total.evidence_filled == sum(1 for rank in total.evidence_ranks if rank != EMPTY)
 
 
 def test_a_hand_kept_for_several_pairs_merges_into_each() -> None:

@@ -337,12 +337,14 @@ class Aggregates:
         """Add `other` into this one (same view and settings) and return it."""
         if other.view != self.view or other.evidence_kept != self.evidence_kept:
             raise ValueError("aggregates of different views or settings do not merge")
+        # The pairs' rows end here before the merge: a row from here on is a pair new here.
+        known = len(self.pair_counters)
         _add_rows(self.pair_counters, [(self.pair_at(key), at) for key, at in other.pairs.items()],
                   other.pair_counters, PAIR_WIDTH)
         _add_rows(self.player_counters,
                   [(self.player_at(name), at) for name, at in other.players.items()],
                   other.player_counters, PLAYER_WIDTH)
-        self._merge_evidence(other)
+        self._merge_evidence(other, known)
         for key, points in other.flows.items():
             for tournament, net in points.items():
                 self.add_flow(key, tournament, net)
@@ -351,11 +353,12 @@ class Aggregates:
         self.entries_squared += other.entries_squared
         return self
 
-    def _merge_evidence(self, other: "Aggregates") -> None:
+    def _merge_evidence(self, other: "Aggregates", known: int) -> None:
         """Offer `other`'s kept hands to this one's pairs slot by slot (no record built, one
         place per place of `other`, made just before its hands are offered: a place number
         is not held across `place()`, which may renumber). Insertion order does not matter:
-        hands are ordered by rank, then by their places' contents (`_before`)."""
+        hands are ordered by rank, then by their places' contents (`_before`). A pair whose
+        row starts at `known` or later was new here before the merge: its hands are copied."""
         kept = self.evidence_kept
         if kept == 0:
             return
@@ -373,22 +376,27 @@ class Aggregates:
         family_of: list[int] = []
         rank_of: list[int] = []
         code_of: list[int] = []
+        # A pair new here takes `other`'s kept hands as they are, in their order (the same
+        # order it would give them): its first evidence slot there and here.
+        fresh: list[int] = []
         for key, at in other.pairs.items():
             first = at // PAIR_WIDTH * families * kept
-            mine = -1
+            mine_at = self.pair_at(key)
+            if mine_at >= known:
+                fresh.append(first)
+                fresh.append(mine_at // PAIR_WIDTH * families * kept)
+                continue
             for family in range(families):
                 start = first + family * kept
                 for slot in range(start, start + kept):
                     rank = ranks[slot]
                     if rank == EMPTY:
                         break  # the kept hands come first
-                    if mine < 0:
-                        mine = self.pair_at(key)
                     ref = refs[slot]
                     place = ref // _PLACE
                     before.append(last_of[place])
                     last_of[place] = len(rows)
-                    rows.append(mine)
+                    rows.append(mine_at)
                     family_of.append(family)
                     rank_of.append(rank)
                     code_of.append(ref % _PLACE)
@@ -404,6 +412,40 @@ class Aggregates:
                                                 other.place_tournaments[place])
                     self.offer_at(at, family, -rank, mine_place, code_of[hand])
                 hand = before[hand]
+        if fresh:
+            self._copy_evidence(other, fresh)
+
+    def _copy_evidence(self, other: "Aggregates", fresh: list[int]) -> None:
+        """Copy the kept hands of pairs new here (`fresh`: their first slots in `other` and
+        here, in turns) with their places, each of `other`'s places made once. The places
+        are added without a compaction between them (every one is referred to), which would
+        renumber the places already given; one may follow."""
+        ranks, refs = other.evidence_ranks, other.evidence_refs
+        my_ranks, my_refs = self.evidence_ranks, self.evidence_refs
+        width = len(FAMILIES) * self.evidence_kept
+        placed = [-1] * len(other.place_hands)
+        filled = 0
+        for turn in range(0, len(fresh), 2):
+            theirs, mine = fresh[turn], fresh[turn + 1]
+            for offset in range(width):
+                rank = ranks[theirs + offset]
+                if rank == EMPTY:
+                    continue
+                ref = refs[theirs + offset]
+                place = ref // _PLACE
+                mine_place = placed[place]
+                if mine_place < 0:
+                    mine_place = placed[place] = len(self.place_hands)
+                    self.place_files.append(other.place_files[place])
+                    self.place_lines.append(other.place_lines[place])
+                    self.place_hands.append(other.place_hands[place])
+                    self.place_tournaments.append(other.place_tournaments[place])
+                my_ranks[mine + offset] = rank
+                my_refs[mine + offset] = mine_place * _PLACE + ref % _PLACE
+                filled += 1
+        self.evidence_filled += filled
+        if len(self.place_hands) >= 2 * self.evidence_filled + _PLACES_SLACK:
+            self._compact()
 
     def dump(self) -> dict[str, object]:
         """Everything as plain values (lists, ints, strings): what a worker hands on, in a
