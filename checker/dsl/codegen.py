@@ -170,22 +170,31 @@ def _fused(entries: Sequence[Entry]) -> Callable[[object], Any] | None:
         assert plan is not None and plan.rule.require is not None
         names[f"_f{index}"] = plan.failed
         tests, require = written
-        indent = "    "
-        if tests:
-            body.append(f"    if {' and '.join(tests)}:")
-            indent = "        "
-        if writer.may_be_none(plan.rule.require):  # unknown passes
-            body += [f"{indent}result = {require}",
-                     f"{indent}if not result and result is not None:"]
-        else:
-            body.append(f"{indent}if not {require}:")
-        body.append(f"{indent}    found.append((_r{index}, _f{index}(event)))")
+        body += rule_lines(writer, plan.rule.require, tests, require,
+                           f"found.append((_r{index}, _f{index}(event)))")
     lines = ["    found = []"]
     if writer.let_names:
         lines.append(f"    {' = '.join(writer.let_names)} = _unset")
     lines = [*writer.functions, "def run(event):", *writer.hoisted([*lines, *body]),
              "    return found"]
     return _compiled("\n".join(lines), names, writer, "<rules of an event>", "run")
+
+
+def rule_lines(writer: "Writer", require_expr: ast.Expr, tests: list[str], require: str,
+               on_failure: str) -> list[str]:
+    """A rule's lines in an event's function: when its `tests` hold and its `require` is
+    false (unknown passes), the statement `on_failure`."""
+    lines = []
+    indent = "    "
+    if tests:
+        lines.append(f"    if {' and '.join(tests)}:")
+        indent = "        "
+    if writer.may_be_none(require_expr):
+        lines += [f"{indent}result = {require}", f"{indent}if not result and result is not None:"]
+    else:
+        lines.append(f"{indent}if not {require}:")
+    lines.append(f"{indent}    {on_failure}")
+    return lines
 
 
 def rule_or_none(writer: "Writer", plan: RulePlan | None) -> tuple[list[str], str] | None:

@@ -32,7 +32,14 @@ from types import FunctionType
 from typing import Any
 
 from checker.dsl.builtins import BUILTINS
-from checker.dsl.codegen import Unsupported, Writer, plan_of, rule_or_none, writer_digest
+from checker.dsl.codegen import (
+    Unsupported,
+    Writer,
+    plan_of,
+    rule_lines,
+    rule_or_none,
+    writer_digest,
+)
 from checker.dsl.compiler import CompiledRule
 from checker.dsl.engine import compile_ruleset, native_module_name
 from checker.dsl.ruleset import Ruleset, load_ruleset
@@ -127,16 +134,7 @@ def _event_function(event: str, rules: list[CompiledRule], index: int,
         if rule.plays is not None:
             plays = writer.constant(frozenset(rule.plays))[0]
             tests = [f"(event.hand.play in {plays})", *tests]
-        indent = "    "
-        if tests:
-            body.append(f"    if {' and '.join(tests)}:")
-            indent = "        "
-        if writer.may_be_none(plan.rule.require):  # unknown passes
-            body += [f"{indent}result = {require}",
-                     f"{indent}if not result and result is not None:"]
-        else:
-            body.append(f"{indent}if not {require}:")
-        body.append(f"{indent}    found |= {1 << bit}")
+        body += rule_lines(writer, plan.rule.require, tests, require, f"found |= {1 << bit}")
     head = ["    found = 0", "    result: bool | None = None",
             *(f"    {name}: Any = _unset" for name in writer.let_names)]
     lines = [*writer.functions, "",
