@@ -118,9 +118,14 @@ def _refusal_kind(cause: BaseException | None) -> str:
 NO_SUCH_VALUE = {"value_error"}
 
 
+# How a line is mutated (`_hold_to_the_schema`): a field set to an odd value, dropped, or
+# one added.
+HOW = st.sampled_from(["set", "drop", "extra"])
+ODD = st.sampled_from(ODD_VALUES)
+
+
 @settings(max_examples=3000, deadline=None)
-@given(st.sampled_from(LINES), st.data(), st.sampled_from(["set", "drop", "extra"]),
-       st.sampled_from(ODD_VALUES))
+@given(st.sampled_from(LINES), st.data(), HOW, ODD)
 def test_the_models_accept_only_what_the_schema_accepts(
         text: str, data: st.DataObject, how: str, odd: object) -> None:
     _hold_to_the_schema(text, data, how, odd)
@@ -132,8 +137,7 @@ HAND_LINES = [text for text in LINES if json.loads(text)["event"] == "hand"]
 
 
 @settings(max_examples=1500, deadline=None)
-@given(st.sampled_from(HAND_LINES), st.data(), st.sampled_from(["set", "drop", "extra"]),
-       st.sampled_from(ODD_VALUES))
+@given(st.sampled_from(HAND_LINES), st.data(), HOW, ODD)
 def test_the_hand_line_structs_accept_only_what_the_schema_accepts(
         text: str, data: st.DataObject, how: str, odd: object) -> None:
     _hold_to_the_schema(text, data, how, odd)
