@@ -105,7 +105,7 @@ def test_a_file_dropped_half_read_is_closed_by_its_reader() -> None:
     """A consumer that stops early (an interrupted audit, `explain` once it has its hand)
     drops the records: the file is closed then, by the reader's own `with`, not later by the
     collector with a ResourceWarning (a compiled generator would not run the `with`:
-    stream._lines_then_close stays interpreted)."""
+    stream._chunks_then_close stays interpreted)."""
     path = REPO / "hand_histories" / "samples" / "ftp" / "FT900001.hands.txt"
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")

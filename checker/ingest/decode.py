@@ -9,7 +9,7 @@ megabytes before its first accented name. Files are decoded in large chunks and 
 
 import codecs
 import io
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import BinaryIO
 
@@ -56,7 +56,7 @@ def _decode_8bit_line(raw: bytes) -> str:
         return raw.decode("cp1252", errors="replace")
 
 
-def _text_chunks(stream: BinaryIO) -> Iterator[str]:
+def text_chunks(stream: BinaryIO) -> Iterator[str]:
     """Decoded text in large pieces; 8-bit pieces end on a line break so lines are whole."""
     head = stream.read(_SNIFF_BYTES)
     encoding = sniff_encoding(head)
@@ -89,9 +89,15 @@ def _text_chunks(stream: BinaryIO) -> Iterator[str]:
 
 def iter_lines_from_stream(stream: BinaryIO) -> Iterator[Line]:
     """Numbered lines (1-based) of a binary stream, without line terminators."""
+    return lines_of_chunks(text_chunks(stream))
+
+
+def lines_of_chunks(chunks: Iterable[str]) -> Iterator[Line]:
+    """Numbered lines (1-based) of decoded text given in pieces (`text_chunks`), without line
+    terminators."""
     number = 0
     carry = ""
-    for chunk in _text_chunks(stream):
+    for chunk in chunks:
         if not chunk:
             continue
         lines = (carry + chunk).split("\n")

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 from checker.ingest.base import Block, InputFormat, LineTracker, RecordError, rejection
-from checker.ingest.decode import Line, iter_lines_from_stream, sniff_encoding
+from checker.ingest.decode import Line, lines_of_chunks, sniff_encoding, text_chunks
 from checker.ingest.detect import (
     HEAD_LINES,
     clean_head_line,
@@ -100,7 +100,8 @@ def open_file(path: Path) -> FileRecords | UnrecognizedFile:
     if binary is not None:
         stream.close()
         return UnrecognizedFile(display, f"{binary}, not a format feltcheck reads")
-    lines = _lines_then_close(stream)
+    chunks = _chunks_then_close(stream)
+    lines = lines_of_chunks(chunks)
     buffered: list[Line] = []
     head: list[str] = []
     for number, text in lines:
@@ -112,7 +113,7 @@ def open_file(path: Path) -> FileRecords | UnrecognizedFile:
                 break
     fmt = detect(head)
     if fmt is None:
-        lines.close()
+        chunks.close()
         return UnrecognizedFile(display, describe_unknown(head))
     read = ReadCount()
     records = parse_records(fmt, chain(buffered, lines), display, read, breaks_off)
@@ -134,12 +135,14 @@ def _breaks_off(stream: BinaryIO, encoding: str) -> bool:
     return bool(text.rsplit("\n", 1)[-1].strip().lstrip("\ufeff"))
 
 
-def _lines_then_close(stream: BinaryIO) -> Generator[Line, None, None]:
-    """The stream's numbered lines; the file is closed when they run out or are dropped.
-    Interpreted on purpose: a compiled generator dropped unfinished never runs its `with`
-    (the file would be closed by the collector, with a ResourceWarning)."""
+def _chunks_then_close(stream: BinaryIO) -> Generator[str, None, None]:
+    """The stream's decoded text in large pieces; the file is closed when they run out or
+    are dropped. Interpreted on purpose: a compiled generator dropped unfinished never runs
+    its `with` (the file would be closed by the collector, with a ResourceWarning). Pieces,
+    not lines: the compiled `lines_of_chunks` cuts them, so the interpreter resumes this
+    once a megabyte, not once a line."""
     with stream:
-        yield from iter_lines_from_stream(stream)
+        yield from text_chunks(stream)
 
 
 def parse_records(fmt: InputFormat, lines: Iterator[Line], path: str,
