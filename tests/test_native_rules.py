@@ -6,15 +6,19 @@ tests/test_native.py checks that a built package runs them.
 """
 
 import importlib.util
+import inspect
 import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from checker.audit.ruleset import ruleset_id
 from checker.audit.run import PartAuditor
+from checker.dsl.builtins import BUILTINS
 from checker.dsl.compiler import CompiledRule, Verdict
 from checker.dsl.engine import CompiledRuleset, compile_ruleset, native_module_name
 from checker.dsl.native_rules import module_source, mypy_errors
@@ -152,3 +156,49 @@ def test_a_module_whose_event_has_other_rules_is_not_used_for_that_event(
     _install(monkeypatch, tmp_path, ruleset, source)
     natives = _natives(compile_ruleset(ruleset))
     assert "action" not in natives and "hand" in natives
+
+
+_ARGUMENT = st.integers(-3, 12)
+# The table's functions by their Python name (a rule calls `abs`, the function is `absolute`).
+_TABLE = {builtin.function.__name__: builtin.function for builtin in BUILTINS.values()}
+# The copies, written once for the property test's examples.
+_COPIES: dict[str, dict[str, Any]] = {}
+
+
+def _copies(tmp_path: Path) -> dict[str, Any]:
+    """The built-in functions copied into the bundled sets' modules, by their own name."""
+    found: dict[str, Any] = {}
+    for name in NAMES:
+        module = _module(module_source(_ruleset(name)), tmp_path, f"copies_{name}")
+        found.update({key.removeprefix("_f_"): value for key, value in vars(module).items()
+                      if key.startswith("_f_")})
+    return found
+
+
+def test_only_built_ins_reading_nothing_but_python_are_copied(tmp_path: Path) -> None:
+    """The seat and number functions the rules call run as the module's own (compiled with
+    it); the text functions, which read their patterns, stay imported from the table."""
+    copies = _copies(tmp_path)
+    assert {"next_seat", "length", "lesser", "seats_between", "share"} <= set(copies)
+    assert not {"mentions_card", "mentions_any", "contains"} & set(copies)
+    assert set(copies) <= set(_TABLE)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[
+    HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_every_copied_built_in_gives_what_the_table_s_function_gives(
+        tmp_path_factory: pytest.TempPathFactory, data: st.DataObject) -> None:
+    """Each copy against the function the interpreted rules call, on drawn seats, numbers
+    and lists (a whole in `share` of 0, empty lists, a seat not in the list)."""
+    copies = _COPIES.get("copies")
+    if copies is None:
+        copies = _COPIES["copies"] = _copies(tmp_path_factory.mktemp("copies"))
+    for name, copy in sorted(copies.items()):
+        function = _TABLE[name]
+        args = [data.draw(st.lists(_ARGUMENT, max_size=6)
+                          if "Sequence" in str(param.annotation) else _ARGUMENT,
+                          label=f"{name}.{param.name}")
+                for param in inspect.signature(function).parameters.values()]
+        assert copy(*args) == function(*args), (name, args)
+

@@ -227,10 +227,11 @@ def _compiled(source: str, names: dict[str, Any], writer: "Writer", label: str,
 
 @cache
 def writer_digest() -> str:
-    """The digest of the writer's sources (this module and checker.dsl.native_rules): what a
-    module of typed rules records, so that one written by another writer is not used."""
+    """The digest of the writer's sources (this module, checker.dsl.native_rules, and the
+    built-in functions it copies): what a module of typed rules records, so that one written
+    by another writer is not used."""
     digest = hashlib.sha256()
-    for name in ("codegen.py", "native_rules.py"):
+    for name in ("codegen.py", "native_rules.py", "builtins.py"):
         digest.update((Path(__file__).parent / name).read_bytes())
     return digest.hexdigest()
 
@@ -306,9 +307,13 @@ def _field(name: str) -> str:
 class Writer:
     """Writes expressions as source, collecting the constants they name."""
 
-    def __init__(self, annotate: Callable[[Type], str] | None = None, prefix: str = "") -> None:
+    def __init__(self, annotate: Callable[[Type], str] | None = None, prefix: str = "",
+                 callee: Callable[[Callable[..., object]], str | None] | None = None) -> None:
         # Put in the names of constants and temporaries (unique in a module of several).
         self.prefix = prefix
+        # A built-in function's name in the written module (checker.dsl.native_rules: a typed
+        # copy there); None, or no `callee`: the function is called as a constant.
+        self.callee = callee
         # Typed source (checker.dsl.native_rules, for mypyc): a rules type as a Python
         # annotation. None: untyped source, compiled here.
         self.annotate = annotate
@@ -555,7 +560,9 @@ class Writer:
         if all(arg[1] for arg in args):
             values = [arg[2] for arg in args]
             return self.constant(None if None in values else function(*values))
-        name = self.constant(function)[0]
+        name = self.callee(function) if self.callee is not None else None
+        if name is None:
+            name = self.constant(function)[0]
         texts = ", ".join(arg[0] for arg in args)
         if not self.may_be_none(*expr.args):
             return f"{name}({texts})", False, None

@@ -8,7 +8,9 @@ generic look-up. `make accel` also writes, for each bundled rule set, the module
 of play, its whole `when`, its `require`), written by the same writer with the types the
 rules' type checker gave each expression, so that mypyc reads the facts natively. It gives a
 bit mask of the rules that fail (bit i: the event's i-th rule); the engine builds a failing
-rule's verdict (message, evidence) with the rule's closures, as it does interpreted.
+rule's verdict (message, evidence) with the rule's closures, as it does interpreted. The
+built-in functions the rules call that read nothing but Python's own built-ins are copied
+into the module (`_Copies`), so they are compiled with it.
 
 As in the interpreted source, nothing of the rules' text becomes code: a string is written
 as its `repr`, an enum member by its class and name, a field only as a checked identifier.
@@ -24,11 +26,16 @@ fail for want of a faster path; tests/test_native_rules.py holds the shipped rul
 """
 
 import argparse
+import builtins as python_builtins
+import inspect
 import sys
-from collections.abc import Callable
+import textwrap
+import types
+import typing
+from collections.abc import Callable, Sequence
 from enum import Enum
 from pathlib import Path
-from types import FunctionType
+from types import CodeType, FunctionType
 from typing import Any
 
 from checker.dsl.builtins import BUILTINS
@@ -81,6 +88,53 @@ class _Imports:
                 for module, names in sorted(self.names.items())]
 
 
+class _Copies:
+    """Typed copies, in the module, of the built-in functions its rules call that read
+    nothing but Python's own built-ins (`next_seat`, `length`, `lesser`, ...): compiled with
+    the rules, a call to one is a C call, not a call into the interpreter. Any other (the
+    text functions, with their patterns) is imported and called as a constant."""
+
+    def __init__(self, imports: _Imports) -> None:
+        self.imports = imports
+        self.sources: dict[str, str] = {}
+
+    def name(self, function: Callable[..., object]) -> str | None:
+        """The copy's name, the copy written at the first call; None: not to be copied."""
+        if not isinstance(function, FunctionType) or not _copyable(function):
+            return None
+        name = f"_f_{function.__name__}"
+        if name not in self.sources:
+            source = textwrap.dedent(inspect.getsource(function))
+            self.sources[name] = source.replace(f"def {function.__name__}(", f"def {name}(", 1)
+            self.imports.names.setdefault("collections.abc", set()).add("Sequence")
+        return name
+
+
+def _copyable(function: FunctionType) -> bool:
+    """Whether the function can be copied as it is: not decorated, reading no global but
+    Python's built-ins (its comprehensions' code too), annotated with plain types only."""
+    if not inspect.getsource(function).startswith("def "):
+        return False
+    hints = typing.get_type_hints(function)
+    return _reads_only_python(function.__code__) and all(
+        _plain_hint(hint) for hint in hints.values())
+
+
+def _reads_only_python(code: CodeType) -> bool:
+    # co_names also holds attributes read (`x.append`): a function reading one is not copied.
+    return all(hasattr(python_builtins, name) for name in code.co_names) and all(
+        _reads_only_python(const) for const in code.co_consts if isinstance(const, CodeType))
+
+
+def _plain_hint(hint: object) -> bool:
+    """int, bool, str, object, None, a Sequence and a union of those."""
+    if hint in (int, bool, str, object, type(None)):
+        return True
+    origin = typing.get_origin(hint)
+    return origin in (Sequence, types.UnionType) and all(
+        _plain_hint(arg) for arg in typing.get_args(hint))
+
+
 def _annotation(kind: Type, imports: _Imports) -> str:
     """A rules type as a Python annotation (lists as the sequences facts hold)."""
     if isinstance(kind, Prim):
@@ -119,10 +173,11 @@ def _literal(value: Any, imports: _Imports) -> str:
     raise Unsupported(f"constant {value!r}")
 
 
-def _event_function(event: str, rules: list[CompiledRule], index: int,
-                    imports: _Imports) -> tuple[list[str], list[str]]:
+def _event_function(event: str, rules: list[CompiledRule], index: int, imports: _Imports,
+                    copies: _Copies) -> tuple[list[str], list[str]]:
     """The event's function (and its loops' functions) and its constants' definitions."""
-    writer = Writer(annotate=lambda kind: _annotation(kind, imports), prefix=f"{index}_")
+    writer = Writer(annotate=lambda kind: _annotation(kind, imports), prefix=f"{index}_",
+                    callee=copies.name)
     writer.event_annotation = imports.name(facts.EVENTS[event])
     body: list[str] = []
     for bit, rule in enumerate(rules):
@@ -150,12 +205,13 @@ def module_source(ruleset: Ruleset) -> str:
     written, `EVENTS` (event -> its rules' ids, in bit order) and the keys."""
     compiled = compile_ruleset(ruleset, native=False)
     imports = _Imports()
+    copies = _Copies(imports)
     functions: list[str] = []
     constants: list[str] = []
     events: dict[str, tuple[str, ...]] = {}
     for index, (event, rules) in enumerate(sorted(compiled.by_event.items())):
         try:
-            lines, defined = _event_function(event, rules, index, imports)
+            lines, defined = _event_function(event, rules, index, imports, copies)
         except (Unsupported, RecursionError):
             continue  # the event keeps the interpreted path
         functions += [*lines, ""]
@@ -179,6 +235,7 @@ def module_source(ruleset: Ruleset) -> str:
         *constants,
         "",
         "",
+        *(line for source in copies.sources.values() for line in [*source.splitlines(), "", ""]),
         *functions,
         "",
         "EVENTS: Final[dict[str, tuple[Callable[[Any], int], tuple[str, ...]]]] = {",
