@@ -1,11 +1,12 @@
 """Every encoding and line ending the real clients wrote decodes to the same numbered lines."""
 
 import codecs
+from itertools import pairwise
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from checker.ingest.decode import iter_lines_from_bytes, sniff_encoding
+from checker.ingest.decode import iter_lines_from_bytes, lines_of_chunks, sniff_encoding
 
 TEXT_LINES = ["Full Tilt Poker Game #1: Table Zoë - $1/$2", "Seat 1: Hé ($200)", "", "end"]
 
@@ -81,3 +82,18 @@ def test_arbitrary_bytes_decode_without_error(data: bytes) -> None:
     for number, text in _lines(data):
         assert number >= 1
         assert "\n" not in text
+
+
+@given(st.text(alphabet="ab\r\n\u00e9", max_size=60), st.lists(st.integers(0, 60), max_size=6))
+def test_lines_are_the_same_whatever_the_pieces(text: str, cuts: list[int]) -> None:
+    """Decoded text cut into pieces anywhere (between a "\\r" and its "\\n" too, empty
+    pieces): each line numbered, its one "\\r" before the break dropped, a "\\r" elsewhere
+    kept, the last line kept when no break ends it."""
+    bounds = [0, *sorted(min(cut, len(text)) for cut in cuts), len(text)]
+    pieces = [text[a:b] for a, b in pairwise(bounds)]
+    rows = text.split("\n")
+    if rows[-1] == "":
+        rows.pop()
+    expected = [(number, row[:-1] if row.endswith("\r") else row)
+                for number, row in enumerate(rows, 1)]
+    assert list(lines_of_chunks(pieces)) == expected
