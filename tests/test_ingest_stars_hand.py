@@ -5,7 +5,10 @@ import re
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from checker.ingest import stars_hand
 from checker.ingest.consistency import pot_problems
 from checker.ingest.decode import iter_lines, iter_lines_from_bytes
 from checker.ingest.detect import HEAD_LINES, clean_head_line
@@ -1456,3 +1459,51 @@ def test_corpus_hi_lo_labels_agree_with_the_hand_evaluator(
             assert paid == set(best_players(cards, hand.game, half)), (key, half)
         checked += 1
     assert checked == 55
+
+
+# --- a header read from the terms cache --------------------------------------------------------
+
+_BODY = BOUNTY_ALL_IN.split("\n", 1)[1]
+_MIDDLES = [
+    ": Tournament #3000000001, $10+$10+$2 USD Hold'em No Limit - Level IV (50/100) - ",
+    ": Tournament #63858762, $5.00+$0.50 Hold'em No Limit - Level II (15/30) - ",
+    ":  {Club #2214} Tournament #3000000001, €0.13+€0.05+€0.02 EUR Hold'em No Limit - "
+    "Level XII (50/100) - ",
+]
+_ZONES = ["ET", "CET [2016/11/13 15:03:34 ET]"]
+_DATES = st.builds(
+    lambda d, h, old, zone: (f"2007/10/{d:02} - {h:02}:03:27 (ET)" if old
+                             else f"2016/11/{d:02} {h}:03:34 {zone}"),
+    st.integers(1, 28), st.integers(0, 23), st.booleans(), st.sampled_from(_ZONES))
+
+
+@given(st.sampled_from(["PokerStars Hand #", "PokerStars Game #", "PokerStars Home Game Hand #"]),
+       st.sampled_from(_MIDDLES), st.lists(st.tuples(st.integers(1, 10**15), _DATES),
+                                           min_size=2, max_size=4))
+def test_a_header_found_in_the_terms_cache_reads_as_the_pattern_reads_it(
+        site: str, middle: str, headers: list[tuple[int, str]]) -> None:
+    """Headers alike but for the hand id and the date (old dates hold a " - "): the first
+    is read by the header pattern, the next ones from the terms cache (`_known_header`);
+    each reads as it does alone, with the cache empty."""
+    texts = [f"{site}{hand_id}{middle}{date}\n{_BODY}" for hand_id, date in headers]
+    stars_hand._TERMS_CACHE.clear()
+    together = read("\n\n".join(texts))
+    alone = []
+    for text in texts:
+        stars_hand._TERMS_CACHE.clear()
+        alone += read(text)
+    assert [_header_fields(record) for record in together] == [
+        _header_fields(record) for record in alone]
+    assert [record.hand_id for record in together if isinstance(record, Hand)] == [
+        str(hand_id) for hand_id, _ in headers]
+
+
+_HEADER_FIELDS = ("hand_id", "site", "tournament_id", "fast_fold", "game", "structure",
+                  "mixed", "unit", "currency", "level", "small_blind", "big_blind",
+                  "small_bet", "big_bet", "button_blind", "played_at", "played_at_zone",
+                  "played_at_et", "table")
+
+
+def _header_fields(record: Record) -> tuple[object, ...]:
+    assert isinstance(record, Hand), record
+    return tuple(getattr(record, name) for name in _HEADER_FIELDS)
