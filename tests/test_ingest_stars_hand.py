@@ -1507,3 +1507,32 @@ _HEADER_FIELDS = ("hand_id", "site", "tournament_id", "fast_fold", "game", "stru
 def _header_fields(record: Record) -> tuple[object, ...]:
     assert isinstance(record, Hand), record
     return tuple(getattr(record, name) for name in _HEADER_FIELDS)
+
+
+_NAME_PART = st.sampled_from(["Bob", " ", "(", " (", ")", "é", "1500", ": ", " in chips)"])
+_SEAT_LINES = st.builds(
+    lambda seat, name, stack, end: f"Seat {seat}: {name} ({stack}{end}",
+    st.sampled_from(["3", "10", "x", "٣", ""]),
+    st.lists(_NAME_PART, max_size=5).map("".join),
+    st.sampled_from(["1500", "0", "1,500", "$1.50", "٣", ""]),
+    st.sampled_from([" in chips)", " in chips, $10 bounty)", " in chips) is sitting out",
+                     " in chips) ", " in chips"]))
+
+
+@given(_SEAT_LINES)
+def test_a_plain_seat_line_is_read_as_the_seat_pattern_reads_it(text: str) -> None:
+    """`_plain_seat` reads a line only as `_SEAT` reads it (seat, name, stack; no bounty, no
+    tail), and reads every such line whose name holds no " (" and whose stack is digits."""
+    plain = stars_hand._plain_seat(text)
+    found = stars_hand._SEAT.match(text)
+    if plain is not None:
+        assert found is not None and found.groups() == (*plain, None, "")
+    elif found is not None and found["bounty"] is None and found["tail"] == "":
+        assert " (" in found["name"] or not found["stack"].isdigit() or not found[
+            "stack"].isascii(), text
+
+
+def test_the_usual_seat_line_is_read_plain() -> None:
+    assert stars_hand._plain_seat("Seat 3: Bob (x) (1500 in chips)") is None
+    assert stars_hand._plain_seat("Seat 3: Bob (1500 in chips, $10 bounty)") is None
+    assert stars_hand._plain_seat("Seat 10: Al é (12500 in chips)") == ("10", "Al é", "12500")

@@ -487,6 +487,26 @@ class _Terms:
     garbled: tuple[str, str, str] | None = None
 
 
+_PLAIN_SEAT_END = " in chips)"
+
+
+def _plain_seat(text: str) -> tuple[str, str, str] | None:
+    """Seat, name and stack of the most common seat line, `Seat N: Name (STACK in chips)`
+    with a whole number of chips, no bounty and nothing after, read without the pattern;
+    None for any other line (the pattern reads it). The name ends at its first " (" as
+    `_SEAT`'s lazy name does: a later one would leave a blank in the stack."""
+    if not text.endswith(_PLAIN_SEAT_END):
+        return None
+    colon = text.find(": ", 5)
+    opening = text.find(" (", colon + 3)
+    if colon < 0 or opening < 0:
+        return None
+    seat, stack = text[5:colon], text[opening + 2 : -len(_PLAIN_SEAT_END)]
+    if not (seat.isascii() and seat.isdigit() and stack.isascii() and stack.isdigit()):
+        return None
+    return seat, text[colon + 2 : opening], stack
+
+
 _TERMS_CACHE: dict[str, _Terms] = {}
 _TERMS_CACHE_SIZE = 512
 
@@ -836,11 +856,16 @@ class _HandReader:
         while index < end and lines[index].startswith("Seat "):
             text, number = lines[index], start + index
             index += 1
-            # Trailing blanks only lengthen the tail, which is stripped: no need to strip.
-            found = _SEAT.match(text)
-            if found is None:
-                self.bad_seat_line(text, number)
-            seat_text, name, stack, bounty, tail = found.groups()
+            plain = _plain_seat(text)
+            if plain is not None:
+                seat_text, name, stack = plain
+                bounty, tail = None, ""
+            else:
+                # Trailing blanks only lengthen the tail, which is stripped: no need to strip.
+                found = _SEAT.match(text)
+                if found is None:
+                    self.bad_seat_line(text, number)
+                seat_text, name, stack, bounty, tail = found.groups()
             seat = int(seat_text)
             if name in seat_of or seat in name_at:
                 raise self.fail(
