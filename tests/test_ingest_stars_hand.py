@@ -1478,30 +1478,36 @@ _DATES = st.builds(
 
 
 @given(st.sampled_from(["PokerStars Hand #", "PokerStars Game #", "PokerStars Home Game Hand #"]),
-       st.sampled_from(_MIDDLES), st.lists(st.tuples(st.integers(1, 10**15), _DATES),
-                                           min_size=2, max_size=4))
+       st.sampled_from(_MIDDLES),
+       st.lists(st.tuples(st.integers(1, 10**15), _DATES, st.sampled_from(["1", "2", "6"])),
+                min_size=2, max_size=4))
 def test_a_header_found_in_the_terms_cache_reads_as_the_pattern_reads_it(
-        site: str, middle: str, headers: list[tuple[int, str]]) -> None:
-    """Headers alike but for the hand id and the date (old dates hold a " - "): the first
-    is read by the header pattern, the next ones from the terms cache (`_known_header`);
-    each reads as it does alone, with the cache empty."""
-    texts = [f"{site}{hand_id}{middle}{date}\n{_BODY}" for hand_id, date in headers]
+        site: str, middle: str, headers: list[tuple[int, str, str]]) -> None:
+    """Headers alike but for the hand id and the date (old dates hold a " - "), and table
+    lines alike but for the button: the first of each is read by its pattern, the next ones
+    from the caches (`_known_header`, the table lines'); each hand reads as it does alone,
+    with the caches empty."""
+    texts = [f"{site}{hand_id}{middle}{date}\n{_BODY.replace('Seat #2', f'Seat #{button}')}"
+             for hand_id, date, button in headers]
     stars_hand._TERMS_CACHE.clear()
+    stars_hand._TABLE_CACHE.clear()
     together = read("\n\n".join(texts))
     alone = []
     for text in texts:
         stars_hand._TERMS_CACHE.clear()
+        stars_hand._TABLE_CACHE.clear()
         alone += read(text)
     assert [_header_fields(record) for record in together] == [
         _header_fields(record) for record in alone]
-    assert [record.hand_id for record in together if isinstance(record, Hand)] == [
-        str(hand_id) for hand_id, _ in headers]
+    assert [(record.hand_id, record.button_seat) for record in together
+            if isinstance(record, Hand)] == [(str(hand_id), int(button))
+                                             for hand_id, _, button in headers]
 
 
 _HEADER_FIELDS = ("hand_id", "site", "tournament_id", "fast_fold", "game", "structure",
                   "mixed", "unit", "currency", "level", "small_blind", "big_blind",
                   "small_bet", "big_bet", "button_blind", "played_at", "played_at_zone",
-                  "played_at_et", "table")
+                  "played_at_et", "table", "max_seats", "button_seat")
 
 
 def _header_fields(record: Record) -> tuple[object, ...]:

@@ -508,6 +508,8 @@ def _plain_seat(text: str) -> tuple[str, str, str] | None:
 
 
 _TERMS_CACHE: dict[str, _Terms] = {}
+# A table line -> its table, seats and button (`_TABLE`'s groups), as `_TERMS_CACHE`.
+_TABLE_CACHE: dict[str, tuple[str, int | None, int | None]] = {}
 _TERMS_CACHE_SIZE = 512
 
 
@@ -832,17 +834,24 @@ class _HandReader:
 
     def table(self, hand: Json, lines: list[str], start: int) -> None:
         text = lines[1].rstrip() if len(lines) > 1 else ""
-        found = _TABLE.match(text)
-        if found is None:
-            raise self.fail(
-                f"line {start + 1}: expected the table line, found {text[:80]!r}", start + 1
-            )
-        table, max_seats, button = found.groups()
-        hand["table"] = table
-        if max_seats:
-            hand["max_seats"] = int(max_seats)
-        if button:
-            hand["button_seat"] = int(button)
+        # A table's hands repeat its line but for the button's seat: read once each.
+        read = _TABLE_CACHE.get(text)
+        if read is None:
+            found = _TABLE.match(text)
+            if found is None:
+                raise self.fail(
+                    f"line {start + 1}: expected the table line, found {text[:80]!r}", start + 1
+                )
+            if len(_TABLE_CACHE) >= _TERMS_CACHE_SIZE:
+                _TABLE_CACHE.clear()
+            table, max_seats, button = found.groups()
+            read = _TABLE_CACHE[text] = (table, int(max_seats) if max_seats else None,
+                                         int(button) if button else None)
+        hand["table"] = read[0]
+        if read[1] is not None:
+            hand["max_seats"] = read[1]
+        if read[2] is not None:
+            hand["button_seat"] = read[2]
 
     def seats(self, hand: Json, lines: list[str], start: int) -> int:
         """The seat list from the third line; returns the index of the first line after it.
