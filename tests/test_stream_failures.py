@@ -6,10 +6,12 @@ import gc
 import warnings
 from collections.abc import Iterator
 
+import pytest
+
 from checker.ingest import fulltilt_summary, phh, tournament_log
-from checker.ingest.base import Block
-from checker.ingest.decode import Line, iter_lines_from_bytes
-from checker.ingest.stream import FileRecords, open_file, parse_records
+from checker.ingest.base import Block, RecordError
+from checker.ingest.decode import Line, LineTracker, iter_lines_from_bytes, lines_of_chunks
+from checker.ingest.stream import FileRecords, open_file, parse_records, resumed
 from checker.model import Hand, Rejection, TournamentSummary
 from fuzz.checks import MAX_WARNING
 from tests.conftest import CORPUS, REPO
@@ -47,6 +49,44 @@ def test_a_cutter_that_fails_ends_the_file_with_a_located_rejection() -> None:
     assert last.location.line == 1 and not last.is_hand
     assert last.reason == ("reader error: ValueError: the cutter broke; the rest of the file is "
                            "not read")
+
+
+class _CutterThatFailsAt:
+    """A format whose cutting breaks on reading line `at` (a reader bug, planted)."""
+
+    name = "planted"
+    holds_hands = True
+
+    def __init__(self, at: int) -> None:
+        self.at = at
+
+    def sniff(self, head: list[str]) -> bool:
+        return True
+
+    def blocks(self, lines: Iterator[Line]) -> Iterator[Block]:
+        for number, text in lines:
+            if number == self.at:
+                raise ValueError("the cutter broke")
+            yield Block(number, [text])
+
+    def parse(self, block: Block, path: str) -> Hand:
+        raise RecordError("planted", block.start)
+
+
+@pytest.mark.parametrize("at", [1, 2, 3, 4, 7])
+def test_a_cutter_failure_after_the_format_was_detected_is_located_at_its_line(at: int) -> None:
+    """As `open_file` reads a file: its head (here 3 lines) read first from the tracked
+    lines, then given again before the rest: the failure is at the line the cutter read
+    last, inside the head or after it."""
+    reading = LineTracker()
+    lines = lines_of_chunks(["a\nb\nc\nd\n", "e\nf\ng\nh\n"], reading)
+    head = [next(lines) for _ in range(3)]
+    records = list(parse_records(_CutterThatFailsAt(at), resumed(head, lines, reading),
+                                 "planted.txt", reading=reading))
+    rejected = [r for r in records if isinstance(r, Rejection)]
+    assert len(rejected) == len(records)
+    assert [r.location.line for r in rejected] == [*range(1, at), at]
+    assert "the cutter broke" in rejected[-1].reason
 
 
 def test_an_archive_footer_with_an_absurd_count_is_a_located_rejection() -> None:

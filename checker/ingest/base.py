@@ -63,19 +63,6 @@ class InputFormat(Protocol):
         ...
 
 
-class LineTracker:
-    """Passes lines on, keeping the number of the last one passed (where a failure of a
-    block cutter is located). Compiled: every line of every input passes through it."""
-
-    def __init__(self) -> None:
-        self.last = 0
-
-    def follow(self, lines: Iterator[Line]) -> Iterator[Line]:
-        for line in lines:
-            self.last = line[0]
-            yield line
-
-
 def split_at(lines: Iterator[Line], is_start: Callable[[str], bool]) -> Iterator[Block]:
     """Blocks that begin at each line where `is_start` holds; trailing blank lines dropped.
 

@@ -92,9 +92,24 @@ def iter_lines_from_stream(stream: BinaryIO) -> Iterator[Line]:
     return lines_of_chunks(text_chunks(stream))
 
 
-def lines_of_chunks(chunks: Iterable[str]) -> Iterator[Line]:
+class LineTracker:
+    """The number of the last line passed on (where a failure of a block cutter is located):
+    set by `lines_of_chunks` as it yields, or by `follow` for lines from elsewhere."""
+
+    def __init__(self) -> None:
+        self.last = 0
+
+    def follow(self, lines: Iterator[Line]) -> Iterator[Line]:
+        for line in lines:
+            self.last = line[0]
+            yield line
+
+
+def lines_of_chunks(chunks: Iterable[str], reading: LineTracker | None = None
+                    ) -> Iterator[Line]:
     """Numbered lines (1-based) of decoded text given in pieces (`text_chunks`), without line
-    terminators."""
+    terminators; each line's number put in `reading` as it is passed on (no generator of
+    its own between: every line of every input passes here)."""
     number = 0
     carry = ""
     for chunk in chunks:
@@ -104,8 +119,12 @@ def lines_of_chunks(chunks: Iterable[str]) -> Iterator[Line]:
         carry = lines.pop()
         for line in lines:
             number += 1
+            if reading is not None:
+                reading.last = number
             yield number, line[:-1] if line.endswith("\r") else line
     if carry:
+        if reading is not None:
+            reading.last = number + 1
         yield number + 1, carry[:-1] if carry.endswith("\r") else carry
 
 

@@ -22,8 +22,14 @@ from itertools import chain
 from pathlib import Path
 from typing import BinaryIO
 
-from checker.ingest.base import Block, InputFormat, LineTracker, RecordError, rejection
-from checker.ingest.decode import Line, lines_of_chunks, sniff_encoding, text_chunks
+from checker.ingest.base import Block, InputFormat, RecordError, rejection
+from checker.ingest.decode import (
+    Line,
+    LineTracker,
+    lines_of_chunks,
+    sniff_encoding,
+    text_chunks,
+)
 from checker.ingest.detect import (
     HEAD_LINES,
     clean_head_line,
@@ -101,7 +107,8 @@ def open_file(path: Path) -> FileRecords | UnrecognizedFile:
         stream.close()
         return UnrecognizedFile(display, f"{binary}, not a format feltcheck reads")
     chunks = _chunks_then_close(stream)
-    lines = lines_of_chunks(chunks)
+    reading = LineTracker()
+    lines = lines_of_chunks(chunks, reading)
     buffered: list[Line] = []
     head: list[str] = []
     for number, text in lines:
@@ -116,8 +123,16 @@ def open_file(path: Path) -> FileRecords | UnrecognizedFile:
         chunks.close()
         return UnrecognizedFile(display, describe_unknown(head))
     read = ReadCount()
-    records = parse_records(fmt, chain(buffered, lines), display, read, breaks_off)
+    records = parse_records(fmt, resumed(buffered, lines, reading), display, read, breaks_off,
+                            reading)
     return FileRecords(display, fmt, records, read)
+
+
+def resumed(head: list[Line], rest: Iterator[Line], reading: LineTracker) -> Iterator[Line]:
+    """A file's lines again from its first, after its head was read (to detect its format)
+    from `lines_of_chunks` tracked by `reading`: the head's lines followed one by one, so
+    `reading` moves back to each; the rest set it themselves."""
+    return chain(reading.follow(iter(head)), rest)
 
 
 def _breaks_off(stream: BinaryIO, encoding: str) -> bool:
@@ -146,19 +161,23 @@ def _chunks_then_close(stream: BinaryIO) -> Generator[str, None, None]:
 
 
 def parse_records(fmt: InputFormat, lines: Iterator[Line], path: str,
-                  read: ReadCount | None = None, breaks_off: bool = False) -> Iterator[Record]:
+                  read: ReadCount | None = None, breaks_off: bool = False,
+                  reading: LineTracker | None = None) -> Iterator[Record]:
     """Parse block by block; a block that fails becomes a rejection and reading goes on.
 
     Each record yielded is counted in `read`. `breaks_off`: the file's last line has no line
-    break (see `_breaks_off`). A rejection is held back until the next block is cut, to know
-    whether it is the file's last."""
+    break (see `_breaks_off`). `reading`: the tracker `lines` keep up to date themselves, if
+    any. A rejection is held back until the next block is cut, to know whether it is the
+    file's last."""
     count = read if read is not None else ReadCount()
     held: tuple[Block, Rejection] | None = None
     # The line the cutter read last: where a failure of the cutter itself is located (a
     # block's lines need not be the file's: an HTML archive's block is a table row's cells).
-    reading = LineTracker()
+    if reading is None:
+        reading = LineTracker()
+        lines = reading.follow(lines)
     try:
-        for block in fmt.blocks(reading.follow(lines)):
+        for block in fmt.blocks(lines):
             if held is not None:
                 count.records += 1
                 yield held[1]
