@@ -1483,19 +1483,20 @@ _DATES = st.builds(
                 min_size=2, max_size=4))
 def test_a_header_found_in_the_terms_cache_reads_as_the_pattern_reads_it(
         site: str, middle: str, headers: list[tuple[int, str, str]]) -> None:
-    """Headers alike but for the hand id and the date (old dates hold a " - "), and table
-    lines alike but for the button: the first of each is read by its pattern, the next ones
-    from the caches (`_known_header`, the table lines'); each hand reads as it does alone,
-    with the caches empty."""
+    """Headers alike but for the hand id and the date (old dates hold a " - "), table lines
+    alike but for the button, the same bounties: the first of each is read by its pattern,
+    the next ones from the caches (`_known_header`, the table lines', the amounts'); each
+    hand reads as it does alone, with the caches empty."""
     texts = [f"{site}{hand_id}{middle}{date}\n{_BODY.replace('Seat #2', f'Seat #{button}')}"
              for hand_id, date, button in headers]
-    stars_hand._TERMS_CACHE.clear()
-    stars_hand._TABLE_CACHE.clear()
+    caches = (stars_hand._TERMS_CACHE, stars_hand._TABLE_CACHE, stars_hand._MONEY_CACHE)
+    for cache in caches:
+        cache.clear()
     together = read("\n\n".join(texts))
     alone = []
     for text in texts:
-        stars_hand._TERMS_CACHE.clear()
-        stars_hand._TABLE_CACHE.clear()
+        for cache in caches:
+            cache.clear()
         alone += read(text)
     assert [_header_fields(record) for record in together] == [
         _header_fields(record) for record in alone]
@@ -1511,8 +1512,10 @@ _HEADER_FIELDS = ("hand_id", "site", "tournament_id", "fast_fold", "game", "stru
 
 
 def _header_fields(record: Record) -> tuple[object, ...]:
+    """What a hand's header, table line and seat lines (their bounties too) say."""
     assert isinstance(record, Hand), record
-    return tuple(getattr(record, name) for name in _HEADER_FIELDS)
+    seats = tuple((s.seat, s.player, s.stack, s.bounty) for s in record.seats)
+    return (*(getattr(record, name) for name in _HEADER_FIELDS), seats)
 
 
 _NAME_PART = st.sampled_from(["Bob", " ", "(", " (", ")", "é", "1500", ": ", " in chips)"])

@@ -353,7 +353,8 @@ class StarsHandFormat:
         start = 0
         current: list[str] = []
         for number, text in lines:
-            if "Hand #" in text or "Game #" in text:
+            # One scan for "#" (memchr) before the two words: most lines have none.
+            if "#" in text and ("Hand #" in text or "Game #" in text):
                 found = _HEADER_AT.search(text)
                 if found is not None:
                     before = text[: found.start()]
@@ -508,6 +509,8 @@ def _plain_seat(text: str) -> tuple[str, str, str] | None:
 
 
 _TERMS_CACHE: dict[str, _Terms] = {}
+# An amount of money as written -> its cents (`_HandReader.money`), as `_TERMS_CACHE`.
+_MONEY_CACHE: dict[str, int] = {}
 # A table line -> its table, seats and button (`_TABLE`'s groups), as `_TERMS_CACHE`.
 _TABLE_CACHE: dict[str, tuple[str, int | None, int | None]] = {}
 _TERMS_CACHE_SIZE = 512
@@ -1709,11 +1712,19 @@ class _HandReader:
             raise self.fail(f"line {number}: {text[:40]!r} is not an amount", number) from None
 
     def money(self, text: str, number: int) -> int:
-        """Money (a bounty) in cents, whatever the hand's unit."""
-        try:
-            return parse_amount(text, True)
-        except ValueError:
-            raise self.fail(f"line {number}: {text[:40]!r} is not an amount", number) from None
+        """Money (a bounty) in cents, whatever the hand's unit. A knockout tournament's seat
+        lines repeat a few bounties hand after hand: each text is parsed once."""
+        cents = _MONEY_CACHE.get(text)
+        if cents is None:
+            try:
+                cents = parse_amount(text, True)
+            except ValueError:
+                raise self.fail(f"line {number}: {text[:40]!r} is not an amount",
+                                number) from None
+            if len(_MONEY_CACHE) >= _TERMS_CACHE_SIZE:
+                _MONEY_CACHE.clear()
+            _MONEY_CACHE[text] = cents
+        return cents
 
 
 def _high_count(awards: list[Award], named: dict[str, tuple[str, str | None]]) -> int | None:
