@@ -427,6 +427,16 @@ def test_position_finds_the_first_place_of_an_item() -> None:
         short_all_in())) is None
 
 
+@given(st.integers(1, 10), st.lists(st.integers(1, 10), max_size=10))
+def test_next_and_previous_seat_walk_the_table_round(seat: int, seats: list[int]) -> None:
+    """Clockwise is ascending seat numbers, wrapping from the highest to the lowest."""
+    higher, lower = sorted(s for s in seats if s > seat), sorted(s for s in seats if s < seat)
+    assert builtins.next_seat(seat, seats) == (
+        higher[0] if higher else min(seats) if seats else None)
+    assert builtins.previous_seat(seat, seats) == (
+        lower[-1] if lower else max(seats) if seats else None)
+
+
 def test_seat_built_ins_by_example() -> None:
     seats = [2, 5, 9]
     assert [builtins.next_seat(s, seats) for s in (1, 2, 5, 9, 10)] == [2, 5, 9, 2, 2]

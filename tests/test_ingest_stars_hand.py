@@ -5,7 +5,7 @@ import re
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from checker.ingest import stars_hand
@@ -1545,3 +1545,26 @@ def test_the_usual_seat_line_is_read_plain() -> None:
     assert stars_hand._plain_seat("Seat 3: Bob (x) (1500 in chips)") is None
     assert stars_hand._plain_seat("Seat 3: Bob (1500 in chips, $10 bounty)") is None
     assert stars_hand._plain_seat("Seat 10: Al é (12500 in chips)") == ("10", "Al é", "12500")
+
+
+_DATE_PART = st.sampled_from(["2019", "11", "5", "123", "٣", "/", ":", " ", "-", "ET", "CET",
+                              "Et", "(ET)", "[", "ET]", "21", "49"])
+_USUAL_DATES = st.builds(
+    lambda day, clock, zone, opening, closing: f"{day} {clock} {zone}" + (
+        f" {opening}{day} {clock} {closing}" if closing else ""),
+    st.sampled_from(["2019/11/25", "2019/1/5", "2019/111/5", "19/11/25", "2019/11"]),
+    st.sampled_from(["12:21:49", "6:21:49", "6:21:4", "6:21", "123:00:00"]),
+    st.sampled_from(["ET", "CET", "UTC", "Et", "ABCDEF", "(ET)", "E1"]),
+    st.sampled_from(["[", "(", ""]), st.sampled_from(["", "ET]", "CET]", "ET"]))
+
+
+@settings(max_examples=600)
+@given(st.one_of(_USUAL_DATES, st.lists(_DATE_PART, max_size=14).map("".join)))
+def test_a_usual_date_is_read_as_the_date_pattern_reads_it(text: str) -> None:
+    """`_plain_date` gives `_DATE`'s groups exactly, or None; it reads the usual forms."""
+    plain = stars_hand._plain_date(text)
+    found = stars_hand._DATE.match(text)
+    if plain is not None:
+        assert found is not None and plain == found.groups()
+    elif found is not None:
+        assert " - " in text or "(" in text, text

@@ -74,19 +74,28 @@ def _variables(kind: Type) -> list[Var]:
 def next_seat(seat: int, seats: Sequence[int]) -> int | None:
     """The first of `seats` clockwise after `seat` (the lowest when none is higher); `seat`
     itself when it is the only one; none when `seats` is empty."""
-    after = [s for s in seats if s > seat]
-    if after:
-        return min(after)
-    return min(seats) if seats else None
+    # One pass, no list: the bundled rules call this a few times a hand (compiled copies).
+    after: int | None = None
+    lowest: int | None = None
+    for s in seats:
+        if s > seat and (after is None or s < after):
+            after = s
+        if lowest is None or s < lowest:
+            lowest = s
+    return after if after is not None else lowest
 
 
 def previous_seat(seat: int, seats: Sequence[int]) -> int | None:
     """The first of `seats` counter-clockwise before `seat` (the highest when none is
     lower); none when `seats` is empty."""
-    before = [s for s in seats if s < seat]
-    if before:
-        return max(before)
-    return max(seats) if seats else None
+    before: int | None = None
+    highest: int | None = None
+    for s in seats:
+        if s < seat and (before is None or s > before):
+            before = s
+        if highest is None or s > highest:
+            highest = s
+    return before if before is not None else highest
 
 
 def seats_between(a: int, b: int, seats: Sequence[int]) -> int:

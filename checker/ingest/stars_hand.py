@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime
 from itertools import chain
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from checker.ingest.amounts import currency_of, parse_amount
 from checker.ingest.base import Block, RecordError
@@ -119,6 +119,50 @@ _DATE = re.compile(
     r" \(?([A-Z]{1,5})\)?"
     r"(?: \[([0-9]{4})/([0-9]{1,2})/([0-9]{1,2}) ([0-9]{1,2}):([0-9]{2}):([0-9]{2}) ET\])?$"
 )
+# The date's usual forms, read without `_DATE`: "2019/11/25 12:21:49 ET" and
+# "2019/11/25 12:21:49 CET [2019/11/25 6:21:49 ET]" (`_plain_date`).
+_DATE_FIELD_WIDTHS = ((4, 4), (1, 2), (1, 2))
+_CLOCK_FIELD_WIDTHS = ((1, 2), (2, 2), (2, 2))
+_NO_ET = (None, None, None, None, None, None)
+
+
+def _plain_date(text: str) -> tuple[str | Any, ...] | None:
+    """`_DATE`'s groups (typed as `re.Match.groups`) of a date in one of its usual forms (no
+    dash, no parentheses round the zone), read by splitting; None for any other text
+    (`_DATE` reads it)."""
+    parts = text.split(" ")
+    if len(parts) == 3:
+        et: tuple[str | None, ...] = _NO_ET
+    elif len(parts) == 6 and parts[5] == "ET]" and parts[3][:1] == "[":
+        et_date = _fields(parts[3][1:], "/", _DATE_FIELD_WIDTHS)
+        et_clock = _fields(parts[4], ":", _CLOCK_FIELD_WIDTHS)
+        if et_date is None or et_clock is None:
+            return None
+        et = (*et_date, *et_clock)
+    else:
+        return None
+    date = _fields(parts[0], "/", _DATE_FIELD_WIDTHS)
+    clock = _fields(parts[1], ":", _CLOCK_FIELD_WIDTHS)
+    zone = parts[2]
+    if (date is None or clock is None or not 1 <= len(zone) <= 5 or not zone.isascii()
+            or not zone.isalpha() or not zone.isupper()):
+        return None
+    return (*date, *clock, zone, *et)
+
+
+def _fields(text: str, separator: str, widths: tuple[tuple[int, int], ...]
+            ) -> list[str] | None:
+    """`text`'s fields between `separator`s, each of ASCII digits and of its width (least,
+    most); None when they are not so."""
+    fields = text.split(separator)
+    if len(fields) != len(widths):
+        return None
+    for field, (least, most) in zip(fields, widths, strict=True):
+        if not least <= len(field) <= most or not field.isascii() or not field.isdigit():
+            return None
+    return fields
+
+
 _CURRENCY_CODE = re.compile(r"\b(USD|EUR|GBP|CAD|INR)\b")
 # Cash stakes whose currency symbol a mixed-up encoding garbled into another character (cp1252's
 # € read as Mac Roman is Ä): "Ä0.01/Ä0.02 EUR". The code says what the symbol was.
@@ -818,10 +862,14 @@ class _HandReader:
         return self.amount(parts[0].strip(), line), self.amount(parts[1].strip(), line)
 
     def played_at(self, hand: Json, text: str, line: int) -> None:
-        found = _DATE.match(text.strip())
-        if found is None:
-            raise self.fail(f"line {line}: date {excerpt(text)} not understood", line)
-        y, mo, d, h, mi, s, zone, ey, emo, ed, eh, emi, es = found.groups()
+        stripped = text.strip()
+        groups = _plain_date(stripped)
+        if groups is None:
+            found = _DATE.match(stripped)
+            if found is None:
+                raise self.fail(f"line {line}: date {excerpt(text)} not understood", line)
+            groups = found.groups()
+        y, mo, d, h, mi, s, zone, ey, emo, ed, eh, emi, es = groups
         try:
             local = datetime(int(y), int(mo), int(d), int(h), int(mi), int(s))
             et = datetime(int(ey), int(emo), int(ed), int(eh), int(emi), int(es)) if ey else None
