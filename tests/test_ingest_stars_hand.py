@@ -1568,3 +1568,23 @@ def test_a_usual_date_is_read_as_the_date_pattern_reads_it(text: str) -> None:
         assert found is not None and plain == found.groups()
     elif found is not None:
         assert " - " in text or "(" in text, text
+
+
+_POT_LINES = st.builds(
+    lambda total, listed, rake: f"Total pot {total}{listed} | Rake {rake}",
+    st.sampled_from(["1500", "0", "1,500", "$1.50", "٣", "", "15 00"]),
+    st.sampled_from(["", " Main pot 1000. Side pot 500.", " | Rake 0"]),
+    st.sampled_from(["0", "10", "$0.05", "", "0 ", "٣"]))
+
+
+@given(_POT_LINES)
+def test_the_usual_pot_line_is_read_as_the_pot_pattern_reads_it(text: str) -> None:
+    """`_plain_total_pot` gives `_TOTAL_POT`'s total and rake of a line listing no pots,
+    or None; it reads every such line in whole numbers."""
+    plain = stars_hand._plain_total_pot(text)
+    found = stars_hand._TOTAL_POT.match(text)
+    if plain is not None:
+        assert found is not None and found.groups() == (*plain[:1], "", plain[1])
+    elif found is not None and not found[2]:
+        assert not (found[1].isdigit() and found[1].isascii() and found[3].isdigit()
+                    and found[3].isascii()), text

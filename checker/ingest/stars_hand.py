@@ -330,6 +330,23 @@ _TOTAL_POT = re.compile(
     rf"^Total pot ({_AMOUNT})((?: Main pot {_AMOUNT}\.| Side pot(?:-[0-9]+)? {_AMOUNT}\.)*)"
     rf" \| Rake ({_AMOUNT})$"
 )
+_TOTAL_POT_START = "Total pot "
+_RAKE_AFTER = " | Rake "
+
+
+def _plain_total_pot(text: str) -> tuple[str, str] | None:
+    """Total and rake of the usual pot line, `Total pot N | Rake N` in whole chips or
+    units (no pots listed), read without `_TOTAL_POT`; None for any other line."""
+    if not text.startswith(_TOTAL_POT_START):
+        return None
+    at = text.find(_RAKE_AFTER)
+    total, rake = text[len(_TOTAL_POT_START):at], text[at + len(_RAKE_AFTER):]
+    if at < 0 or not (total.isascii() and total.isdigit() and rake.isascii()
+                      and rake.isdigit()):
+        return None
+    return total, rake
+
+
 _POT_PART = re.compile(rf" (?:Main|Side) pot(?:-[0-9]+)? ({_AMOUNT})\.")
 _SEAT_IN_TEXT = re.compile(r"Seat [0-9]+: ")
 _SUMMARY_CARDS = re.compile(r"\b(showed|mucked) \[([^\]]*)\]")
@@ -1644,6 +1661,10 @@ class _HandReader:
                 award.half = "high" if index < high_count else "low"
 
     def total_pot(self, text: str, number: int) -> RecordedPot:
+        plain = _plain_total_pot(text)
+        if plain is not None:
+            return RecordedPot(self.amount(plain[0], number), number,
+                               self.amount(plain[1], number), [])
         found = _TOTAL_POT.match(text)
         if found is None:
             raise self.fail(
