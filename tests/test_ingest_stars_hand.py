@@ -1519,16 +1519,27 @@ def _header_fields(record: Record) -> tuple[object, ...]:
 
 
 _NAME_PART = st.sampled_from(["Bob", " ", "(", " (", ")", "é", "1500", ": ", " in chips)"])
-_SEAT_LINES = st.builds(
-    lambda seat, name, stack, end: f"Seat {seat}: {name} ({stack}{end}",
-    st.sampled_from(["3", "10", "x", "٣", ""]),
-    st.lists(_NAME_PART, max_size=5).map("".join),
-    st.sampled_from(["1500", "0", "1,500", "$1.50", "٣", ""]),
-    st.sampled_from([" in chips)", " in chips, $10 bounty)", " in chips) is sitting out",
-                     " in chips) ", " in chips"]))
 
 
-@given(_SEAT_LINES)
+@st.composite
+def _seat_lines(draw: st.DrawFn) -> str:
+    """A plain seat line, or one with one of its parts replaced by something odd."""
+    parts = [draw(st.sampled_from(["3", "10"])), draw(st.sampled_from(["Bob", "Al é", "x"])),
+             draw(st.sampled_from(["1500", "0"])), " in chips)"]
+    odd = draw(st.integers(-1, 3))
+    if odd >= 0:
+        parts[odd] = draw(st.sampled_from([
+            ["x", "٣", "", "3 "],
+            [draw(st.lists(_NAME_PART, max_size=5).map("".join))],
+            ["1,500", "$1.50", "٣", "", "15 00"],
+            [" in chips, $10 bounty)", " in chips) is sitting out", " in chips) ", " in chips"],
+        ][odd]))
+    seat, name, stack, end = parts
+    return f"Seat {seat}: {name} ({stack}{end}"
+
+
+@settings(max_examples=400)
+@given(_seat_lines())
 def test_a_plain_seat_line_is_read_as_the_seat_pattern_reads_it(text: str) -> None:
     """`_plain_seat` reads a line only as `_SEAT` reads it (seat, name, stack; no bounty, no
     tail), and reads every such line whose name holds no " (" and whose stack is digits."""
@@ -1549,17 +1560,32 @@ def test_the_usual_seat_line_is_read_plain() -> None:
 
 _DATE_PART = st.sampled_from(["2019", "11", "5", "123", "٣", "/", ":", " ", "-", "ET", "CET",
                               "Et", "(ET)", "[", "ET]", "21", "49"])
-_USUAL_DATES = st.builds(
-    lambda day, clock, zone, opening, closing: f"{day} {clock} {zone}" + (
-        f" {opening}{day} {clock} {closing}" if closing else ""),
-    st.sampled_from(["2019/11/25", "2019/1/5", "2019/111/5", "19/11/25", "2019/11"]),
-    st.sampled_from(["12:21:49", "6:21:49", "6:21:4", "6:21", "123:00:00"]),
-    st.sampled_from(["ET", "CET", "UTC", "Et", "ABCDEF", "(ET)", "E1"]),
-    st.sampled_from(["[", "(", ""]), st.sampled_from(["", "ET]", "CET]", "ET"]))
+# A date's six parts in a usual form, at most one of them replaced by something odd.
+_DATE_SLOTS = (
+    ["2019/11/25", "2019/1/5"], ["12:21:49", "6:21:49"], ["ET", "CET", "UTC"],
+    ["["], ["2019/11/25", "2019/1/6"], ["6:01:59", "16:21:48"],
+)
+_ODD_SLOTS = (
+    ["2019/111/5", "19/11/25", "2019/11", "2019/1٣/5"],
+    ["6:21:4", "6:21", "123:00:00", "6:2٣:49"],
+    ["Et", "ABCDEF", "(ET)", "E1"], ["(", ""], ["2019/111/5", "2019/٣/5"], ["6:21", "6:٣1:49"],
+)
+
+
+@st.composite
+def _usual_dates(draw: st.DrawFn) -> str:
+    parts = [draw(st.sampled_from(choices)) for choices in _DATE_SLOTS]
+    odd = draw(st.integers(-1, len(parts) - 1))
+    if odd >= 0:
+        parts[odd] = draw(st.sampled_from(_ODD_SLOTS[odd]))
+    day, clock, zone, opening, et_day, et_clock = parts
+    closing = draw(st.sampled_from(["", "ET]", "ET]", "CET]", "ET"]))
+    return f"{day} {clock} {zone}" + (f" {opening}{et_day} {et_clock} {closing}"
+                                      if closing else "")
 
 
 @settings(max_examples=600)
-@given(st.one_of(_USUAL_DATES, st.lists(_DATE_PART, max_size=14).map("".join)))
+@given(st.one_of(_usual_dates(), st.lists(_DATE_PART, max_size=14).map("".join)))
 def test_a_usual_date_is_read_as_the_date_pattern_reads_it(text: str) -> None:
     """`_plain_date` gives `_DATE`'s groups exactly, or None; it reads the usual forms."""
     plain = stars_hand._plain_date(text)
@@ -1577,6 +1603,7 @@ _POT_LINES = st.builds(
     st.sampled_from(["0", "10", "$0.05", "", "0 ", "٣"]))
 
 
+@settings(max_examples=300)
 @given(_POT_LINES)
 def test_the_usual_pot_line_is_read_as_the_pot_pattern_reads_it(text: str) -> None:
     """`_plain_total_pot` gives `_TOTAL_POT`'s total and rake of a line listing no pots,

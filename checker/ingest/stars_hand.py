@@ -121,8 +121,6 @@ _DATE = re.compile(
 )
 # The date's usual forms, read without `_DATE`: "2019/11/25 12:21:49 ET" and
 # "2019/11/25 12:21:49 CET [2019/11/25 6:21:49 ET]" (`_plain_date`).
-_DATE_FIELD_WIDTHS = ((4, 4), (1, 2), (1, 2))
-_CLOCK_FIELD_WIDTHS = ((1, 2), (2, 2), (2, 2))
 _NO_ET = (None, None, None, None, None, None)
 
 
@@ -134,33 +132,42 @@ def _plain_date(text: str) -> tuple[str | Any, ...] | None:
     if len(parts) == 3:
         et: tuple[str | None, ...] = _NO_ET
     elif len(parts) == 6 and parts[5] == "ET]" and parts[3][:1] == "[":
-        et_date = _fields(parts[3][1:], "/", _DATE_FIELD_WIDTHS)
-        et_clock = _fields(parts[4], ":", _CLOCK_FIELD_WIDTHS)
+        et_date = _day(parts[3][1:])
+        et_clock = _clock(parts[4])
         if et_date is None or et_clock is None:
             return None
-        et = (*et_date, *et_clock)
+        et = (et_date[0], et_date[1], et_date[2], et_clock[0], et_clock[1], et_clock[2])
     else:
         return None
-    date = _fields(parts[0], "/", _DATE_FIELD_WIDTHS)
-    clock = _fields(parts[1], ":", _CLOCK_FIELD_WIDTHS)
+    date = _day(parts[0])
+    clock = _clock(parts[1])
     zone = parts[2]
     if (date is None or clock is None or not 1 <= len(zone) <= 5 or not zone.isascii()
             or not zone.isalpha() or not zone.isupper()):
         return None
-    return (*date, *clock, zone, *et)
+    return (date[0], date[1], date[2], clock[0], clock[1], clock[2], zone, *et)
 
 
-def _fields(text: str, separator: str, widths: tuple[tuple[int, int], ...]
-            ) -> list[str] | None:
-    """`text`'s fields between `separator`s, each of ASCII digits and of its width (least,
-    most); None when they are not so."""
-    fields = text.split(separator)
-    if len(fields) != len(widths):
+def _day(text: str) -> list[str] | None:
+    """`YYYY/M/D` (month and day of one or two digits) as its three fields; None if not."""
+    fields = text.split("/")
+    if len(fields) != 3 or not (_digits(fields[0], 4, 4) and _digits(fields[1], 1, 2)
+                                and _digits(fields[2], 1, 2)):
         return None
-    for field, (least, most) in zip(fields, widths, strict=True):
-        if not least <= len(field) <= most or not field.isascii() or not field.isdigit():
-            return None
     return fields
+
+
+def _clock(text: str) -> list[str] | None:
+    """`H:MM:SS` (hour of one or two digits) as its three fields; None if not."""
+    fields = text.split(":")
+    if len(fields) != 3 or not (_digits(fields[0], 1, 2) and _digits(fields[1], 2, 2)
+                                and _digits(fields[2], 2, 2)):
+        return None
+    return fields
+
+
+def _digits(field: str, least: int, most: int) -> bool:
+    return least <= len(field) <= most and field.isascii() and field.isdigit()
 
 
 _CURRENCY_CODE = re.compile(r"\b(USD|EUR|GBP|CAD|INR)\b")
