@@ -150,18 +150,22 @@ def _plain_date(text: str) -> tuple[str | Any, ...] | None:
 
 def _day(text: str) -> list[str] | None:
     """`YYYY/M/D` (month and day of one or two digits) as its three fields; None if not."""
-    fields = text.split("/")
-    if len(fields) != 3 or not (_digits(fields[0], 4, 4) and _digits(fields[1], 1, 2)
-                                and _digits(fields[2], 1, 2)):
-        return None
-    return fields
+    return _three_fields(text, "/", 4, 4, 1, 2)
 
 
 def _clock(text: str) -> list[str] | None:
     """`H:MM:SS` (hour of one or two digits) as its three fields; None if not."""
-    fields = text.split(":")
-    if len(fields) != 3 or not (_digits(fields[0], 1, 2) and _digits(fields[1], 2, 2)
-                                and _digits(fields[2], 2, 2)):
+    return _three_fields(text, ":", 1, 2, 2, 2)
+
+
+def _three_fields(text: str, separator: str, first_least: int, first_most: int,
+                  least: int, most: int) -> list[str] | None:
+    """`text`'s three fields between `separator`s, all ASCII digits, the first of
+    `first_least` to `first_most` digits, the others of `least` to `most`."""
+    fields = text.split(separator)
+    if len(fields) != 3 or not (_digits(fields[0], first_least, first_most)
+                                and _digits(fields[1], least, most)
+                                and _digits(fields[2], least, most)):
         return None
     return fields
 
