@@ -52,6 +52,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "checker/dsl/compiler.py",
     "checker/dsl/engine.py",
     "checker/dsl/guards.py",
+    "checker/report/json_stream.py",
 )
 # Generated before the build by `make accel` (checker.dsl.native_rules: the bundled rule
 # sets' rules as typed Python) and compiled with the modules above when present.

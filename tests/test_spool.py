@@ -55,6 +55,8 @@ def test_a_later_part_added_keeps_the_order_of_one_spool(first: list[int], secon
     whole = Spool(by_key, items[:len(first)], limit=mine)
     whole += Spool(by_key, items[len(first):], limit=theirs)
     assert whole == sorted(items, key=by_key)
+    # Spilled as one item at a time would spill it: a run each time `mine` are held.
+    assert whole.on_disk == len(items) - len(items) % mine and whole.in_memory < mine
 
 
 @given(keys, limits)

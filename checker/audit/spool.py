@@ -42,7 +42,7 @@ class Spool(Generic[T]):
     def __init__(self, key: Callable[[T], Any], items: Iterable[T] = (),
                  limit: int | None = None) -> None:
         self.key = key
-        self.limit = SPOOL_ITEMS if limit is None else limit
+        self.limit = SPOOL_ITEMS if limit is None else max(1, limit)
         self._memory: list[T] = []
         self._file: IO[bytes] | None = None
         # Each run on disk: where it starts and how many chunks it has.
@@ -56,8 +56,16 @@ class Spool(Generic[T]):
             self._spill()
 
     def extend(self, items: Iterable[T]) -> None:
-        for item in items:
-            self.append(item)
+        """`append` of each item, a run spilled each time `limit` are held, as `append` does,
+        without a call per item (a worker's part brings the parent some thousand)."""
+        pending = iter(items)
+        memory = self._memory
+        while True:
+            memory.extend(islice(pending, self.limit - len(memory)))
+            if len(memory) < self.limit:
+                return
+            self._spill()
+            memory = self._memory
 
     def __iadd__(self, other: "Spool[T]") -> "Spool[T]":
         """Add everything of `other` (the partial of later files), in its order."""

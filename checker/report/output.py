@@ -25,6 +25,7 @@ import sys
 import tempfile
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from itertools import islice
 from pathlib import Path
 from typing import IO
 
@@ -35,6 +36,8 @@ Rendered = str | Iterable[str]
 # How much of a report in pieces is held in memory before its spool goes to a file: the tool's
 # own setting (a few megabytes is any report but one of tens of thousands of findings).
 SPOOL_BYTES = 8 << 20
+# Pieces of a report handed to its stream at a time (`_write`).
+_PIECES_A_WRITE = 256
 
 
 class OutputError(Exception):
@@ -73,8 +76,12 @@ def _write(stream: IO[str], text: Rendered) -> None:
     if isinstance(text, str):
         stream.write(text)
         return
-    for piece in text:
-        stream.write(piece)
+    # A few hundred pieces a call: a report's pieces are its items (some hundred thousand
+    # warnings), and a SpooledTemporaryFile's write is Python; it moves to disk only between
+    # calls, so the pieces are not handed over all at once.
+    pieces = iter(text)
+    while batch := list(islice(pieces, _PIECES_A_WRITE)):
+        stream.writelines(batch)
 
 
 def write_atomically(path: Path, text: Rendered, newline: str | None = None) -> None:
