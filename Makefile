@@ -6,8 +6,10 @@ STAMP_RUN := $(VENV)/.installed-run
 STAMP_TEST := $(VENV)/.installed-test
 # The compiled hot path (checker/native.py): rebuilt when a compiled module's source changes.
 NATIVE_SOURCES := $(shell sed -n 's/^    "\(checker\/[a-z_/]*\.py\)",$$/\1/p' checker/native.py)
-# What the bundled rule sets' typed rules are written from (checker/dsl/native_rules.py).
-NATIVE_RULES := checker/dsl/codegen.py checker/dsl/native_rules.py $(wildcard checker/rulesets/*.rules)
+# What the bundled rule sets' typed rules are written from (checker/dsl/native_rules.py; the
+# built-in functions it copies).
+NATIVE_RULES := checker/dsl/codegen.py checker/dsl/native_rules.py checker/dsl/builtins.py \
+	$(wildcard checker/rulesets/*.rules)
 STAMP_ACCEL := checker/_native_manifest.json
 
 .PHONY: run test lint typecheck unit bench bench-collusion bench-throughput mutation fuzz accel pure clean \
