@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from checker.ingest import fulltilt_hand, fulltilt_header
 from checker.ingest.consistency import pot_problems
 from checker.ingest.decode import iter_lines
 from checker.ingest.detect import clean_head_line
@@ -452,6 +453,34 @@ def test_header_dates_and_times() -> None:
         "Full Tilt Poker Game #27020940000: Table High Breeze (6 max) - $20/$40 - Limit 2-7 "
         "Triple Draw - 03:32:00 ET - 2011/01/06 (partial)")
     assert partial.partial
+
+
+def test_a_setting_read_when_the_cache_is_full_is_kept() -> None:
+    """The header's settings cache is emptied when full, not frozen: an MTT corpus has some
+    ten thousand table settings, and one read after the first few thousand is read again
+    at each of its table's hands if it is not kept."""
+    settings = fulltilt_header._SETTINGS
+    settings.clear()
+    line = ("Full Tilt Poker Game #1: $5 + $0 Multi-Table 9-max (900001), Table {} - 10/20 - "
+            "No Limit Hold'em - 07:07:30 ET - 2026/11/01")
+    for table in range(fulltilt_header._SETTINGS_CACHE_SIZE):
+        parse_header(line.format(table))
+    assert len(settings) == fulltilt_header._SETTINGS_CACHE_SIZE
+    last = parse_header(line.format("last"))
+    assert list(settings) == ["$5 + $0 Multi-Table 9-max (900001), Table last - 10/20 - "
+                              "No Limit Hold'em"]
+    assert parse_header(line.format("last")) == last and last.setting.table == "last"
+
+
+def test_an_amount_read_when_the_cache_is_full_is_kept() -> None:
+    """The amounts cache (per unit) is emptied when full, as the header's settings are."""
+    cents = fulltilt_hand._AMOUNTS[True]
+    cents.clear()
+    cents.update((f"${n}.99", n * 100 + 99) for n in range(fulltilt_hand._AMOUNT_CACHE_SIZE))
+    hand = read_one(NL_CASH)
+    assert "$50.25" in cents and cents["$50.25"] == 5025
+    assert len(cents) < 100
+    assert [seat.stack for seat in hand.seats] == [10000, 5025, 8000]
 
 
 def test_header_defects_are_named() -> None:

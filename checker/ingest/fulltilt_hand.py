@@ -655,8 +655,9 @@ class _HandReader:
             value = amount(text, self.in_cents)
         except ValueError as exc:
             raise self.fail(f"line {self.number}: {exc}") from None
-        if len(self.amounts) < _AMOUNT_CACHE_SIZE:
-            self.amounts[text] = value
+        if len(self.amounts) >= _AMOUNT_CACHE_SIZE:
+            self.amounts.clear()  # emptied, not frozen, when full: as the header's settings
+        self.amounts[text] = value
         return value
 
     def _amount_flags(self, text: str) -> tuple[int, bool]:

@@ -162,8 +162,11 @@ def parse_header(text: str) -> Header:
     setting = _SETTINGS.get(middle)
     if setting is None:
         setting = _setting(middle)
-        if len(_SETTINGS) < _SETTINGS_CACHE_SIZE:
-            _SETTINGS[middle] = setting
+        if len(_SETTINGS) >= _SETTINGS_CACHE_SIZE:
+            # Emptied, not frozen, when full: a table's hands come together, so the recent
+            # settings are the ones read again (an MTT corpus has some ten thousand).
+            _SETTINGS.clear()
+        _SETTINGS[middle] = setting
     clock, zone, date, et_clock, et_date, partial = tail.group(
         "time", "zone", "date", "et_time", "et_date", "partial")
     played_at = _datetime(date, clock)
