@@ -339,12 +339,13 @@ class Aggregates:
             raise ValueError("aggregates of different views or settings do not merge")
         # The pairs' rows end here before the merge: a row from here on is a pair new here.
         known = len(self.pair_counters)
-        _add_rows(self.pair_counters, [(self.pair_at(key), at) for key, at in other.pairs.items()],
-                  other.pair_counters, PAIR_WIDTH)
+        # Each pair of `other`: its row here and there.
+        pair_rows = [(self.pair_at(key), at) for key, at in other.pairs.items()]
+        _add_rows(self.pair_counters, pair_rows, other.pair_counters, PAIR_WIDTH)
         _add_rows(self.player_counters,
                   [(self.player_at(name), at) for name, at in other.players.items()],
                   other.player_counters, PLAYER_WIDTH)
-        self._merge_evidence(other, known)
+        self._merge_evidence(other, known, pair_rows)
         for key, points in other.flows.items():
             for tournament, net in points.items():
                 self.add_flow(key, tournament, net)
@@ -353,12 +354,14 @@ class Aggregates:
         self.entries_squared += other.entries_squared
         return self
 
-    def _merge_evidence(self, other: "Aggregates", known: int) -> None:
+    def _merge_evidence(self, other: "Aggregates", known: int,
+                        pair_rows: list[tuple[int, int]]) -> None:
         """Offer `other`'s kept hands to this one's pairs slot by slot (no record built, one
         place per place of `other`, made just before its hands are offered: a place number
         is not held across `place()`, which may renumber). Insertion order does not matter:
-        hands are ordered by rank, then by their places' contents (`_before`). A pair whose
-        row starts at `known` or later was new here before the merge: its hands are copied."""
+        hands are ordered by rank, then by their places' contents (`_before`). `pair_rows`:
+        each pair's row here and in `other`; a pair whose row here starts at `known` or later
+        was new here before the merge: its hands are copied."""
         kept = self.evidence_kept
         if kept == 0:
             return
@@ -379,9 +382,8 @@ class Aggregates:
         # A pair new here takes `other`'s kept hands as they are, in their order (the same
         # order it would give them): its first evidence slot there and here.
         fresh: list[int] = []
-        for key, at in other.pairs.items():
+        for mine_at, at in pair_rows:
             first = at // PAIR_WIDTH * families * kept
-            mine_at = self.pair_at(key)
             if mine_at >= known:
                 fresh.append(first)
                 fresh.append(mine_at // PAIR_WIDTH * families * kept)

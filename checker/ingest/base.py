@@ -7,7 +7,7 @@ record, and the driver (`stream.py`) turns any failure into a located rejection 
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from checker.ingest.decode import Line
 from checker.ingest.excerpt import EXCERPT_CHARS, bounded
@@ -61,6 +61,20 @@ class InputFormat(Protocol):
     def parse(self, block: Block, path: str) -> Record:
         """Read one record; raise RecordError (or return a Rejection) when it is damaged."""
         ...
+
+
+CachedValue = TypeVar("CachedValue")
+
+
+def remember(cache: dict[str, CachedValue], text: str, value: CachedValue, size: int
+             ) -> CachedValue:
+    """`value` kept in the readers' `cache` of what a text reads as, and returned. A cache
+    with `size` entries is emptied first, not frozen: a file's records repeat their texts
+    close together (a table's hands), so the recent texts are the ones read again."""
+    if len(cache) >= size:
+        cache.clear()
+    cache[text] = value
+    return value
 
 
 def split_at(lines: Iterator[Line], is_start: Callable[[str], bool]) -> Iterator[Block]:

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from checker.ingest.amounts import is_digits
-from checker.ingest.base import Block, RecordError
+from checker.ingest.base import Block, RecordError, remember
 from checker.ingest.decode import Line
 from checker.ingest.excerpt import excerpt
 from checker.ingest.fulltilt_header import (
@@ -580,8 +580,8 @@ class _HandReader:
         if match is None:
             raise self.fail(f"line {self.number} not understood: {excerpt(text)}")
         parts: tuple[str, str | None, str] = (match.group(1), match.group(2), match.group(3))
-        if not parts[2] and len(_MARKER_PARTS) < _MARKER_CACHE_SIZE:
-            _MARKER_PARTS[text] = parts
+        if not parts[2]:
+            remember(_MARKER_PARTS, text, parts, _MARKER_CACHE_SIZE)
         return parts
 
     def _board(self, index: int, rest: str, street: str) -> None:
@@ -655,10 +655,7 @@ class _HandReader:
             value = amount(text, self.in_cents)
         except ValueError as exc:
             raise self.fail(f"line {self.number}: {exc}") from None
-        if len(self.amounts) >= _AMOUNT_CACHE_SIZE:
-            self.amounts.clear()  # emptied, not frozen, when full: as the header's settings
-        self.amounts[text] = value
-        return value
+        return remember(self.amounts, text, value, _AMOUNT_CACHE_SIZE)
 
     def _amount_flags(self, text: str) -> tuple[int, bool]:
         """'$5', '$5, and is all in' or '$295, and is capped': the amount and all-in."""
@@ -722,9 +719,7 @@ class _HandReader:
 
     def _play(self, name: str, rest: str, verb: _ChipVerb) -> bool:
         """Remember what these words mean (for the table's unit), then record the act."""
-        chip_verbs = self.chip_verbs
-        if len(chip_verbs) < _CHIP_VERBS_CACHE_SIZE:
-            chip_verbs[rest] = verb
+        remember(self.chip_verbs, rest, verb, _CHIP_VERBS_CACHE_SIZE)
         self._chip_act(name, rest, verb)
         return True
 

@@ -22,6 +22,7 @@ from datetime import datetime
 from typing import NamedTuple
 
 from checker.ingest.amounts import currency_of, is_digits, parse_amount
+from checker.ingest.base import remember
 from checker.ingest.excerpt import excerpt
 from checker.model import BettingStructure, Game
 
@@ -161,12 +162,8 @@ def parse_header(text: str) -> Header:
     middle = rest[: tail.start()]
     setting = _SETTINGS.get(middle)
     if setting is None:
-        setting = _setting(middle)
-        if len(_SETTINGS) >= _SETTINGS_CACHE_SIZE:
-            # Emptied, not frozen, when full: a table's hands come together, so the recent
-            # settings are the ones read again (an MTT corpus has some ten thousand).
-            _SETTINGS.clear()
-        _SETTINGS[middle] = setting
+        # An MTT corpus has some ten thousand settings: the cache is emptied when full.
+        setting = remember(_SETTINGS, middle, _setting(middle), _SETTINGS_CACHE_SIZE)
     clock, zone, date, et_clock, et_date, partial = tail.group(
         "time", "zone", "date", "et_time", "et_date", "partial")
     played_at = _datetime(date, clock)

@@ -23,7 +23,7 @@ from itertools import chain
 from typing import Any, NoReturn
 
 from checker.ingest.amounts import currency_of, parse_amount
-from checker.ingest.base import Block, RecordError
+from checker.ingest.base import Block, RecordError, remember
 from checker.ingest.consistency import pot_problems
 from checker.ingest.decode import Line
 from checker.ingest.excerpt import excerpt
@@ -580,12 +580,13 @@ def _plain_seat(text: str) -> tuple[str, str, str] | None:
     return seat, text[colon + 2 : opening], stack
 
 
+# What a text reads as, each kept up to _CACHE_SIZE (`base.remember`): a header's terms by
+# its text but for the id and date, an amount of money's cents (`_HandReader.money`), a
+# table line's table, seats and button (`_TABLE`'s groups).
 _TERMS_CACHE: dict[str, _Terms] = {}
-# An amount of money as written -> its cents (`_HandReader.money`), as `_TERMS_CACHE`.
 _MONEY_CACHE: dict[str, int] = {}
-# A table line -> its table, seats and button (`_TABLE`'s groups), as `_TERMS_CACHE`.
 _TABLE_CACHE: dict[str, tuple[str, int | None, int | None]] = {}
-_TERMS_CACHE_SIZE = 512
+_CACHE_SIZE = 512
 
 
 def _known_header(text: str) -> tuple[str, _Terms, str] | None:
@@ -782,12 +783,8 @@ class _HandReader:
             # Hand"); `_known_header` makes the same key without the pattern.
             key = text[: found.start("id")] + text[found.end("id") : found.start("date")]
             cached = _TERMS_CACHE.get(key)
-            if cached is None:
-                cached = self.terms(found, line)
-                if len(_TERMS_CACHE) >= _TERMS_CACHE_SIZE:
-                    _TERMS_CACHE.clear()
-                _TERMS_CACHE[key] = cached
-            terms = cached
+            terms = (cached if cached is not None
+                     else remember(_TERMS_CACHE, key, self.terms(found, line), _CACHE_SIZE))
         self.family, self.cents, self.big_blind = terms.family, terms.cents, terms.big_blind
         self.hilo = terms.fields["game"] in _HILO_GAMES
         self.cash = "tournament_id" not in terms.fields
@@ -921,11 +918,9 @@ class _HandReader:
                 raise self.fail(
                     f"line {start + 1}: expected the table line, found {text[:80]!r}", start + 1
                 )
-            if len(_TABLE_CACHE) >= _TERMS_CACHE_SIZE:
-                _TABLE_CACHE.clear()
             table, max_seats, button = found.groups()
-            read = _TABLE_CACHE[text] = (table, int(max_seats) if max_seats else None,
-                                         int(button) if button else None)
+            read = remember(_TABLE_CACHE, text, (table, int(max_seats) if max_seats else None,
+                                                 int(button) if button else None), _CACHE_SIZE)
         hand["table"] = read[0]
         if read[1] is not None:
             hand["max_seats"] = read[1]
@@ -1797,13 +1792,10 @@ class _HandReader:
         cents = _MONEY_CACHE.get(text)
         if cents is None:
             try:
-                cents = parse_amount(text, True)
+                cents = remember(_MONEY_CACHE, text, parse_amount(text, True), _CACHE_SIZE)
             except ValueError:
                 raise self.fail(f"line {number}: {text[:40]!r} is not an amount",
                                 number) from None
-            if len(_MONEY_CACHE) >= _TERMS_CACHE_SIZE:
-                _MONEY_CACHE.clear()
-            _MONEY_CACHE[text] = cents
         return cents
 
 
