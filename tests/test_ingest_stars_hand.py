@@ -1532,7 +1532,8 @@ def _seat_lines(draw: st.DrawFn) -> str:
             ["x", "٣", "", "3 "],
             [draw(st.lists(_NAME_PART, max_size=5).map("".join))],
             ["1,500", "$1.50", "٣", "", "15 00"],
-            [" in chips, $10 bounty)", " in chips) is sitting out", " in chips) ", " in chips"],
+            [" in chips, $10 bounty)", " in chips) is sitting out", " in chips) ", " in chips",
+             " in chips)  ", " in chips) \t", " in chips)\n", " in chips) x "],
         ][odd]))
     seat, name, stack, end = parts
     return f"Seat {seat}: {name} ({stack}{end}"
@@ -1541,13 +1542,16 @@ def _seat_lines(draw: st.DrawFn) -> str:
 @settings(max_examples=400)
 @given(_seat_lines())
 def test_a_plain_seat_line_is_read_as_the_seat_pattern_reads_it(text: str) -> None:
-    """`_plain_seat` reads a line only as `_SEAT` reads it (seat, name, stack; no bounty, no
-    tail), and reads every such line whose name holds no " (" and whose stack is digits."""
+    """`_plain_seat` reads a line only as `_SEAT` reads it (seat, name, stack; no bounty, a
+    tail of blanks), and reads every such line whose name holds no " (" and whose stack is
+    digits."""
     plain = stars_hand._plain_seat(text)
     found = stars_hand._SEAT.match(text)
     if plain is not None:
-        assert found is not None and found.groups() == (*plain, None, "")
-    elif found is not None and found["bounty"] is None and found["tail"] == "":
+        assert found is not None and found.groups()[:4] == (*plain, None)
+        assert found["tail"].strip(" ") == ""
+    elif (found is not None and found["bounty"] is None and found["tail"].strip(" ") == ""
+          and "\n" not in text):  # a line holds none; the pattern's `$` matches before one
         assert " (" in found["name"] or not found["stack"].isdigit() or not found[
             "stack"].isascii(), text
 
@@ -1556,44 +1560,8 @@ def test_the_usual_seat_line_is_read_plain() -> None:
     assert stars_hand._plain_seat("Seat 3: Bob (x) (1500 in chips)") is None
     assert stars_hand._plain_seat("Seat 3: Bob (1500 in chips, $10 bounty)") is None
     assert stars_hand._plain_seat("Seat 10: Al é (12500 in chips)") == ("10", "Al é", "12500")
-
-
-_DATE_PART = st.sampled_from(["2019", "11", "5", "123", "٣", "/", ":", " ", "-", "ET", "CET",
-                              "Et", "(ET)", "[", "ET]", "21", "49"])
-# A date's six parts in a usual form, at most one of them replaced by something odd.
-_DATE_SLOTS = (
-    ["2019/11/25", "2019/1/5"], ["12:21:49", "6:21:49"], ["ET", "CET", "UTC"],
-    ["["], ["2019/11/25", "2019/1/6"], ["6:01:59", "16:21:48"],
-)
-_ODD_SLOTS = (
-    ["2019/111/5", "19/11/25", "2019/11", "2019/1٣/5"],
-    ["6:21:4", "6:21", "123:00:00", "6:2٣:49"],
-    ["Et", "ABCDEF", "(ET)", "E1"], ["(", ""], ["2019/111/5", "2019/٣/5"], ["6:21", "6:٣1:49"],
-)
-
-
-@st.composite
-def _usual_dates(draw: st.DrawFn) -> str:
-    parts = [draw(st.sampled_from(choices)) for choices in _DATE_SLOTS]
-    odd = draw(st.integers(-1, len(parts) - 1))
-    if odd >= 0:
-        parts[odd] = draw(st.sampled_from(_ODD_SLOTS[odd]))
-    day, clock, zone, opening, et_day, et_clock = parts
-    closing = draw(st.sampled_from(["", "ET]", "ET]", "CET]", "ET"]))
-    return f"{day} {clock} {zone}" + (f" {opening}{et_day} {et_clock} {closing}"
-                                      if closing else "")
-
-
-@settings(max_examples=600)
-@given(st.one_of(_usual_dates(), st.lists(_DATE_PART, max_size=14).map("".join)))
-def test_a_usual_date_is_read_as_the_date_pattern_reads_it(text: str) -> None:
-    """`_plain_date` gives `_DATE`'s groups exactly, or None; it reads the usual forms."""
-    plain = stars_hand._plain_date(text)
-    found = stars_hand._DATE.match(text)
-    if plain is not None:
-        assert found is not None and plain == found.groups()
-    elif found is not None:
-        assert " - " in text or "(" in text, text
+    assert stars_hand._plain_seat("Seat 1: Bob (2500 in chips) ") == ("1", "Bob", "2500")
+    assert stars_hand._plain_seat("Seat 1: Bob (2500 in chips) is sitting out") is None
 
 
 _POT_LINES = st.builds(
