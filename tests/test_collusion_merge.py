@@ -8,6 +8,7 @@ tournament, audited file by file and merged over random splits.
 """
 
 import json
+import pickle
 import random
 from pathlib import Path
 
@@ -138,6 +139,17 @@ def test_dump_and_load_give_the_same_aggregates(agg: Aggregates) -> None:
     assert Aggregates.load(json.loads(json.dumps(agg.dump()))).state() == agg.state()
 
 
+@given(aggregates(), aggregates())
+def test_a_pickled_aggregate_is_the_same_and_grows_on(agg: Aggregates, more: Aggregates) -> None:
+    """What a worker's process hands to the parent (a pickle: the counters' vecs go as
+    arrays) is the same aggregate, and merges and grows as the original does."""
+    again = pickle.loads(pickle.dumps(agg))
+    assert again.state() == agg.state()
+    assert again.merge(_copy(more)).state() == agg.merge(_copy(more)).state()
+    again.add_pair(("zed", "zoe"), [1] * PAIR_WIDTH)
+    assert again.pair(("zed", "zoe")) == [1] * PAIR_WIDTH
+
+
 @settings(max_examples=50, deadline=None)
 @given(st.lists(st.tuples(st.integers(0, 40), st.integers(1, 30), st.sampled_from(FAMILIES),
                           st.sampled_from(["chip_flow", "squeeze", "team_profit"]),
@@ -192,8 +204,9 @@ def test_views_and_settings_must_agree() -> None:
         Aggregates("integrity", KEPT).merge(Aggregates("integrity", KEPT + 1))
 
 
-def test_a_merged_counter_beyond_64_bits_is_refused_as_the_array_refuses_it() -> None:
-    """The merge adds the rows with numpy, which would wrap around silently: it checks."""
+def test_a_merged_counter_beyond_64_bits_is_refused() -> None:
+    """The merge adds machine integers, which would wrap around silently where compiled: it
+    checks, as `add_pair` does."""
     big, more = Aggregates("integrity", KEPT), Aggregates("integrity", KEPT)
     row = [0] * PAIR_WIDTH
     row[3] = 2**63 - 10

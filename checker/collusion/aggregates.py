@@ -8,10 +8,15 @@ a corpus split in any way, aggregated per part and merged, gives the aggregates 
 Memory grows with the pairs that met (`2 * WIDTH + 1` integers each, plus at most
 `evidence_kept` hands per family and `FLOW_POINTS` flow points), never with the hands.
 
-The counters of every pair are one flat `array('q')`, a row of `PAIR_WIDTH` integers per pair
-(the players' likewise): the garbage collector tracks an array, and a per-pair array made
-every full collection traverse some 76,000 of them at benchmark size. The dict from a pair to
-its row holds only tuples of strings and ints, which the collector stops tracking.
+The counters of every pair are one flat `vec[i64]` (librt's vector of machine integers, which
+compiled code reads and writes unboxed: ~3 ns an update where an `array('q')` took ~85, a
+hand adding some hundred), a row of `PAIR_WIDTH` integers per pair (the players' likewise):
+the garbage collector does not track it, where a per-pair array made every full collection
+traverse some 76,000 of them at benchmark size. The dict from a pair to its row holds only
+tuples of strings and ints, which the collector stops tracking. A vec is a value as to its
+length: growing it (a new pair or player) gives a new vec, so what holds it reads it again
+from here after `pair_at` or `player_at`. In compiled code a counter's sum wraps past 64
+bits (the observer's sums are capped far below); the merge and `add_pair` check.
 
 The evidence hands are flat too: per pair, `evidence_kept` slots per family in two arrays (the
 hand's rank, and a reference: where the hand is in the place lists, the signal, which of the
@@ -26,6 +31,10 @@ from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
+
+from librt.vecs import extend as vec_extend
+from librt.vecs import vec
+from mypy_extensions import i64
 
 from checker.collusion.signals import PLAYER_WIDTH, SIGNALS, WIDTH
 from checker.replay.facts import CollusionFamily as Family
@@ -86,12 +95,19 @@ EMPTY: Final = 2 ** 61
 _PLACES_SLACK: Final = 4096
 
 
-_PAIR_ZEROS: Final = bytes(8 * PAIR_WIDTH)
-_PLAYER_ZEROS: Final = bytes(8 * PLAYER_WIDTH)
+_PAIR_ZEROS: Final = [0] * PAIR_WIDTH
+_PLAYER_ZEROS: Final = [0] * PLAYER_WIDTH
+# What a machine integer holds: a counter's bounds.
+_LEAST: Final = -(2 ** 63)
+_MOST: Final = 2 ** 63 - 1
 
 
 def _counters() -> array:  # type: ignore[type-arg]
     return array("q")
+
+
+def _no_counters() -> vec[i64]:
+    return vec[i64]()
 
 
 @dataclass(slots=True)
@@ -104,10 +120,10 @@ class Aggregates:
     # toward b at [0, WIDTH), of b toward a at [WIDTH, 2W), the tournaments both entered at
     # TOURNAMENTS. Rows are only appended: a pair keeps its offset.
     pairs: dict[PairKey, int] = field(default_factory=dict)
-    pair_counters: array = field(default_factory=_counters)  # type: ignore[type-arg]
+    pair_counters: vec[i64] = field(default_factory=_no_counters)
     # A player -> where its row of `PLAYER_WIDTH` counters starts in `player_counters`.
     players: dict[str, int] = field(default_factory=dict)
-    player_counters: array = field(default_factory=_counters)  # type: ignore[type-arg]
+    player_counters: vec[i64] = field(default_factory=_no_counters)
     # Per pair (its row's number in `pair_counters`), per family (FAMILIES order), the best
     # `evidence_kept` hands, best first: their ranks (EMPTY: none) and references.
     evidence_ranks: array = field(default_factory=_counters)  # type: ignore[type-arg]
@@ -127,13 +143,29 @@ class Aggregates:
     entries: int = 0
     entries_squared: int = 0
 
+    def __getstate__(self) -> tuple[object, ...]:
+        """Every field in order, the counters as arrays (a vec does not pickle)."""
+        return (self.view, self.evidence_kept, self.pairs, array("q", self.pair_counters),
+                self.players, array("q", self.player_counters), self.evidence_ranks,
+                self.evidence_refs, self.evidence_filled, self.place_files, self.place_lines,
+                self.place_hands, self.place_tournaments, self.flows, self.hands,
+                self.entries, self.entries_squared)
+
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        (self.view, self.evidence_kept, self.pairs, pair_counters, self.players,
+         player_counters, self.evidence_ranks, self.evidence_refs, self.evidence_filled,
+         self.place_files, self.place_lines, self.place_hands, self.place_tournaments,
+         self.flows, self.hands, self.entries, self.entries_squared) = state
+        self.pair_counters = vec[i64](pair_counters)
+        self.player_counters = vec[i64](player_counters)
+
     def pair_at(self, key: PairKey) -> int:
         """Where the pair's row starts in `pair_counters` (a row of zeros and empty evidence
         slots for a new pair)."""
         at = self.pairs.get(key)
         if at is None:
             at = self.pairs[key] = len(self.pair_counters)
-            self.pair_counters.frombytes(_PAIR_ZEROS)
+            self.pair_counters = vec_extend(self.pair_counters, _PAIR_ZEROS)
             slots = len(FAMILIES) * self.evidence_kept
             self.evidence_ranks.extend([EMPTY] * slots)
             self.evidence_refs.extend([0] * slots)
@@ -144,26 +176,28 @@ class Aggregates:
         at = self.players.get(name)
         if at is None:
             at = self.players[name] = len(self.player_counters)
-            self.player_counters.frombytes(_PLAYER_ZEROS)
+            self.player_counters = vec_extend(self.player_counters, _PLAYER_ZEROS)
         return at
 
     def pair(self, key: PairKey) -> list[int]:
         """A copy of the pair's counters (`PAIR_WIDTH`)."""
         at = self.pairs[key]
-        return self.pair_counters[at:at + PAIR_WIDTH].tolist()
+        return list(self.pair_counters[at:at + PAIR_WIDTH])
 
     def player(self, name: str) -> list[int]:
         """A copy of the player's counters (`PLAYER_WIDTH`)."""
         at = self.players[name]
-        return self.player_counters[at:at + PLAYER_WIDTH].tolist()
+        return list(self.player_counters[at:at + PLAYER_WIDTH])
 
     def add_pair(self, key: PairKey, values: Sequence[int]) -> None:
         """Add `values` (`PAIR_WIDTH` counters) into the pair's, adding the pair if new."""
-        _add_row(self.pair_counters, self.pair_at(key), values, PAIR_WIDTH)
+        at = self.pair_at(key)  # first: a new pair gives a new vec
+        _add_row(self.pair_counters, at, values, PAIR_WIDTH)
 
     def add_player(self, name: str, values: Sequence[int]) -> None:
         """Add `values` (`PLAYER_WIDTH` counters) into the player's."""
-        _add_row(self.player_counters, self.player_at(name), values, PLAYER_WIDTH)
+        at = self.player_at(name)
+        _add_row(self.player_counters, at, values, PLAYER_WIDTH)
 
     def wants(self, key: PairKey, family: Family, weight: int) -> bool:
         """Whether a hand of `weight` could be among the pair's best for `family` (a cheap
@@ -341,10 +375,10 @@ class Aggregates:
         known = len(self.pair_counters)
         # Each pair of `other`: its row here and there.
         pair_rows = [(self.pair_at(key), at) for key, at in other.pairs.items()]
+        player_rows = [(self.player_at(name), at) for name, at in other.players.items()]
+        # The counters read after the look-ups, which grow them.
         _add_rows(self.pair_counters, pair_rows, other.pair_counters, PAIR_WIDTH)
-        _add_rows(self.player_counters,
-                  [(self.player_at(name), at) for name, at in other.players.items()],
-                  other.player_counters, PLAYER_WIDTH)
+        _add_rows(self.player_counters, player_rows, other.player_counters, PLAYER_WIDTH)
         self._merge_evidence(other, known, pair_rows)
         for key, points in other.flows.items():
             for tournament, net in points.items():
@@ -495,44 +529,39 @@ class Aggregates:
     def _pair_rows(self) -> Iterable[tuple[PairKey, list[int]]]:
         """Every pair with a copy of its counters, in no particular order."""
         counters = self.pair_counters
-        return ((key, counters[at:at + PAIR_WIDTH].tolist()) for key, at in self.pairs.items())
+        return ((key, list(counters[at:at + PAIR_WIDTH])) for key, at in self.pairs.items())
 
     def _player_rows(self) -> Iterable[tuple[str, list[int]]]:
         counters = self.player_counters
-        return ((name, counters[at:at + PLAYER_WIDTH].tolist())
+        return ((name, list(counters[at:at + PLAYER_WIDTH]))
                 for name, at in self.players.items())
 
 
-def _add_rows(mine: array, places: list[tuple[int, int]],  # type: ignore[type-arg]
-              theirs: array, width: int) -> None:  # type: ignore[type-arg]
+def _add_rows(mine: vec[i64], places: list[tuple[int, int]], theirs: vec[i64],
+              width: int) -> None:
     """Add rows of `theirs` into rows of `mine`: `places` pairs the start of each row of
-    `mine` with that of the row of `theirs` added into it (each row of `mine` once). All at
-    once, with numpy over the arrays' own memory: a merge adds thousands of rows (the parent
-    of `--jobs` merges a partial per task), and one counter at a time that took ~11 ms a merge
-    (docs/performance.md, "The parent's share of two jobs"). A sum beyond 64 bits raises, as
-    the array itself would."""
-    if not places:
-        return
-    import numpy as np  # the parent of a --jobs run only (scoring imports it there anyway)
-
-    mine_rows = np.frombuffer(mine, dtype=np.int64).reshape(-1, width)
-    their_rows = np.frombuffer(theirs, dtype=np.int64).reshape(-1, width)
-    targets = np.array([at // width for at, _ in places], dtype=np.intp)
-    sources = np.array([at // width for _, at in places], dtype=np.intp)
-    before = mine_rows[targets]
-    added = their_rows[sources]
-    total = before + added
-    # Two's complement: a sum overflowed where both terms' signs differ from the sum's.
-    if bool((((before ^ total) & (added ^ total)) < 0).any()):
-        raise OverflowError("a merged counter does not fit in 64 bits")
-    mine_rows[targets] = total
-    # The views go with this frame: the arrays grow again later (a buffer exported blocks it).
-    del mine_rows, their_rows
+    `mine` with that of the row of `theirs` added into it. A loop compiled over machine
+    integers (~1 ns a counter; numpy's view of a vec is read-only). A sum beyond 64 bits
+    raises."""
+    for target, source in places:
+        for index in range(width):
+            # Both read as ints first: an int and an i64 add as i64s, which wrap.
+            before: int = mine[target + index]
+            added: int = theirs[source + index]
+            mine[target + index] = _fits(before + added)
 
 
-def _add_row(counters: array, at: int, values: Sequence[int],  # type: ignore[type-arg]
-             width: int) -> None:
+def _add_row(counters: vec[i64], at: int, values: Sequence[int], width: int) -> None:
     if len(values) != width:
         raise ValueError(f"a row of {width} counters, not {len(values)}")
     for index in range(width):
-        counters[at + index] += values[index]
+        total: int = counters[at + index]
+        counters[at + index] = _fits(total + values[index])
+
+
+def _fits(total: int) -> int:
+    """`total`, if a machine integer holds it (a vec's item set from a larger int raises
+    only where the module is compiled)."""
+    if not _LEAST <= total <= _MOST:
+        raise OverflowError("a counter does not fit in 64 bits")
+    return total

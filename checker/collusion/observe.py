@@ -17,10 +17,12 @@ Views: a tournament log carries every hole card (the integrity view); a hand his
 cards shown (the public view). Each view has its own aggregates.
 """
 
-from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
+
+from librt.vecs import vec
+from mypy_extensions import i64
 
 from checker.collusion.aggregates import FAMILY_INDEX, SIGNAL_CODE, TOURNAMENTS, Aggregates
 from checker.collusion.equity import OutsProbe, equity, known_board_game, made_rank
@@ -295,10 +297,11 @@ class HandObserver:
             agg = self.views[view]
             agg.entries += len(players)
             agg.entries_squared += len(players) ** 2
-            own = agg.player_counters
             for name in players:
-                own[agg.player_at(name) + _OWN_TOURNAMENTS] += 1
-            counters = agg.pair_counters
+                # The counters read after the look-up: a new player gives a new vec.
+                at = agg.player_at(name)
+                agg.player_counters[at + _OWN_TOURNAMENTS] += 1
+            counters = agg.pair_counters  # every pair met here has its row already
             for at, (hands, flow) in met_there.items():
                 counters[at + _TOURNAMENTS] += 1
                 # The tournament's sums (signals.C.TOUR_*), from each player's side: the
@@ -527,9 +530,10 @@ class _Lineup:
         names = self.names
         hands = sums[self.sums_at]
         third = hands * (len(names) - 2)
-        own = agg.player_counters
         for i, name in enumerate(names):
+            # The counters read after each look-up: a new player or pair gives a new vec.
             at = agg.player_at(name)
+            own = agg.player_counters
             by = self.sums_at + 1 + _LINEUP_WIDTH * i
             own[at + _OWN_HANDS] += hands
             own[at + _OWN_RESULT] += sums[by + 2]
@@ -538,11 +542,11 @@ class _Lineup:
                 spots = sums[by + k]
                 if spots:
                     own[at + k] += spots
-        counters = agg.pair_counters
         met: list[tuple[int, int, int]] = []
         for i in range(len(names)):
             for j in range(i + 1, len(names)):
                 at = self.row(i, j)
+                counters = agg.pair_counters
                 cell = self.rows_at + i * self.count + j
                 self._close_opens(counters, at, cell)
                 self._close_opens(counters, at + _W, self.rows_at + j * self.count + i)
@@ -575,7 +579,7 @@ class _Lineup:
                 counters[at + _W + _JOINT_SS] += joint_ss
         return met
 
-    def _close_opens(self, counters: "array[int]", at: int, cell: int) -> None:
+    def _close_opens(self, counters: vec[i64], at: int, cell: int) -> None:
         """One direction's open-raise spots (`opens` from `cell`) into its counters (`at`)."""
         opens = self.opens
         first = cell * _OPEN_CELLS
@@ -730,9 +734,8 @@ class _Acts:
                 # The pair's second player (the later name) acted: the code's low bit.
                 agg.offer_at(at, family, weight, self.place.index(agg),
                              signal * 2 + (1 if actor > partner else 0))
-        counters = agg.pair_counters
-        own = agg.player_counters
         marks = self.marks
+        # The counters are read after each look-up: a new player or pair gives a new vec.
         for cell in self.marked:
             pair = cell // _MARKS
             actor = pair // count
@@ -740,11 +743,13 @@ class _Acts:
             if actor == partner:
                 # The actor's own marks (the diagonal): the player's counters.
                 at = agg.player_at(self.names[actor]) + _MARK_COUNTERS[cell % _MARKS]
+                own = agg.player_counters
                 own[at] += 1
                 if marks[cell] == _HIT:
                     own[at + 1] += 1
                 continue
             at = self.slot(actor, partner) + _MARK_COUNTERS[cell % _MARKS]
+            counters = agg.pair_counters
             counters[at] += 1
             if marks[cell] == _HIT:
                 counters[at + 1] += 1
@@ -754,6 +759,7 @@ class _Acts:
             partner = pair % count
             loss = max(-cap, min(cap, uncapped))
             at = self.slot(actor, partner)
+            counters = agg.pair_counters
             counters[at + _EV] += loss
             counters[at + _EV_SS] += loss * loss
             counters[at + _EV_N] += 1
@@ -909,7 +915,6 @@ class _Acts:
         """Each actor's aggression toward the opponent live at its first act on the street,
         and (hands known) whether it bet when ahead or behind; a postflop street two players
         played heads-up to its end: checked through or not."""
-        counters = self.agg.pair_counters
         for actor in range(self.count):
             # Only heads-up: with more players live, a colluder's passivity toward its partner
             # would be charged to every other opponent live beside the partner.
@@ -917,11 +922,13 @@ class _Acts:
             if other < 0:
                 continue
             at = self.slot(actor, other)
+            # The counters read after each look-up: a new player or pair gives a new vec.
+            counters = self.agg.pair_counters
             stratum = 2 * min(round_index, _AGG_ROUNDS - 1) + (1 if faced[actor] else 0)
             counters[at + _AGG_N] += 1
             counters[at + _AGG_S0 + stratum] += 1
-            own = self.agg.player_counters
             mine = self.agg.player_at(self.names[actor]) + _OWN_AGG_N0 + 2 * stratum
+            own = self.agg.player_counters
             own[mine] += 1
             if raised[actor]:
                 counters[at + _AGG_K] += 1

@@ -27,10 +27,12 @@ discovery rate; the score is -log10 of the pair's p-value, comparable across one
 """
 
 import math
-from array import array
 from dataclasses import dataclass
+from typing import cast
 
 import numpy as np
+from librt.vecs import vec
+from mypy_extensions import i64
 from numpy.typing import NDArray
 
 # scipy is imported by the functions that use it, when pairs are first scored, and only
@@ -50,9 +52,11 @@ BOTH_WAYS = 2
 Top = tuple[NDArray[np.int_], NDArray[np.float64]]
 
 
-def _rows(counters: "array[int]", starts: list[int], width: int) -> NDArray[np.float64]:
-    """The rows of `width` counters starting at `starts`, in that order, as floats."""
-    flat = np.frombuffer(counters, dtype=np.int64).reshape(-1, width)
+def _rows(counters: vec[i64], starts: list[int], width: int) -> NDArray[np.float64]:
+    """The rows of `width` counters starting at `starts`, in that order, as floats (a
+    read-only view of the vec's own memory)."""
+    # A vec exports its items as a buffer, which the type stubs do not say.
+    flat = np.frombuffer(cast("memoryview[int]", counters), dtype=np.int64).reshape(-1, width)
     return flat[np.array(starts, dtype=np.int64) // width].astype(np.float64)
 
 
@@ -63,7 +67,7 @@ def score_pairs(agg: Aggregates, settings: ScoringSettings,
     keys = sorted(agg.pairs)
     if not keys:
         return []
-    # The pairs' rows of the flat counters (array('q') is a machine int64), in key order.
+    # The pairs' rows of the flat counters (vec[i64]: machine int64s), in key order.
     matrix = _rows(agg.pair_counters, [agg.pairs[k] for k in keys], PAIR_WIDTH)
     names = sorted(agg.players)
     index = {name: i for i, name in enumerate(names)}
