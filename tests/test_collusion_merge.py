@@ -26,6 +26,7 @@ from checker.collusion.aggregates import (
     PAIR_WIDTH,
     Aggregates,
     EvidenceHand,
+    _sum,
 )
 from checker.collusion.observe import OPEN_LINEUPS, HandObserver
 from checker.collusion.scores import ScoringSettings
@@ -202,6 +203,21 @@ def test_views_and_settings_must_agree() -> None:
         Aggregates("integrity", KEPT).merge(Aggregates("public", KEPT))
     with pytest.raises(ValueError):
         Aggregates("integrity", KEPT).merge(Aggregates("integrity", KEPT + 1))
+
+
+_INT64 = st.one_of(st.integers(-(2**63), 2**63 - 1),
+                   st.sampled_from([2**63 - 1, 2**63 - 2, -(2**63), -(2**63) + 1, 0, 1, -1]))
+
+
+@given(_INT64, _INT64)
+def test_a_counter_sum_is_exact_or_refused_past_64_bits(before: int, added: int) -> None:
+    """`_sum` checks before it adds (compiled, a sum of machine integers would wrap)."""
+    total = before + added
+    if -(2**63) <= total <= 2**63 - 1:
+        assert _sum(before, added) == total
+    else:
+        with pytest.raises(OverflowError):
+            _sum(before, added)
 
 
 def test_a_merged_counter_beyond_64_bits_is_refused() -> None:

@@ -97,9 +97,10 @@ _PLACES_SLACK: Final = 4096
 
 _PAIR_ZEROS: Final = [0] * PAIR_WIDTH
 _PLAYER_ZEROS: Final = [0] * PLAYER_WIDTH
-# What a machine integer holds: a counter's bounds.
-_LEAST: Final = -(2 ** 63)
-_MOST: Final = 2 ** 63 - 1
+# What a machine integer holds: a counter's bounds (machine integers themselves, so that
+# compiled code compares them natively).
+_LEAST: Final[i64] = -9223372036854775807 - 1
+_MOST: Final[i64] = 9223372036854775807
 
 
 def _counters() -> array:  # type: ignore[type-arg]
@@ -541,27 +542,23 @@ def _add_rows(mine: vec[i64], places: list[tuple[int, int]], theirs: vec[i64],
               width: int) -> None:
     """Add rows of `theirs` into rows of `mine`: `places` pairs the start of each row of
     `mine` with that of the row of `theirs` added into it. A loop compiled over machine
-    integers (~1 ns a counter; numpy's view of a vec is read-only). A sum beyond 64 bits
-    raises."""
+    integers (numpy's view of a vec is read-only). A sum beyond 64 bits raises."""
     for target, source in places:
         for index in range(width):
-            # Both read as ints first: an int and an i64 add as i64s, which wrap.
-            before: int = mine[target + index]
-            added: int = theirs[source + index]
-            mine[target + index] = _fits(before + added)
+            mine[target + index] = _sum(mine[target + index], theirs[source + index])
 
 
 def _add_row(counters: vec[i64], at: int, values: Sequence[int], width: int) -> None:
     if len(values) != width:
         raise ValueError(f"a row of {width} counters, not {len(values)}")
     for index in range(width):
-        total: int = counters[at + index]
-        counters[at + index] = _fits(total + values[index])
+        counters[at + index] = _sum(counters[at + index], values[index])
 
 
-def _fits(total: int) -> int:
-    """`total`, if a machine integer holds it (a vec's item set from a larger int raises
-    only where the module is compiled)."""
-    if not _LEAST <= total <= _MOST:
+def _sum(before: i64, added: i64) -> i64:
+    """`before + added`, or OverflowError past 64 bits: checked before adding, as a compiled
+    sum of machine integers would wrap (an int too large for `added` raises on the way in,
+    compiled)."""
+    if (added > 0 and before > _MOST - added) or (added < 0 and before < _LEAST - added):
         raise OverflowError("a counter does not fit in 64 bits")
-    return total
+    return before + added
