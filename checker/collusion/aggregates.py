@@ -29,7 +29,7 @@ when they outnumber the kept hands (`_compact`), so they too are bounded by the 
 
 from array import array
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Final
 
 from librt.vecs import extend as vec_extend
@@ -144,21 +144,16 @@ class Aggregates:
     entries: int = 0
     entries_squared: int = 0
 
-    def __getstate__(self) -> tuple[object, ...]:
-        """Every field in order, the counters as arrays (a vec does not pickle)."""
-        return (self.view, self.evidence_kept, self.pairs, array("q", self.pair_counters),
-                self.players, array("q", self.player_counters), self.evidence_ranks,
-                self.evidence_refs, self.evidence_filled, self.place_files, self.place_lines,
-                self.place_hands, self.place_tournaments, self.flows, self.hands,
-                self.entries, self.entries_squared)
+    def __getstate__(self) -> dict[str, Any]:
+        """Every field by name, the counters as arrays (a vec does not pickle)."""
+        state = {name: getattr(self, name) for name in _FIELDS}
+        for name in _VEC_FIELDS:
+            state[name] = array("q", state[name])
+        return state
 
-    def __setstate__(self, state: tuple[Any, ...]) -> None:
-        (self.view, self.evidence_kept, self.pairs, pair_counters, self.players,
-         player_counters, self.evidence_ranks, self.evidence_refs, self.evidence_filled,
-         self.place_files, self.place_lines, self.place_hands, self.place_tournaments,
-         self.flows, self.hands, self.entries, self.entries_squared) = state
-        self.pair_counters = vec[i64](pair_counters)
-        self.player_counters = vec[i64](player_counters)
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            setattr(self, name, vec[i64](value) if name in _VEC_FIELDS else value)
 
     def pair_at(self, key: PairKey) -> int:
         """Where the pair's row starts in `pair_counters` (a row of zeros and empty evidence
@@ -536,6 +531,11 @@ class Aggregates:
         counters = self.player_counters
         return ((name, list(counters[at:at + PLAYER_WIDTH]))
                 for name, at in self.players.items())
+
+
+_FIELDS: Final = tuple(item.name for item in fields(Aggregates))
+# The fields that are vecs, pickled as arrays.
+_VEC_FIELDS: Final = frozenset({"pair_counters", "player_counters"})
 
 
 def _add_rows(mine: vec[i64], places: list[tuple[int, int]], theirs: vec[i64],
