@@ -5,7 +5,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import fields, is_dataclass
 from datetime import date, datetime
 from enum import Enum
-from typing import Protocol
+from typing import Final, Protocol
 
 from checker.audit.spool import Sink
 from checker.dsl.compiler import CompiledRule, Verdict
@@ -44,8 +44,8 @@ TableKey = tuple[str | None, str | None]
 # What a log line could not have judged: where, which hand, why (a warning of the audit).
 LogWarning = tuple[SourceLocation, str | None, str]
 # The events a summary is judged as (facts.EVENTS): the whole summary, then each place.
-SUMMARY_EVENT = "summary"
-SUMMARY_PLACE_EVENT = "summary_place"
+SUMMARY_EVENT: Final = "summary"
+SUMMARY_PLACE_EVENT: Final = "summary_place"
 
 
 class HandSink(Protocol):

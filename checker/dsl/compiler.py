@@ -23,7 +23,7 @@ evaluation order; the message and the evidence are only computed for a failing v
 import operator
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, is_dataclass
-from typing import Any
+from typing import Any, Final
 
 from checker.dsl import ast
 from checker.dsl.builtins import BUILTINS
@@ -55,8 +55,8 @@ from checker.dsl.units import format_duration, format_money, format_percent
 Env = list[Any]
 Fn = Callable[[Env], Any]
 
-_TRACE_SLOT = 1
-_FIRST_SLOT = 2
+_TRACE_SLOT: Final = 1
+_FIRST_SLOT: Final = 2
 
 
 @dataclass(frozen=True)
@@ -84,8 +84,8 @@ class Verdict:
     at: tuple[str, object] | None = None
 
 
-PASSED = Verdict(True, "", {}, [])
-UNKNOWN = Verdict(True, "", {}, [], unknown=True)
+PASSED: Final = Verdict(True, "", {}, [])
+UNKNOWN: Final = Verdict(True, "", {}, [], unknown=True)
 
 
 Explain = Callable[[object], tuple[Verdict | None, list[TraceStep]]]
@@ -562,7 +562,7 @@ class _Compiler:
 
 
 # An untraced let's slot before its first read.
-_UNSET: Any = object()
+_UNSET: Final[Any] = object()
 
 
 def _lazy_let(slot: int, value: Fn) -> Fn:
@@ -837,7 +837,7 @@ def _first(items: Fn, slot: int, body: Fn) -> Fn:
     return first
 
 
-_QUANTIFIERS: dict[str, Callable[[Fn, int, Fn], Fn]] = {
+_QUANTIFIERS: Final[dict[str, Callable[[Fn, int, Fn], Fn]]] = {
     "all": _deciding(False), "any": _deciding(True), "count": _totalling(True),
     "sum": _totalling(False),
     "min": _extreme(min), "max": _extreme(max), "first": _first,
@@ -979,7 +979,7 @@ def _base_formatter(kind: Type) -> Callable[[Any], str]:
     return str
 
 
-_LABEL_FIELDS = ("name", "player", "hand_id", "tournament_id", "table")
+_LABEL_FIELDS: Final[tuple[str, ...]] = ("name", "player", "hand_id", "tournament_id", "table")
 
 
 def _fact_label(fact: object) -> str:

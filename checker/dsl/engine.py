@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
+from typing import Any, Final
 
 from checker.dsl.codegen import plan_of, write_event, writer_digest
 from checker.dsl.compiler import (
@@ -36,16 +36,16 @@ from checker.dsl.ruleset import Ruleset, param_values
 
 Selection = tuple[tuple[CompiledRule, Evaluate], ...]
 # Where `make accel` writes the bundled rule sets' typed rules (checker.dsl.native_rules).
-NATIVE_PACKAGE = "checker.rulesets"
+NATIVE_PACKAGE: Final = "checker.rulesets"
 # The failures of the rules selected for an event, in order.
 Run = Callable[[object], list[tuple[CompiledRule, Verdict]]]
 # Distinct keys kept per event before the table starts afresh (real inputs show a few dozen).
-_MAX_KEYS = 4096
-_IS_NONE = partial(operator.is_, None)
+_MAX_KEYS: Final = 4096
+_IS_NONE: Final = partial(operator.is_, None)
 # At most this many paths in a key; a path must be read by this many rules' guards (one
 # rule's worth of saving does not pay for reading the path on every event).
-_MAX_KEY_PARTS = 4
-_MIN_RULES_PER_PART = 2
+_MAX_KEY_PARTS: Final = 4
+_MIN_RULES_PER_PART: Final = 2
 
 
 @dataclass(slots=True)

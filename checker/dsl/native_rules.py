@@ -225,11 +225,14 @@ def module_source(ruleset: Ruleset) -> str:
         "from collections.abc import Callable",
         "from typing import Any, Final",
         "",
-        "from checker.dsl.codegen import UNSET as _unset",
-        "from checker.dsl.codegen import item_at as _item",
-        "from checker.dsl.codegen import member_test as _member",
+        "from checker.dsl import codegen as _codegen",
         *imports.lines(),
         "",
+        # Final: compiled code reads these directly, a plain global from the module's dict
+        # at every use (some forty look-ups an action event).
+        "_unset: Final = _codegen.UNSET",
+        "_item: Final = _codegen.item_at",
+        "_member: Final = _codegen.member_test",
         f"SHA256: Final = {ruleset.sha256!r}",
         f"WRITER: Final = {writer_digest()!r}",
         *constants,

@@ -6,12 +6,13 @@ the unit raises ValueError, which the reader turns into a located rejection.
 """
 
 import re
+from typing import Final
 
 from checker.ingest.excerpt import excerpt
 
-_CURRENCY_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR"}
-_NUMBER = re.compile(r"^(?P<num>[0-9][0-9,]*(?:\.[0-9]+)?|\.[0-9]+)(?P<suffix>[KkMm]?)$")
-_SCALE = {"": 1, "k": 1_000, "K": 1_000, "m": 1_000_000, "M": 1_000_000}
+_CURRENCY_SYMBOLS: Final = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR"}
+_NUMBER: Final = re.compile(r"^(?P<num>[0-9][0-9,]*(?:\.[0-9]+)?|\.[0-9]+)(?P<suffix>[KkMm]?)$")
+_SCALE: Final = {"": 1, "k": 1_000, "K": 1_000, "m": 1_000_000, "M": 1_000_000}
 
 
 def currency_of(text: str) -> str | None:

@@ -11,13 +11,13 @@ import codecs
 import io
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, Final
 
 Line = tuple[int, str]
 
-_SNIFF_BYTES = 4096
-_CHUNK_BYTES = 1 << 20
-_EIGHT_BIT = "utf-8/cp1252"
+_SNIFF_BYTES: Final = 4096
+_CHUNK_BYTES: Final = 1 << 20
+_EIGHT_BIT: Final = "utf-8/cp1252"
 
 
 def sniff_encoding(head: bytes) -> str:

@@ -29,7 +29,7 @@ blind = half of it rounded down).
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from checker.ingest.amounts import is_digits
 from checker.ingest.base import Block, RecordError, remember
@@ -63,18 +63,18 @@ from checker.model.cards import RANKS, SUITS
 from checker.model.hand import SummarySeat
 from checker.model.source import SourceLocation
 
-SITE = "Full Tilt Poker"
-FORMAT_NAME = "fulltilt-hand"
+SITE: Final = "Full Tilt Poker"
+FORMAT_NAME: Final = "fulltilt-hand"
 
-_FLOP_GAMES = frozenset(
+_FLOP_GAMES: Final = frozenset(
     {
         Game.HOLDEM, Game.OMAHA, Game.OMAHA_HILO, Game.OMAHA5, Game.OMAHA5_HILO, Game.OMAHA6,
         Game.COURCHEVEL, Game.COURCHEVEL_HILO, Game.IRISH,
     }
 )
-_COURCHEVEL = frozenset({Game.COURCHEVEL, Game.COURCHEVEL_HILO})
-_STUD_GAMES = frozenset({Game.STUD, Game.STUD_HILO, Game.RAZZ, Game.STUD5})
-_DRAW_GAMES = frozenset(
+_COURCHEVEL: Final = frozenset({Game.COURCHEVEL, Game.COURCHEVEL_HILO})
+_STUD_GAMES: Final = frozenset({Game.STUD, Game.STUD_HILO, Game.RAZZ, Game.STUD5})
+_DRAW_GAMES: Final = frozenset(
     {Game.DRAW5, Game.DRAW27_SINGLE, Game.DRAW27_TRIPLE, Game.DRAWA5_TRIPLE, Game.BADUGI}
 )
 
@@ -86,7 +86,7 @@ _FLOP_MARKERS = {
     "TURN": Street.TURN,
     "RIVER": Street.RIVER,
 }
-_STUD_MARKERS = {
+_STUD_MARKERS: Final = {
     "2ND STREET": Street.SECOND,
     "3RD STREET": Street.THIRD,
     "4TH STREET": Street.FOURTH,
@@ -94,53 +94,53 @@ _STUD_MARKERS = {
     "6TH STREET": Street.SIXTH,
     "7TH STREET": Street.SEVENTH,
 }
-_DRAW_MARKERS = {
+_DRAW_MARKERS: Final = {
     "HOLE CARDS": Street.PREDRAW,
     "DRAW": Street.DRAW1,
     "FIRST DRAW": Street.DRAW1,
     "SECOND DRAW": Street.DRAW2,
     "THIRD DRAW": Street.DRAW3,
 }
-_BOARD_MARKERS = frozenset({"FLOPET", "FLOP", "TURN", "RIVER"})
+_BOARD_MARKERS: Final = frozenset({"FLOPET", "FLOP", "TURN", "RIVER"})
 
-_SEPARATOR = re.compile(r"BEGIN|\*{10,} # [0-9]+ \*{10,}")
-_SEAT_SITTING_OUT = ", is sitting out"
-_MARKER = re.compile(r"\*\*\* ([A-Z0-9 ]+?)(?: ([0-9]))? \*\*\*(.*)")
+_SEPARATOR: Final = re.compile(r"BEGIN|\*{10,} # [0-9]+ \*{10,}")
+_SEAT_SITTING_OUT: Final = ", is sitting out"
+_MARKER: Final = re.compile(r"\*\*\* ([A-Z0-9 ]+?)(?: ([0-9]))? \*\*\*(.*)")
 # Markers without cards ("*** HOLE CARDS ***") repeat in every hand: each is matched once.
-_MARKER_PARTS: dict[str, tuple[str, str | None, str]] = {}
-_MARKER_CACHE_SIZE = 20_000
-_BRACKETS = re.compile(r"\[([^\]]*)\]")
-_AWARD = re.compile(
+_MARKER_PARTS: Final[dict[str, tuple[str, str | None, str]]] = {}
+_MARKER_CACHE_SIZE: Final = 20_000
+_BRACKETS: Final = re.compile(r"\[([^\]]*)\]")
+_AWARD: Final = re.compile(
     r"(?:wins|ties for) (?:the )?(?:(?P<half>high|low) )?"
     r"(?P<pot>main pot|side pot(?: #?[0-9]+)?|pot(?: (?P<board>[0-9]+))?) \((?P<amount>[^)]+)\)"
     r"(?: with .*)?"
 )
-_TOTAL_POT = re.compile(
+_TOTAL_POT: Final = re.compile(
     r"Total pot (?P<total>\S+)(?P<parts>(?: (?:Main|Side) pot(?: [0-9]+)? \S+\.)*)"
     r" \| Rake (?P<rake>\S+)"
 )
-_POT_PART = re.compile(r"pot(?: [0-9]+)? ([$€£]?[0-9][0-9,]*(?:\.[0-9][0-9])?)\.")
-_SUMMARY_NAME = re.compile(
+_POT_PART: Final = re.compile(r"pot(?: [0-9]+)? ([$€£]?[0-9][0-9,]*(?:\.[0-9][0-9])?)\.")
+_SUMMARY_NAME: Final = re.compile(
     r"(.+?)(?= \((?:button|small blind|big blind)\)| didn't| folded| collected| showed| mucked"
     r"| is sitting out|  ?wins| \[|$)"
 )
-_SUMMARY_WON = re.compile(r"(?:collected|won|pot) \(([^)]+)\)")
-_SECOND_SEAT = re.compile(r" Seat [0-9]+: ")
-_RUN_COUNT = re.compile(r"([0-9]+) cards?")
-_GENERIC_ACTOR = re.compile(
+_SUMMARY_WON: Final = re.compile(r"(?:collected|won|pot) \(([^)]+)\)")
+_SECOND_SEAT: Final = re.compile(r" Seat [0-9]+: ")
+_RUN_COUNT: Final = re.compile(r"([0-9]+) cards?")
+_GENERIC_ACTOR: Final = re.compile(
     r"(?P<name>.+?) (?P<rest>(?:folds|checks|calls |bets |raises to |posts |antes |brings in "
     r"|completes it to |discards|stands |is |shows|mucks|wins |ties for |has |sits down"
     r"|adds ).*)"
 )
-_NAMELESS_WARNING = re.compile(r"[0-9]+ seconds left to act")
-_CARDS = frozenset(rank + suit for rank in RANKS for suit in SUITS)
+_NAMELESS_WARNING: Final = re.compile(r"[0-9]+ seconds left to act")
+_CARDS: Final = frozenset(rank + suit for rank in RANKS for suit in SUITS)
 # Amounts read so far, per unit (chips, cents): "$5" is valid in one only.
-_AMOUNTS: tuple[dict[str, int], dict[str, int]] = ({}, {})
-_AMOUNT_CACHE_SIZE = 20_000
-_NAMELESS_NOTES = frozenset({"Players agree to Run It Twice", "No low hand qualified"})
-_OBSERVER = " (Observer): "
-_ALL_IN = ", and is all in"
-_CAPPED = ", and is capped"
+_AMOUNTS: Final[tuple[dict[str, int], dict[str, int]]] = ({}, {})
+_AMOUNT_CACHE_SIZE: Final = 20_000
+_NAMELESS_NOTES: Final = frozenset({"Players agree to Run It Twice", "No low hand qualified"})
+_OBSERVER: Final = " (Observer): "
+_ALL_IN: Final = ", and is all in"
+_CAPPED: Final = ", and is capped"
 
 
 class _ChipVerb(NamedTuple):
@@ -154,15 +154,15 @@ class _ChipVerb(NamedTuple):
     counts: str  # how the amount counts toward the player's bet on the street
 
 
-_LIVE = "live"  # all of it counts (calls, bets)
-_DEAD = "dead"  # none of it counts (antes, dead blinds)
-_BLIND = "blind"  # counts, and a full post tells the table's real blind or bring-in
-_RAISES_TO = "raises to"  # the value is the street total: the act adds the difference
-_FOLDS = _ChipVerb(ActionKind.FOLD, 0, False, _LIVE)
-_CHECKS = _ChipVerb(ActionKind.CHECK, 0, False, _LIVE)
+_LIVE: Final = "live"  # all of it counts (calls, bets)
+_DEAD: Final = "dead"  # none of it counts (antes, dead blinds)
+_BLIND: Final = "blind"  # counts, and a full post tells the table's real blind or bring-in
+_RAISES_TO: Final = "raises to"  # the value is the street total: the act adds the difference
+_FOLDS: Final = _ChipVerb(ActionKind.FOLD, 0, False, _LIVE)
+_CHECKS: Final = _ChipVerb(ActionKind.CHECK, 0, False, _LIVE)
 # Per unit (chips, cents), as amounts like "$5" are valid in one only.
-_CHIP_VERBS_READ: tuple[dict[str, _ChipVerb], dict[str, _ChipVerb]] = ({}, {})
-_CHIP_VERBS_CACHE_SIZE = 50_000
+_CHIP_VERBS_READ: Final[tuple[dict[str, _ChipVerb], dict[str, _ChipVerb]]] = ({}, {})
+_CHIP_VERBS_CACHE_SIZE: Final = 50_000
 
 
 @dataclass(slots=True, init=False)
@@ -1154,12 +1154,12 @@ class _HandReader:
                                  f"{parts} do not add up to the total pot {total}")
 
 
-_CHIP_VERBS = (
+_CHIP_VERBS: Final[tuple[str, ...]] = (
     "folds", "checks", "calls ", "bets ", "raises to ", "posts ", "antes ", "brings in ",
     "completes it to ", "discards", "stands pat", "shows", "mucks", "wins ", "ties for ",
 )
 
-_HAS = {
+_HAS: Final = {
     "has timed out": HandEventKind.TIMED_OUT,
     "has requested TIME": HandEventKind.TIME_BANK,
     "has been disconnected": HandEventKind.DISCONNECTED,
@@ -1167,7 +1167,7 @@ _HAS = {
     "has returned": HandEventKind.RETURNED,
 }
 
-_VERBS: dict[str, Callable[[_HandReader, str, str], bool]] = {
+_VERBS: Final[dict[str, Callable[[_HandReader, str, str], bool]]] = {
     "folds": _HandReader._fold,
     "checks": _HandReader._check,
     "calls": _HandReader._call,

@@ -19,7 +19,7 @@ decided by shape, not by date. Amounts may carry thousands separators and K (or 
 import re
 from dataclasses import dataclass
 from datetime import datetime
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from checker.ingest.amounts import currency_of, is_digits, parse_amount
 from checker.ingest.base import remember
@@ -27,32 +27,33 @@ from checker.ingest.excerpt import excerpt
 from checker.model import BettingStructure, Game
 
 _SITE = r"(?:Full Tilt Poker(?:\.[a-z]{2,3})?|FullTiltPoker)"
-HEADER_START = re.compile(_SITE + r" Game #([0-9]+): ")
+HEADER_START: Final = re.compile(_SITE + r" Game #([0-9]+): ")
 # A header glued to the end of another line (damaged files): the site name, then a full header.
 GLUED_HEADER = re.compile(_SITE + r" Game #[0-9]+: .* - [0-9]{1,2}:[0-9]{2}")
 
 _CLOCK = r"[0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?"
 _NUMERIC_DATE = r"[0-9]{4}/[0-9]{1,2}/[0-9]{1,2}"
 _WORDED_DATE = r"(?:[A-Z][a-z]+, )?[A-Z][a-z]+ [0-9]{1,2}, [0-9]{4}"
-_TIME_TAIL = re.compile(
+_TIME_TAIL: Final = re.compile(
     rf" - (?P<time>{_CLOCK}) (?P<zone>[A-Z]{{1,5}}) - (?P<date>{_NUMERIC_DATE}|{_WORDED_DATE})"
     rf"(?: \[(?P<et_time>{_CLOCK}) ET - (?P<et_date>{_NUMERIC_DATE})\])?"
     r"(?P<partial> \(partial\))?$"
 )
 _AMOUNT = r"[$€£]?[0-9][0-9,]*(?:\.[0-9]+)?[KMB]?"
-_STAKES = re.compile(rf"(?P<low>{_AMOUNT})/(?P<high>{_AMOUNT})(?: Ante (?P<ante>{_AMOUNT}))?")
+_STAKES: Final = re.compile(
+    rf"(?P<low>{_AMOUNT})/(?P<high>{_AMOUNT})(?: Ante (?P<ante>{_AMOUNT}))?")
 # "$2,000 Cap Pot Limit Omaha Hi", "$400 Pot Limit Omaha Hi", "CAP NL Hold'em", "FL Badugi".
-_GAME_PART = re.compile(
+_GAME_PART: Final = re.compile(
     rf"(?:(?P<cap>{_AMOUNT})(?: Cap)? )?(?P<capword>CAP )?"
     r"(?P<structure>No Limit|Pot Limit|Limit|NL|PL|FL) (?P<game>.+)"
 )
-_TOURNAMENT_TABLE = re.compile(
+_TOURNAMENT_TABLE: Final = re.compile(
     r"(?P<name>.+) \((?P<id>[0-9]+)\), (?P<table>(?:Table|Match) .+?)(?: \((?P<desc>[^()]*)\))?"
 )
-_RUSH = re.compile(r"\brush\b", re.IGNORECASE)
-_CASH_TABLE = re.compile(r"Table (?P<table>.+?)(?: \((?P<desc>[^()]*)\))?")
+_RUSH: Final = re.compile(r"\brush\b", re.IGNORECASE)
+_CASH_TABLE: Final = re.compile(r"Table (?P<table>.+?)(?: \((?P<desc>[^()]*)\))?")
 
-STRUCTURES = {
+STRUCTURES: Final = {
     "No Limit": BettingStructure.NO_LIMIT,
     "NL": BettingStructure.NO_LIMIT,
     "Pot Limit": BettingStructure.POT_LIMIT,
@@ -61,7 +62,7 @@ STRUCTURES = {
     "FL": BettingStructure.FIXED_LIMIT,
 }
 
-GAMES = {
+GAMES: Final = {
     "Hold'em": Game.HOLDEM,
     "Omaha": Game.OMAHA,
     "Omaha Hi": Game.OMAHA,
@@ -91,7 +92,7 @@ GAMES = {
     "Badugi": Game.BADUGI,
 }
 
-_MONTHS = {
+_MONTHS: Final = {
     name: number
     for number, name in enumerate(
         ("January", "February", "March", "April", "May", "June", "July", "August",
@@ -146,8 +147,8 @@ class Header(NamedTuple):
 
 # Headers of one table repeat everything but the game number and time: the table part is
 # parsed once per distinct text.
-_SETTINGS: dict[str, TableSetting] = {}
-_SETTINGS_CACHE_SIZE = 4096
+_SETTINGS: Final[dict[str, TableSetting]] = {}
+_SETTINGS_CACHE_SIZE: Final = 4096
 
 
 def parse_header(text: str) -> Header:

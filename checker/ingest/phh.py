@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator
 from datetime import date, datetime
 from datetime import time as clock
 from pathlib import PurePath
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from checker.ingest.amounts import currency_of, is_digits, parse_amount
 from checker.ingest.base import Block, RecordError, split_at
@@ -50,11 +50,11 @@ from checker.model import (
 from checker.model.cards import is_card
 from checker.model.source import SourceLocation
 
-NAME = "phh"
+NAME: Final = "phh"
 _T = TypeVar("_T")
 
 # Variant code -> game, betting structure, family ("flop", "stud" or "draw").
-VARIANTS: dict[str, tuple[Game, BettingStructure, str]] = {
+VARIANTS: Final[dict[str, tuple[Game, BettingStructure, str]]] = {
     "FT": (Game.HOLDEM, BettingStructure.FIXED_LIMIT, "flop"),
     "NT": (Game.HOLDEM, BettingStructure.NO_LIMIT, "flop"),
     "NS": (Game.HOLDEM_SHORT_DECK, BettingStructure.NO_LIMIT, "flop"),
@@ -76,12 +76,14 @@ FIRST_DEAL = {
     Game.STUD: 3, Game.STUD_HILO: 3, Game.RAZZ: 3,
     Game.DRAW27_SINGLE: 5, Game.DRAW27_TRIPLE: 5, Game.BADUGI: 4,
 }
-FLOP_STREETS = (Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER)
-STUD_STREETS = (Street.THIRD, Street.FOURTH, Street.FIFTH, Street.SIXTH, Street.SEVENTH)
-SINGLE_DRAW_STREETS = (Street.PREDRAW, Street.DRAW1)
-TRIPLE_DRAW_STREETS = (Street.PREDRAW, Street.DRAW1, Street.DRAW2, Street.DRAW3)
+FLOP_STREETS: Final[tuple[Street, ...]] = (Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER)
+STUD_STREETS: Final[tuple[Street, ...]] = (Street.THIRD, Street.FOURTH, Street.FIFTH,
+                                            Street.SIXTH, Street.SEVENTH)
+SINGLE_DRAW_STREETS: Final[tuple[Street, ...]] = (Street.PREDRAW, Street.DRAW1)
+TRIPLE_DRAW_STREETS: Final[tuple[Street, ...]] = (Street.PREDRAW, Street.DRAW1, Street.DRAW2,
+                                                   Street.DRAW3)
 # Time zone abbreviations that are US Eastern time, so `played_at` is also the ET time.
-EASTERN = frozenset({"ET", "EST", "EDT"})
+EASTERN: Final = frozenset({"ET", "EST", "EDT"})
 
 
 def streets_of(game: Game, family: str) -> tuple[Street, ...]:
@@ -154,27 +156,27 @@ def button_seat(seats: list[int], seats_given: bool, seat_count: int | None,
 # --------------------------------------------------------------------------------------------
 # TOML: an exact fast path for one-line `key = value` blocks, tomllib for everything else.
 
-_FAIL = object()
+_FAIL: Final = object()
 # Entries kept in each memo of repeated texts (lines, amounts, actions) before it starts over.
-_CACHE_SIZE = 8192
-_KEY_VALUE = re.compile(r"([A-Za-z0-9_-]+)[ \t]*=[ \t]*(.*?)[ \t]*$")
-_LITERAL = re.compile(r"'([^'\x00-\x08\x0a-\x1f\x7f]*)'")
-_BASIC = re.compile(r'"([^"\\\x00-\x08\x0a-\x1f\x7f]*)"')
-_NUMBER = re.compile(r"[+-]?(?:0|[1-9][0-9]*)(\.[0-9]+)?")
-_CLOCK = re.compile(r"([01][0-9]|2[0-3]):([0-5][0-9]):([0-5][0-9])")
-_ITEM = re.compile(
+_CACHE_SIZE: Final = 8192
+_KEY_VALUE: Final = re.compile(r"([A-Za-z0-9_-]+)[ \t]*=[ \t]*(.*?)[ \t]*$")
+_LITERAL: Final = re.compile(r"'([^'\x00-\x08\x0a-\x1f\x7f]*)'")
+_BASIC: Final = re.compile(r'"([^"\\\x00-\x08\x0a-\x1f\x7f]*)"')
+_NUMBER: Final = re.compile(r"[+-]?(?:0|[1-9][0-9]*)(\.[0-9]+)?")
+_CLOCK: Final = re.compile(r"([01][0-9]|2[0-3]):([0-5][0-9]):([0-5][0-9])")
+_ITEM: Final = re.compile(
     r"[ \t]*(?:'([^'\x00-\x08\x0a-\x1f\x7f]*)'|\"([^\"\\\x00-\x08\x0a-\x1f\x7f]*)\""
     r"|([+-]?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?))[ \t]*(,|\])"
 )
-_EMPTY_ARRAY = re.compile(r"\[[ \t]*\]")
+_EMPTY_ARRAY: Final = re.compile(r"\[[ \t]*\]")
 _LIT = r"'[^'\x00-\x08\x0a-\x1f\x7f]*'"
-_LITERAL_ARRAY = re.compile(rf"\[[ \t]*{_LIT}(?:[ \t]*,[ \t]*{_LIT})*[ \t]*\]")
-_LITERAL_ITEM = re.compile(r"'([^']*)'")
-_CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")
-_PLAIN_AMOUNT = re.compile(r"[0-9]+(?:\.[0-9]+)?")
-_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
-_KEY_AT_START = re.compile(r"[ \t]*([A-Za-z0-9_-]+)[ \t]*=")
-_TOML_LINE = re.compile(r"at line ([0-9]+)")
+_LITERAL_ARRAY: Final = re.compile(rf"\[[ \t]*{_LIT}(?:[ \t]*,[ \t]*{_LIT})*[ \t]*\]")
+_LITERAL_ITEM: Final = re.compile(r"'([^']*)'")
+_CONTROL: Final = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")
+_PLAIN_AMOUNT: Final = re.compile(r"[0-9]+(?:\.[0-9]+)?")
+_BARE_KEY: Final = re.compile(r"[A-Za-z0-9_-]+")
+_KEY_AT_START: Final = re.compile(r"[ \t]*([A-Za-z0-9_-]+)[ \t]*=")
+_TOML_LINE: Final = re.compile(r"at line ([0-9]+)")
 
 
 _FastTable = tuple[dict[str, Any], dict[str, int], tuple[str, ...]]
@@ -255,10 +257,10 @@ def _split_numbers(text: str) -> list[object] | None:
     return values
 
 
-_NUMBER_ITEMS: dict[str, object] = {}
-_NUMBER_ITEM = re.compile(r"[ \t]*([+-]?(?:0|[1-9][0-9]*)(\.[0-9]+)?)[ \t]*")
+_NUMBER_ITEMS: Final[dict[str, object]] = {}
+_NUMBER_ITEM: Final = re.compile(r"[ \t]*([+-]?(?:0|[1-9][0-9]*)(\.[0-9]+)?)[ \t]*")
 # The control characters TOML refuses in a literal string, as bytes (see `_split_literals`).
-_CONTROL_BYTES = bytes([*range(0x09), *range(0x0a, 0x20), 0x7f])
+_CONTROL_BYTES: Final = bytes([*range(0x09), *range(0x0a, 0x20), 0x7f])
 
 
 def _split_literals(text: str) -> list[str] | None:
@@ -308,7 +310,7 @@ def fast_toml(lines: list[str], first_line: int = 0) -> _FastTable | None:
 
 # A line of the table: key, value, and whether the key is one of `_SHARED_FIELDS`.
 _Entry = tuple[str, object, bool]
-_SKIP: _Entry = ("", None, False)  # a blank or comment line
+_SKIP: Final[_Entry] = ("", None, False)  # a blank or comment line
 
 
 def _new_line(raw: str) -> _Entry | None:
@@ -344,11 +346,11 @@ def _fast_line(text: str) -> tuple[str, object] | None:
 # their lines are parsed once (keyed by the raw line, so the result depends on nothing else).
 # The values are shared between hands, so the reader never mutates the table. Lines that
 # differ in every hand are not kept.
-_LINE_CACHE: dict[str, _Entry] = {}  # raw line -> key, value, is shared
-_UNIQUE = frozenset({"hand", "actions", "starting_stacks", "finishing_stacks"})
+_LINE_CACHE: Final[dict[str, _Entry]] = {}  # raw line -> key, value, is shared
+_UNIQUE: Final = frozenset({"hand", "actions", "starting_stacks", "finishing_stacks"})
 # The fields whose lines identify what the hands of a bulk file share: the game, forced bets
 # and limits, and the venue's header fields (see `_Stakes`).
-_SHARED_FIELDS = frozenset(
+_SHARED_FIELDS: Final = frozenset(
     {"variant", "ante_trimming_status", "antes", "blinds_or_straddles", "bring_in", "small_bet",
      "big_bet", "min_bet", "currency", "currency_symbol", "venue", "event", "level",
      "seat_count", "time_zone_abbreviation", "time_zone"}
@@ -383,12 +385,13 @@ def load_toml(lines: list[str],
 # --------------------------------------------------------------------------------------------
 # Fields
 
-_HEADER = re.compile(r"[ \t]*\[[ \t]*([0-9]+)[ \t]*\][ \t]*(?:#.*)?")
-_SNIFF_VARIANT = re.compile(r"variant\s*=\s*(['\"])(" + "|".join(map(re.escape, VARIANTS)) + r")\1")
-_SNIFF_KEY = re.compile(r"(?:actions|starting_stacks)\s*=")
+_HEADER: Final = re.compile(r"[ \t]*\[[ \t]*([0-9]+)[ \t]*\][ \t]*(?:#.*)?")
+_SNIFF_VARIANT: Final = re.compile(
+    r"variant\s*=\s*(['\"])(" + "|".join(map(re.escape, VARIANTS)) + r")\1")
+_SNIFF_KEY: Final = re.compile(r"(?:actions|starting_stacks)\s*=")
 # Every field the spec defines; the reader uses most, and reads past the rest (author, venue
 # address, time banks...) because they say nothing the hand record holds.
-_SPEC_FIELDS = frozenset(
+_SPEC_FIELDS: Final = frozenset(
     {"author", "url", "address", "city", "region", "postal_code", "country", "time_limit",
      "time_banks", "time_zone", "min_bet", "small_bet", "big_bet", "bring_in",
      "ante_trimming_status", "variant", "antes", "blinds_or_straddles", "starting_stacks",
@@ -396,12 +399,12 @@ _SPEC_FIELDS = frozenset(
      "hand", "level", "seats", "seat_count", "table", "players", "finishing_stacks",
      "winnings", "currency", "currency_symbol"}
 )
-_REQUIRED = {
+_REQUIRED: Final = {
     "flop": ("antes", "blinds_or_straddles", "starting_stacks", "actions"),
     "stud": ("antes", "bring_in", "small_bet", "big_bet", "starting_stacks", "actions"),
     "draw": ("antes", "blinds_or_straddles", "starting_stacks", "actions"),
 }
-_REQUIRED_SET = {family: frozenset(keys) for family, keys in _REQUIRED.items()}
+_REQUIRED_SET: Final = {family: frozenset(keys) for family, keys in _REQUIRED.items()}
 
 
 # Values quoted in a reason: short, and safe however deeply a damaged file nests them.
@@ -414,8 +417,8 @@ _show = _SHORT.repr
 # Index by `in_cents` (False: chips, True: cents). `_AMOUNTS` maps a TomlFloat's text (and is
 # only asked about TomlFloats: a string would compare equal), `_TOTALS` the amount of a `cbr`
 # action, whose spelling rules differ ("1_000.5" is only a TOML float).
-_AMOUNTS: tuple[dict[str, int], dict[str, int]] = ({}, {})
-_TOTALS: tuple[dict[str, int], dict[str, int]] = ({}, {})
+_AMOUNTS: Final[tuple[dict[str, int], dict[str, int]]] = ({}, {})
+_TOTALS: Final[tuple[dict[str, int], dict[str, int]]] = ({}, {})
 
 
 def _remember(cache: dict[str, int], text: str, amount: int) -> int:
@@ -548,8 +551,8 @@ class _Fields:
 # Cards
 
 # A run of whole cards and `??` pairs: the common case, split without a check per card.
-_CARD_RUN = re.compile(r"(?:[2-9TJQKA][cdhs]|\?\?)+")
-_SHORT_DECK_MISSING = re.compile(r"[2-5]")
+_CARD_RUN: Final = re.compile(r"(?:[2-9TJQKA][cdhs]|\?\?)+")
+_SHORT_DECK_MISSING: Final = re.compile(r"[2-5]")
 # Known cards and the number of cards (unknown `??` included).
 _Parsed = tuple[list[str], int]
 
@@ -945,7 +948,7 @@ class _Tracker:
 
 _Handler = Callable[[_Tracker, int, list[str], _Parsed | None, str, int], None]
 # (verb, number of words) -> handler; any other shape of action is not understood.
-_PLAYER_FORMS: dict[tuple[str, int], _Handler] = {
+_PLAYER_FORMS: Final[dict[tuple[str, int], _Handler]] = {
     ("f", 2): _Tracker.fold,
     ("cc", 2): _Tracker.check_or_call,
     ("cbr", 3): _Tracker.bet_to,
@@ -955,23 +958,23 @@ _PLAYER_FORMS: dict[tuple[str, int], _Handler] = {
     ("sm", 2): _Tracker.show,
     ("sm", 3): _Tracker.show,
 }
-_DEALER_FORMS: dict[tuple[str, int], _Handler] = {
+_DEALER_FORMS: Final[dict[tuple[str, int], _Handler]] = {
     ("db", 3): _Tracker.deal_board,
     ("dh", 4): _Tracker.deal_hole,
 }
-_PLAYER = re.compile(r"p([1-9][0-9]*)")
+_PLAYER: Final = re.compile(r"p([1-9][0-9]*)")
 
 # An action string read once, the same for every hand: its handler, the position of the
 # player it names (-1 for none; `d dh` names the player dealt to), its words, its cards
 # (None if it has none or they need a closer look) and its comment ("" if none). Bulk files
 # repeat "d dh p1 ????", "p3 f", "p2 cc" in hand after hand.
 _Step = tuple[_Handler, int, list[str], _Parsed | None, str]
-_STEPS: dict[str, _Step] = {}
+_STEPS: Final[dict[str, _Step]] = {}
 
 
 # The handlers whose last word is cards.
-_CARD_HANDLERS = frozenset({_Tracker.discard, _Tracker.show, _Tracker.deal_board,
-                            _Tracker.deal_hole})
+_CARD_HANDLERS: Final = frozenset({_Tracker.discard, _Tracker.show, _Tracker.deal_board,
+                                  _Tracker.deal_hole})
 
 
 def _position(name: str) -> int | None:
@@ -1076,13 +1079,13 @@ class _Stakes:
         self.zone: str | None = None
 
 
-_STAKES: dict[tuple[str, ...], _Stakes] = {}
+_STAKES: Final[dict[tuple[str, ...], _Stakes]] = {}
 
 # The players and seats lists the line cache shares between hands, once checked, by
 # identity: id -> (the list, kept so that no other object can take its id, and what it gave).
 # What they give is shared in turn, so it is never changed either.
-_NAMES: dict[int, tuple[list[Any], list[str]]] = {}
-_SEATS: dict[int, tuple[list[Any], list[int]]] = {}
+_NAMES: Final[dict[int, tuple[list[Any], list[str]]]] = {}
+_SEATS: Final[dict[int, tuple[list[Any], list[int]]]] = {}
 
 
 def _remember_list(memo: dict[int, tuple[list[Any], _T]], raw: list[Any], result: _T) -> _T:

@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime
 from itertools import chain
-from typing import NoReturn
+from typing import Final, NoReturn
 
 from checker.ingest.amounts import currency_of, parse_amount
 from checker.ingest.base import Block, RecordError, remember
@@ -48,18 +48,18 @@ from checker.model.hand import (
 )
 from checker.model.source import SourceLocation
 
-NAME = "pokerstars-hand"
+NAME: Final = "pokerstars-hand"
 
 Json = dict[str, object]
 
 # --- the hand header -------------------------------------------------------------------------
 
 # Where a hand starts, also in the middle of a line when a file was glued to the next one.
-_HEADER_AT = re.compile(
+_HEADER_AT: Final = re.compile(
     r"(?:PokerStars(?: Home Game| Zoom)?|Full Tilt(?: Rush)?) (?:Hand|Game) #[0-9]+: "
 )
 
-_GAMES = {
+_GAMES: Final = {
     "hold'em": Game.HOLDEM,
     "6+ hold'em": Game.HOLDEM_SHORT_DECK,
     # Two boards from the flop on, each pot split between them: read as hold'em run twice
@@ -83,7 +83,7 @@ _GAMES = {
     "triple draw a-5 lowball": Game.DRAWA5_TRIPLE,
     "badugi": Game.BADUGI,
 }
-_STRUCTURES = {
+_STRUCTURES: Final = {
     "no limit": BettingStructure.NO_LIMIT,
     "pot limit": BettingStructure.POT_LIMIT,
     "limit": BettingStructure.FIXED_LIMIT,
@@ -96,7 +96,7 @@ _GAME_NAMES = "|".join(
 )
 _AMOUNT = r"[$€£₹]?[0-9][0-9,]*(?:\.[0-9]+)?"
 
-_HEADER = re.compile(
+_HEADER: Final = re.compile(
     rf"""^(?P<site>PokerStars|Full\ Tilt)(?:\ Home\ Game|(?P<pool>\ Zoom|\ Rush))?
     \ (?:Hand|Game)\ \#(?P<id>[0-9]+):\s+
     (?:\{{[^}}]*\}}\s+)?
@@ -114,41 +114,44 @@ _HEADER = re.compile(
     (?P<date>.*)$""",
     re.IGNORECASE | re.VERBOSE,
 )
-_DATE = re.compile(
+_DATE: Final = re.compile(
     r"^([0-9]{4})/([0-9]{1,2})/([0-9]{1,2})(?: -)? ([0-9]{1,2}):([0-9]{2}):([0-9]{2})"
     r" \(?([A-Z]{1,5})\)?"
     r"(?: \[([0-9]{4})/([0-9]{1,2})/([0-9]{1,2}) ([0-9]{1,2}):([0-9]{2}):([0-9]{2}) ET\])?$"
 )
-_CURRENCY_CODE = re.compile(r"\b(USD|EUR|GBP|CAD|INR)\b")
+_CURRENCY_CODE: Final = re.compile(r"\b(USD|EUR|GBP|CAD|INR)\b")
 # Cash stakes whose currency symbol a mixed-up encoding garbled into another character (cp1252's
 # € read as Mac Roman is Ä): "Ä0.01/Ä0.02 EUR". The code says what the symbol was.
-_GARBLED_STAKES = re.compile(
+_GARBLED_STAKES: Final = re.compile(
     r"^([^\x00-\x7f€£₹])[0-9][0-9,.]*/\1[0-9][0-9,.]*\s+(USD|EUR|GBP|INR)$")
-_SYMBOL_OF = {"USD": "$", "EUR": "€", "GBP": "£", "INR": "₹"}
-_MONEY_SYMBOL = re.compile(r"[$€£₹][0-9]")
+_SYMBOL_OF: Final = {"USD": "$", "EUR": "€", "GBP": "£", "INR": "₹"}
+_MONEY_SYMBOL: Final = re.compile(r"[$€£₹][0-9]")
 # 6+ Hold'em's stakes: "Button Blind $2 - Ante $2 USD" (no-break spaces in some files).
-_BUTTON_STAKES = re.compile(rf"^Button Blind\s({_AMOUNT}) - Ante\s({_AMOUNT})(?:\s+[A-Z]{{3}})?$")
+_BUTTON_STAKES: Final = re.compile(
+    rf"^Button Blind\s({_AMOUNT}) - Ante\s({_AMOUNT})(?:\s+[A-Z]{{3}})?$")
 
-_TABLE = re.compile(
+_TABLE: Final = re.compile(
     r"^Table '(?P<table>.*)'(?: (?P<max>[0-9]+)-max)?(?: \(Play Money\))?"
     r"(?: Seat #(?P<button>[0-9]+) is the button)?$"
 )
-_SEAT = re.compile(
+_SEAT: Final = re.compile(
     rf"^Seat (?P<seat>[0-9]+): (?P<name>.+?) \((?P<stack>{_AMOUNT}) in chips"
     rf"(?:, (?P<bounty>{_AMOUNT}) bounty)?\)(?P<tail>.*)$"
 )
 
 # --- streets ---------------------------------------------------------------------------------
 
-_FLOP, _STUD, _DRAW = "flop", "stud", "draw"
-_FAMILY = {
+_FLOP: Final = "flop"
+_STUD: Final = "stud"
+_DRAW: Final = "draw"
+_FAMILY: Final = {
     Game.STUD: _STUD, Game.STUD_HILO: _STUD, Game.RAZZ: _STUD, Game.STUD5: _STUD,
     Game.DRAW5: _DRAW, Game.DRAW27_SINGLE: _DRAW, Game.DRAW27_TRIPLE: _DRAW,
     Game.DRAWA5_TRIPLE: _DRAW, Game.BADUGI: _DRAW,
 }  # fmt: skip
-_FIRST_STREET = {_FLOP: Street.PREFLOP, _STUD: Street.THIRD, _DRAW: Street.PREDRAW}
+_FIRST_STREET: Final = {_FLOP: Street.PREFLOP, _STUD: Street.THIRD, _DRAW: Street.PREDRAW}
 # The round each `*** NAME ***` line opens, per game family (stud's seventh is "RIVER").
-_MARKERS = {
+_MARKERS: Final = {
     _FLOP: {
         "HOLE CARDS": Street.PREFLOP, "FLOP": Street.FLOP, "TURN": Street.TURN,
         "RIVER": Street.RIVER,
@@ -163,17 +166,17 @@ _MARKERS = {
         "SECOND DRAW": Street.DRAW2, "THIRD DRAW": Street.DRAW3,
     },
 }  # fmt: skip
-_RANK = {
+_RANK: Final = {
     street: rank
     for streets in _MARKERS.values()
     for rank, street in enumerate(dict.fromkeys(streets.values()))
 }
 # Cards each flop-game round line shows: (board cards repeated, cards new).
-_BOARD_SHAPE = {Street.FLOP: (0, 3), Street.TURN: (3, 1), Street.RIVER: (4, 1)}
-_RUN_TWICE = {"FIRST": 0, "SECOND": 1}
-_RUN_TWICE_ROUNDS = frozenset({"FLOP", "TURN", "RIVER", "SHOW DOWN"})
+_BOARD_SHAPE: Final = {Street.FLOP: (0, 3), Street.TURN: (3, 1), Street.RIVER: (4, 1)}
+_RUN_TWICE: Final = {"FIRST": 0, "SECOND": 1}
+_RUN_TWICE_ROUNDS: Final = frozenset({"FLOP", "TURN", "RIVER", "SHOW DOWN"})
 # Fusion: the hole cards a player holds after each round's deal (none comes with the river).
-_FUSION_HOLDS = {Street.PREFLOP: 2, Street.FLOP: 3, Street.TURN: 4}
+_FUSION_HOLDS: Final = {Street.PREFLOP: 2, Street.FLOP: 3, Street.TURN: 4}
 
 
 def _round_of(family: str, name: str) -> tuple[int, Street | None] | None:
@@ -191,7 +194,7 @@ def _round_of(family: str, name: str) -> tuple[int, Street | None] | None:
 
 
 # Every name `_round_of` accepts, per family, looked up instead of parsed.
-_ROUNDS = {
+_ROUNDS: Final = {
     family: {
         name: found
         for name in [*streets, "SHOW DOWN"]
@@ -200,7 +203,7 @@ _ROUNDS = {
     }
     for family, streets in _MARKERS.items()
 }
-_STREET_WORDS = {
+_STREET_WORDS: Final = {
     Street.PREFLOP: "before the flop", Street.FLOP: "on the flop", Street.TURN: "on the turn",
     Street.RIVER: "on the river", Street.SECOND: "on second street",
     Street.THIRD: "on third street", Street.FOURTH: "on fourth street",
@@ -212,21 +215,22 @@ _STREET_WORDS = {
 
 # --- body lines ------------------------------------------------------------------------------
 
-_BRACKETS = re.compile(r"\[([^\]]*)\]")
-_DEALT_TAIL = re.compile(r"^(?: \[[^\]]*\]){1,2}$")
+_BRACKETS: Final = re.compile(r"\[([^\]]*)\]")
+_DEALT_TAIL: Final = re.compile(r"^(?: \[[^\]]*\]){1,2}$")
 # `Dealt to Name [cards]` with no '[' in the name and one group of cards: what `dealt` reads
 # from it (the name ends at the first ' [', the line has one bracket group), in one match.
-_DEALT_USUAL = re.compile(r"^Dealt to ([^\[]+) \[([^\[\]]*)\]$")
-_RAISE = re.compile(rf"^({_AMOUNT}) to ({_AMOUNT})$")
-_DISCARD = re.compile(r"^([0-9]+) cards?(?: \[([^\]]*)\])?$")
-_UNCALLED = re.compile(rf"^Uncalled bet \(({_AMOUNT})\) returned to (.+)$")
-_COLLECTED = re.compile(rf"^(.+) collected ({_AMOUNT}) from ((?:main |side )?pot(?:-([0-9]+))?)$")
-_CHAT = re.compile(r'^(.+?) said, "(.*)"$')
-_ALL_IN = " and is all-in"
-_ACTION_VERBS = frozenset({"folds", "checks", "calls", "bets", "raises", "posts", "shows"})
+_DEALT_USUAL: Final = re.compile(r"^Dealt to ([^\[]+) \[([^\[\]]*)\]$")
+_RAISE: Final = re.compile(rf"^({_AMOUNT}) to ({_AMOUNT})$")
+_DISCARD: Final = re.compile(r"^([0-9]+) cards?(?: \[([^\]]*)\])?$")
+_UNCALLED: Final = re.compile(rf"^Uncalled bet \(({_AMOUNT})\) returned to (.+)$")
+_COLLECTED: Final = re.compile(
+    rf"^(.+) collected ({_AMOUNT}) from ((?:main |side )?pot(?:-([0-9]+))?)$")
+_CHAT: Final = re.compile(r'^(.+?) said, "(.*)"$')
+_ALL_IN: Final = " and is all-in"
+_ACTION_VERBS: Final = frozenset({"folds", "checks", "calls", "bets", "raises", "posts", "shows"})
 
 # Each pattern with a piece of text it cannot match without, tested first because it is cheap.
-_EVENTS: list[tuple[str, re.Pattern[str], HandEventKind]] = [
+_EVENTS: Final[list[tuple[str, re.Pattern[str], HandEventKind]]] = [
     # `Name: sits out` names a player at the table but not in the seat list (not dealt in).
     (": sits out", re.compile(r"^(.+): sits out$"), HandEventKind.SITTING_OUT),
     (": is sitting out", re.compile(r"^(.+): is sitting out$"), HandEventKind.SITTING_OUT),
@@ -269,25 +273,25 @@ _EVENTS: list[tuple[str, re.Pattern[str], HandEventKind]] = [
 ]  # fmt: skip
 # Lines naming no single player: a shared bounty and the dealer's notices (a draw game whose
 # deck runs out reshuffles the discards; a hand called off before the deal is cancelled).
-_CANCELLED = "Hand cancelled"
-_NOTICES = re.compile(
+_CANCELLED: Final = "Hand cancelled"
+_NOTICES: Final = re.compile(
     r"^(?:.+ split the \S+ bounty for eliminating .+|Betting is capped"
     r"|Pair on board - a double bet is allowed|No low hand qualified"
     r"|The deck is reshuffled|Hand cancelled)$"
 )
-_CASH_OUT = re.compile(
+_CASH_OUT: Final = re.compile(
     rf"^(.+) cashed out the hand for ({_AMOUNT})(?: \| Cash Out Fee ({_AMOUNT}))?$"
 )
-_NOT_AWARDED = " (pot not awarded as player cashed out)"
+_NOT_AWARDED: Final = " (pot not awarded as player cashed out)"
 
 # --- summary lines ---------------------------------------------------------------------------
 
-_TOTAL_POT = re.compile(
+_TOTAL_POT: Final = re.compile(
     rf"^Total pot ({_AMOUNT})((?: Main pot {_AMOUNT}\.| Side pot(?:-[0-9]+)? {_AMOUNT}\.)*)"
     rf" \| Rake ({_AMOUNT})$"
 )
-_TOTAL_POT_START = "Total pot "
-_RAKE_AFTER = " | Rake "
+_TOTAL_POT_START: Final = "Total pot "
+_RAKE_AFTER: Final = " | Rake "
 
 
 def _plain_total_pot(text: str) -> tuple[str, str] | None:
@@ -303,18 +307,19 @@ def _plain_total_pot(text: str) -> tuple[str, str] | None:
     return total, rake
 
 
-_POT_PART = re.compile(rf" (?:Main|Side) pot(?:-[0-9]+)? ({_AMOUNT})\.")
-_SEAT_IN_TEXT = re.compile(r"Seat [0-9]+: ")
-_SUMMARY_CARDS = re.compile(r"\b(showed|mucked) \[([^\]]*)\]")
-_SUMMARY_WON = re.compile(rf"\b(?:won|collected) \(({_AMOUNT})\)")
-_BOARD = re.compile(r"^(?:(FIRST|SECOND) )?Board \[([^\]]*)\]$")
-_NAME_ENDS = ("", " ")
+_POT_PART: Final = re.compile(rf" (?:Main|Side) pot(?:-[0-9]+)? ({_AMOUNT})\.")
+_SEAT_IN_TEXT: Final = re.compile(r"Seat [0-9]+: ")
+_SUMMARY_CARDS: Final = re.compile(r"\b(showed|mucked) \[([^\]]*)\]")
+_SUMMARY_WON: Final = re.compile(rf"\b(?:won|collected) \(({_AMOUNT})\)")
+_BOARD: Final = re.compile(r"^(?:(FIRST|SECOND) )?Board \[([^\]]*)\]$")
+_NAME_ENDS: Final[tuple[str, ...]] = ("", " ")
 # Split-pot games: a shown hand's summary line names its high hand and, when it has one, its
 # qualifying low ("... with HI: two pair, Aces and Kings; LO: 8,7,6,2,A").
-_HILO_GAMES = frozenset({Game.OMAHA_HILO, Game.OMAHA5_HILO, Game.COURCHEVEL_HILO, Game.STUD_HILO})
-_COURCHEVEL = frozenset({Game.COURCHEVEL, Game.COURCHEVEL_HILO})
-_HI_NAMED = " with HI: "
-_LO_NAMED = "; LO: "
+_HILO_GAMES: Final = frozenset({Game.OMAHA_HILO, Game.OMAHA5_HILO, Game.COURCHEVEL_HILO,
+                                 Game.STUD_HILO})
+_COURCHEVEL: Final = frozenset({Game.COURCHEVEL, Game.COURCHEVEL_HILO})
+_HI_NAMED: Final = " with HI: "
+_LO_NAMED: Final = "; LO: "
 
 # --- cutting a file into hands -----------------------------------------------------------------
 
@@ -340,7 +345,7 @@ def _finish(start: int, lines: list[str], cut: bool) -> Block | None:
 
 # The client's archive format: each hand after a `*********** # N **************` line, every
 # line of it indented by one space. Known from the first line, so other files pay nothing.
-_ARCHIVE_SEPARATOR = re.compile(r"^\*{5,} # [0-9]+ \*{5,}\s*$")
+_ARCHIVE_SEPARATOR: Final = re.compile(r"^\*{5,} # [0-9]+ \*{5,}\s*$")
 
 
 def _archive_lines(lines: Iterator[Line]) -> Iterator[Line]:
@@ -403,7 +408,7 @@ class StarsHandFormat:
 FORMAT = StarsHandFormat()
 
 # All 52 cards: one set lookup per token instead of a call to `is_card` (the same test).
-_CARD_SET = frozenset(rank + suit for rank in RANKS for suit in SUITS)
+_CARD_SET: Final = frozenset(rank + suit for rank in RANKS for suit in SUITS)
 
 
 def _cards(text: str) -> tuple[list[str], list[str]]:
@@ -423,13 +428,13 @@ def _cards(text: str) -> tuple[list[str], list[str]]:
 # The last item says whether the act is a post whose size the hand records (not all-in).
 _Play = tuple[ActionKind, int, int | None, bool, bool]
 
-_FOLD: _Play = (ActionKind.FOLD, 0, None, False, False)
-_CHECK: _Play = (ActionKind.CHECK, 0, None, False, False)
-_ANTE = ActionKind.ANTE
-_SMALL_AND_BIG = ActionKind.SMALL_AND_BIG_BLIND
-_SMALL_BLIND = ActionKind.SMALL_BLIND
-_DEAD_BLIND = ActionKind.DEAD_BLIND
-_POST_PREFIXES = (
+_FOLD: Final[_Play] = (ActionKind.FOLD, 0, None, False, False)
+_CHECK: Final[_Play] = (ActionKind.CHECK, 0, None, False, False)
+_ANTE: Final = ActionKind.ANTE
+_SMALL_AND_BIG: Final = ActionKind.SMALL_AND_BIG_BLIND
+_SMALL_BLIND: Final = ActionKind.SMALL_BLIND
+_DEAD_BLIND: Final = ActionKind.DEAD_BLIND
+_POST_PREFIXES: Final[tuple[tuple[str, ActionKind], ...]] = (
     ("the ante ", ActionKind.ANTE),
     ("small blind ", ActionKind.SMALL_BLIND),
     ("big blind ", ActionKind.BIG_BLIND),
@@ -438,11 +443,11 @@ _POST_PREFIXES = (
 )
 # The same few texts ("folds", "calls 40", "posts the ante 10") recur in every hand, so their
 # parse is kept, one table for chips and one for cents; cleared when it grows too big.
-_PLAYS: tuple[dict[str, _Play], dict[str, _Play]] = ({}, {})
-_CHIP_VERBS = frozenset(
+_PLAYS: Final[tuple[dict[str, _Play], dict[str, _Play]]] = ({}, {})
+_CHIP_VERBS: Final = frozenset(
     {"folds", "posts", "calls", "checks", "raises", "bets", "brings", "completes"}
 )
-_PLAYS_SIZE = 4096
+_PLAYS_SIZE: Final = 4096
 
 
 def _chip_amount(text: str, cents: bool) -> int:
@@ -505,7 +510,7 @@ class _Terms:
     garbled: tuple[str, str, str] | None = None
 
 
-_PLAIN_SEAT_END = " in chips)"
+_PLAIN_SEAT_END: Final = " in chips)"
 
 
 def _plain_seat(text: str) -> tuple[str, str, str] | None:
@@ -531,10 +536,10 @@ def _plain_seat(text: str) -> tuple[str, str, str] | None:
 # its text but for the id and date, an amount of money's cents (`_HandReader.money`), a
 # table line's table, seats and button (`_TABLE`'s groups). 4,096: a cash game's amounts
 # (stacks, bets) outgrow 512 often enough that a third of them was parsed again.
-_TERMS_CACHE: dict[str, _Terms] = {}
-_MONEY_CACHE: dict[str, int] = {}
-_TABLE_CACHE: dict[str, tuple[str, int | None, int | None]] = {}
-_CACHE_SIZE = 4096
+_TERMS_CACHE: Final[dict[str, _Terms]] = {}
+_MONEY_CACHE: Final[dict[str, int]] = {}
+_TABLE_CACHE: Final[dict[str, tuple[str, int | None, int | None]]] = {}
+_CACHE_SIZE: Final = 4096
 
 
 def _known_header(text: str) -> tuple[str, _Terms, str] | None:
@@ -1801,7 +1806,8 @@ def _currency(text: str | None) -> str | None:
     return code[1] if code else currency_of(text)
 
 
-_POSTED_SIZES = frozenset(
+_POSTED_SIZES: Final = frozenset(
     {ActionKind.ANTE, ActionKind.SMALL_BLIND, ActionKind.BIG_BLIND, ActionKind.BRING_IN}
 )
-_LIMIT_BLINDS = ((ActionKind.SMALL_BLIND, "small_blind"), (ActionKind.BIG_BLIND, "big_blind"))
+_LIMIT_BLINDS: Final[tuple[tuple[ActionKind, str], ...]] = (
+    (ActionKind.SMALL_BLIND, "small_blind"), (ActionKind.BIG_BLIND, "big_blind"))

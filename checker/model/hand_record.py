@@ -19,6 +19,7 @@ nothing downstream of the reader writes one.
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
+from typing import Final
 
 from checker.model.cards import Card
 from checker.model.source import SourceLocation
@@ -115,7 +116,7 @@ class ActionKind(StrEnum):
     DISCARD = "discard"
 
 
-POST_KINDS = frozenset(
+POST_KINDS: Final = frozenset(
     {
         ActionKind.ANTE,
         ActionKind.SMALL_BLIND,

@@ -12,6 +12,7 @@ plays is policy, so the round is measured both ways while they differ (`StreetFa
 """
 
 from dataclasses import dataclass, field
+from typing import Final
 
 from checker.model.cards import RANKS
 from checker.model.hand import (
@@ -32,31 +33,33 @@ from checker.replay.facts import (
     Suit,
 )
 
-STUD_GAMES = frozenset({Game.STUD, Game.STUD_HILO, Game.RAZZ, Game.STUD5})
-DRAW_GAMES = frozenset({Game.DRAW5, Game.DRAW27_SINGLE, Game.DRAW27_TRIPLE, Game.DRAWA5_TRIPLE,
-                        Game.BADUGI})
-_SINGLE_DRAW = frozenset({Game.DRAW5, Game.DRAW27_SINGLE})
-_FIRST_STREET = {True: Street.THIRD, False: Street.PREFLOP}
+STUD_GAMES: Final = frozenset({Game.STUD, Game.STUD_HILO, Game.RAZZ, Game.STUD5})
+DRAW_GAMES: Final = frozenset({Game.DRAW5, Game.DRAW27_SINGLE, Game.DRAW27_TRIPLE,
+                               Game.DRAWA5_TRIPLE, Game.BADUGI})
+_SINGLE_DRAW: Final = frozenset({Game.DRAW5, Game.DRAW27_SINGLE})
+_FIRST_STREET: Final = {True: Street.THIRD, False: Street.PREFLOP}
 # Streets played with the big bet in fixed limit (single draw and five-card stud differ).
-_BIG_BET_STREETS = frozenset({Street.TURN, Street.RIVER, Street.FIFTH, Street.SIXTH,
-                              Street.SEVENTH, Street.DRAW2, Street.DRAW3})
-_RAISE_KINDS = frozenset({ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE})
-_LIVE_BLINDS = frozenset({ActionKind.SMALL_BLIND, ActionKind.BIG_BLIND, ActionKind.STRADDLE,
-                          ActionKind.BUTTON_BLIND})
+_BIG_BET_STREETS: Final = frozenset({Street.TURN, Street.RIVER, Street.FIFTH, Street.SIXTH,
+                                    Street.SEVENTH, Street.DRAW2, Street.DRAW3})
+_RAISE_KINDS: Final = frozenset({ActionKind.BET, ActionKind.RAISE, ActionKind.COMPLETE})
+_LIVE_BLINDS: Final = frozenset({ActionKind.SMALL_BLIND, ActionKind.BIG_BLIND, ActionKind.STRADDLE,
+                                ActionKind.BUTTON_BLIND})
 # The dealer's notice PokerStars writes on seven-card stud's fourth street when a player
 # shows an open pair (the double bet is then allowed). Full Tilt writes none.
-_OPEN_PAIR_NOTICE = "Pair on board"
+_OPEN_PAIR_NOTICE: Final = "Pair on board"
 # Where seven-card stud's open pair counts: the two up cards of fourth street.
-_FOURTH = frozenset({Street.FOURTH})
-_STUD7_STREETS = (Street.THIRD, Street.FOURTH, Street.FIFTH, Street.SIXTH, Street.SEVENTH)
-_STUD5_STREETS = (Street.SECOND, Street.THIRD, Street.FOURTH, Street.FIFTH)
+_FOURTH: Final = frozenset({Street.FOURTH})
+_STUD7_STREETS: Final[tuple[Street, ...]] = (Street.THIRD, Street.FOURTH, Street.FIFTH,
+                                             Street.SIXTH, Street.SEVENTH)
+_STUD5_STREETS: Final[tuple[Street, ...]] = (Street.SECOND, Street.THIRD, Street.FOURTH,
+                                             Street.FIFTH)
 # Up cards on show from the first street on: 1, 2, 3, 4, and still 4 on seventh (dealt down).
-_MAX_UP = 4
+_MAX_UP: Final = 4
 # Razz: the ace is the lowest card.
-_RAZZ_RANK = {rank: (0 if rank == "A" else index + 1) for index, rank in enumerate(RANKS)}
-_SUIT = {"c": Suit.CLUBS, "d": Suit.DIAMONDS, "h": Suit.HEARTS, "s": Suit.SPADES}
+_RAZZ_RANK: Final = {rank: (0 if rank == "A" else index + 1) for index, rank in enumerate(RANKS)}
+_SUIT: Final = {"c": Suit.CLUBS, "d": Suit.DIAMONDS, "h": Suit.HEARTS, "s": Suit.SPADES}
 # The lowest rank a card can have (the deuce; the ace low is one below it).
-_DEUCE = 2
+_DEUCE: Final = 2
 
 
 def bet_unit(hand: Hand, street: Street) -> int | None:

@@ -14,6 +14,7 @@ and one half.
 
 from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations
+from typing import Final
 
 # phevaluator's C core, given card ids: its public functions convert every card again in
 # Python on each call (checker/collusion/equity.py does the same).
@@ -25,27 +26,27 @@ from checker.model.hand import Game
 from checker.replay import lowball
 
 # phevaluator ranks 1 (royal flush) .. 7462 (7-5-4-3-2 offsuit); flipped so larger is better.
-_PH_WORST = 7463
-_PH_ID: dict[str, int] = {r + s: int(PhCard.to_id(r + s)) for r in RANKS for s in SUITS}
+_PH_WORST: Final = 7463
+_PH_ID: Final[dict[str, int]] = {r + s: int(PhCard.to_id(r + s)) for r in RANKS for s in SUITS}
 # By number of cards (what phevaluator's evaluate_cards picks from).
-_PH_EVALUATE = {5: _pheval.evaluate_5cards, 6: _pheval.evaluate_6cards,
-                7: _pheval.evaluate_7cards}
+_PH_EVALUATE: Final = {5: _pheval.evaluate_5cards, 6: _pheval.evaluate_6cards,
+                       7: _pheval.evaluate_7cards}
 
-_ANY_FIVE = frozenset({Game.HOLDEM, Game.IRISH, Game.STUD, Game.STUD_HILO, Game.STUD5,
-                       Game.DRAW5})
+_ANY_FIVE: Final = frozenset({Game.HOLDEM, Game.IRISH, Game.STUD, Game.STUD_HILO, Game.STUD5,
+                             Game.DRAW5})
 # Fusion deals its hole cards over three streets, but plays them as Omaha does.
-_OMAHA = frozenset({Game.OMAHA, Game.OMAHA_HILO, Game.OMAHA5, Game.OMAHA5_HILO, Game.OMAHA6,
-                    Game.COURCHEVEL, Game.COURCHEVEL_HILO, Game.FUSION})
-_OMAHA_LOW = frozenset({Game.OMAHA_HILO, Game.OMAHA5_HILO, Game.COURCHEVEL_HILO})
-_A5_LOW = frozenset({Game.RAZZ, Game.DRAWA5_TRIPLE})
-_DEUCE_SEVEN = frozenset({Game.DRAW27_SINGLE, Game.DRAW27_TRIPLE})
-_HIGH_GAMES = _ANY_FIVE | _OMAHA | {Game.HOLDEM_SHORT_DECK}
-_LOW_GAMES = _OMAHA_LOW | _A5_LOW | _DEUCE_SEVEN | {Game.STUD_HILO, Game.BADUGI}
+_OMAHA: Final = frozenset({Game.OMAHA, Game.OMAHA_HILO, Game.OMAHA5, Game.OMAHA5_HILO, Game.OMAHA6,
+                          Game.COURCHEVEL, Game.COURCHEVEL_HILO, Game.FUSION})
+_OMAHA_LOW: Final = frozenset({Game.OMAHA_HILO, Game.OMAHA5_HILO, Game.COURCHEVEL_HILO})
+_A5_LOW: Final = frozenset({Game.RAZZ, Game.DRAWA5_TRIPLE})
+_DEUCE_SEVEN: Final = frozenset({Game.DRAW27_SINGLE, Game.DRAW27_TRIPLE})
+_HIGH_GAMES: Final = _ANY_FIVE | _OMAHA | {Game.HOLDEM_SHORT_DECK}
+_LOW_GAMES: Final = _OMAHA_LOW | _A5_LOW | _DEUCE_SEVEN | {Game.STUD_HILO, Game.BADUGI}
 
 # phevaluator's wheel ships only the 4-card Omaha table. A 5- or 6-card Omaha hand is the best
 # of the 4-card hands over sets of four hole cards that together contain every pair of hole
 # cards (three sets suffice for both), since Omaha plays exactly one pair of hole cards.
-_FOUR_CARD_COVERS: dict[int, tuple[tuple[int, int, int, int], ...]] = {
+_FOUR_CARD_COVERS: Final[dict[int, tuple[tuple[int, int, int, int], ...]]] = {
     4: ((0, 1, 2, 3),),
     5: ((0, 1, 2, 3), (0, 1, 2, 4), (0, 1, 3, 4)),
     6: ((0, 1, 2, 3), (0, 1, 4, 5), (2, 3, 4, 5)),
@@ -54,9 +55,9 @@ _FOUR_CARD_COVERS: dict[int, tuple[tuple[int, int, int, int], ...]] = {
 
 # phevaluator's flipped ranks (larger is better, as high_rank) where each class of high hand
 # starts: high card, pair, two pair, trips, straight, flush, full house, quads, straight flush.
-_CLASS_STARTS = (1, 1278, 4138, 4996, 5854, 5864, 7141, 7297, 7453)
+_CLASS_STARTS: Final[tuple[int, ...]] = (1, 1278, 4138, 4996, 5854, 5864, 7141, 7297, 7453)
 # Straight flushes (royal included): the ranks of the last class.
-_STRAIGHT_FLUSHES = 10
+_STRAIGHT_FLUSHES: Final = 10
 
 
 def hand_class(rank: int) -> int:

@@ -7,6 +7,7 @@ of an action event are copies, frozen as they were just before the act.
 """
 
 from collections.abc import Iterator
+from typing import Final
 
 from checker.model.hand import POST_KINDS, Action, ActionKind, Hand, HandEvent, HandEventKind
 from checker.replay.betting import STUD_GAMES, Betting, card_rank, card_suit
@@ -28,7 +29,7 @@ from checker.replay.facts import HandEvent as HandStartEvent
 from checker.replay.pots import pot_facts
 from checker.replay.table import TableState
 
-_CONNECTION = {HandEventKind.DISCONNECTED: True, HandEventKind.RECONNECTED: False}
+_CONNECTION: Final = {HandEventKind.DISCONNECTED: True, HandEventKind.RECONNECTED: False}
 
 
 def replay_hand(hand: Hand, table: TableState) -> Iterator[tuple[str, object]]:
@@ -131,8 +132,8 @@ def _chips(value: int | None) -> Chips | None:
     return None if value is None else Chips(value)
 
 
-_REQUIRED = {ActionKind.ANTE: "ante", ActionKind.SMALL_BLIND: "small_blind",
-             ActionKind.BIG_BLIND: "big_blind"}
+_REQUIRED: Final = {ActionKind.ANTE: "ante", ActionKind.SMALL_BLIND: "small_blind",
+                    ActionKind.BIG_BLIND: "big_blind"}
 
 
 def _post(betting: Betting, action: Action, emptied: set[int]) -> None:

@@ -13,6 +13,7 @@ seated by the log's own `seat` lines is that table's first hand of the tournamen
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from checker.model.formats import TOURNAMENT_LOG
 from checker.model.hand import (
@@ -35,8 +36,8 @@ from checker.replay.hand_replay import replay_hand
 from checker.replay.table import TableState
 
 HandNote = Timeout | Disconnect | Reconnect
-_NOTE_KINDS = {"timeout": HandEventKind.TIMED_OUT, "disconnect": HandEventKind.DISCONNECTED,
-               "reconnect": HandEventKind.RECONNECTED}
+_NOTE_KINDS: Final = {"timeout": HandEventKind.TIMED_OUT, "disconnect": HandEventKind.DISCONNECTED,
+                      "reconnect": HandEventKind.RECONNECTED}
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,45 +18,54 @@ Lows negate the result, so that larger is better there too.
 
 from collections.abc import Callable, Hashable, Sequence
 from itertools import combinations
+from typing import Final
 
 # Ace low (A=1 .. K=13) for the A-5 family, badugi and 8-or-better; ace high (2 .. A=14) for
 # 2-7 and short deck.
-_ACE_LOW = {rank: value for value, rank in enumerate("A23456789TJQK", start=1)}
-_ACE_HIGH = {rank: value for value, rank in enumerate("23456789TJQKA", start=2)}
-_LOW_BIT = {rank: 1 << (value - 1) for rank, value in _ACE_LOW.items()}  # ace = bit 0
-_EIGHT_BIT = {rank: bit if bit < 1 << 8 else 0 for rank, bit in _LOW_BIT.items()}
-_SHORT_DECK = {rank: value for rank, value in _ACE_HIGH.items() if value >= 6}
+_ACE_LOW: Final = {rank: value for value, rank in enumerate("A23456789TJQK", start=1)}
+_ACE_HIGH: Final = {rank: value for value, rank in enumerate("23456789TJQKA", start=2)}
+_LOW_BIT: Final = {rank: 1 << (value - 1) for rank, value in _ACE_LOW.items()}  # ace = bit 0
+_EIGHT_BIT: Final = {rank: bit if bit < 1 << 8 else 0 for rank, bit in _LOW_BIT.items()}
+_SHORT_DECK: Final = {rank: value for rank, value in _ACE_HIGH.items() if value >= 6}
 _ACE = _ACE_HIGH["A"]
-_SUIT_BIT = {suit: 1 << i for i, suit in enumerate("cdhs")}
+_SUIT_BIT: Final = {suit: 1 << i for i, suit in enumerate("cdhs")}
 
-_CATEGORY_SHIFT = 20  # above any rank mask (bits 0-14) and any four packed ranks (16 bits)
+_CATEGORY_SHIFT: Final = 20  # above any rank mask (bits 0-14) and any four packed ranks (16 bits)
 
 # Categories of the standard high order (2-7 negates it): no pair 0, straight 4, flush 5,
 # straight flush 8, and the paired ones by their rank counts, most numerous first.
-_STRAIGHT, _FLUSH, _STRAIGHT_FLUSH = 4, 5, 8
-_STANDARD_CATEGORY = {(2, 1, 1, 1): 1, (2, 2, 1): 2, (3, 1, 1): 3, (3, 2): 6, (4, 1): 7}
+_STRAIGHT: Final = 4
+_FLUSH: Final = 5
+_STRAIGHT_FLUSH: Final = 8
+_STANDARD_CATEGORY: Final = {(2, 1, 1, 1): 1, (2, 2, 1): 2, (3, 1, 1): 3, (3, 2): 6, (4, 1): 7}
 # A-5 low: straights and flushes do not exist; categories count badness (no pair 0).
-_A5_CATEGORY = {(2, 1, 1, 1): 1, (2, 2, 1): 2, (3, 1, 1): 3, (3, 2): 4, (4, 1): 5}
+_A5_CATEGORY: Final = {(2, 1, 1, 1): 1, (2, 2, 1): 2, (3, 1, 1): 3, (3, 2): 4, (4, 1): 5}
 # Short deck: a flush beats a full house.
-_SD_PAIR, _SD_TWO_PAIR, _SD_TRIPS, _SD_STRAIGHT = 1, 2, 3, 4
-_SD_FULL_HOUSE, _SD_FLUSH, _SD_QUADS, _SD_STRAIGHT_FLUSH = 5, 6, 7, 8
+_SD_PAIR: Final = 1
+_SD_TWO_PAIR: Final = 2
+_SD_TRIPS: Final = 3
+_SD_STRAIGHT: Final = 4
+_SD_FULL_HOUSE: Final = 5
+_SD_FLUSH: Final = 6
+_SD_QUADS: Final = 7
+_SD_STRAIGHT_FLUSH: Final = 8
 
 # 2-7: the ace is only high, so A-2-3-4-5 is no straight; 2-3-4-5-6 .. T-J-Q-K-A are.
-_ACE_HIGH_STRAIGHTS = frozenset(0b11111 << low for low in range(2, _ACE - 3))
+_ACE_HIGH_STRAIGHTS: Final = frozenset(0b11111 << low for low in range(2, _ACE - 3))
 # Short deck, (mask, top card) from the best down; A-6-7-8-9 is the lowest straight.
-_SHORT_DECK_STRAIGHTS = (
+_SHORT_DECK_STRAIGHTS: Final[tuple[tuple[int, int], ...]] = (
     *((0b11111 << (top - 4), top) for top in range(_ACE, 9, -1)),
     ((1 << _ACE) | (0b1111 << 6), 9),
 )
 
-_PAIRS_OF_EIGHT = tuple(sum(1 << i for i in two) for two in combinations(range(8), 2))
-_TRIPLES_OF_EIGHT = tuple(sum(1 << i for i in three) for three in combinations(range(8), 3))
+_PAIRS_OF_EIGHT: Final = tuple(sum(1 << i for i in two) for two in combinations(range(8), 2))
+_TRIPLES_OF_EIGHT: Final = tuple(sum(1 << i for i in three) for three in combinations(range(8), 3))
 
 # Memos for the paths that search (Omaha 8-or-better, paired A-5 lows), the second cleared
 # when it grows past this many keys.
-_MEMO_LIMIT = 200_000
-_omaha8_memo: dict[int, int | None] = {}
-_paired_a5_memo: dict[Hashable, int] = {}
+_MEMO_LIMIT: Final = 200_000
+_omaha8_memo: Final[dict[int, int | None]] = {}
+_paired_a5_memo: Final[dict[Hashable, int]] = {}
 
 
 def clear_memo() -> None:

@@ -13,6 +13,7 @@ pot. A pot run more than once (awards on several boards) is one fact per board.
 from collections.abc import Mapping
 from dataclasses import dataclass
 from math import gcd
+from typing import Final
 
 from checker.model.hand import Award, Hand
 from checker.replay.betting import DRAW_GAMES, STUD_GAMES, high_cards
@@ -21,7 +22,7 @@ from checker.replay.facts import Chips, PlayerFact, PotFact, WinnerFact
 
 # Games whose recorded hole cards may be partial (stud up-cards, pre-draw cards): only the
 # cards shown at showdown are trusted there.
-_PARTIAL_HOLE = STUD_GAMES | DRAW_GAMES
+_PARTIAL_HOLE: Final = STUD_GAMES | DRAW_GAMES
 
 
 @dataclass(slots=True, init=False)

@@ -25,6 +25,7 @@ Floats are used inside the statistic only; the fact the rules read is an int (pe
 
 from dataclasses import dataclass, field
 from math import exp, lgamma, log
+from typing import Final
 
 from checker.model.tournament_log import (
     LogRecord,
@@ -38,24 +39,24 @@ from checker.model.tournament_log import (
 from checker.replay.facts import SeatingAuditFact
 
 # Rows: the first registrant, then thirds of the others in registration order.
-RANK_BUCKETS = 4
-_LATER_BUCKETS = RANK_BUCKETS - 1
+RANK_BUCKETS: Final = 4
+_LATER_BUCKETS: Final = RANK_BUCKETS - 1
 # Columns: seat numbers 1-10 (the log's seat range).
-SEATS = 10
-CELLS = RANK_BUCKETS * SEATS
+SEATS: Final = 10
+CELLS: Final = RANK_BUCKETS * SEATS
 
 # Log events the collector reads; every other line costs one set look-up.
-_FOLLOWED = frozenset({
+_FOLLOWED: Final = frozenset({
     "tournament_terms", "registration", "unregistration", "seat", "tournament_start",
 })
 
 # Numerical limits of the incomplete gamma function (not policy).
-_EPSILON = 1e-15
-_MAX_ITERATIONS = 1000
-_TINY = 1e-300
+_EPSILON: Final = 1e-15
+_MAX_ITERATIONS: Final = 1000
+_TINY: Final = 1e-300
 # A pivot this small relative to the largest variance is a direction with no variance.
-_RANK_TOLERANCE = 1e-10
-PERMILLE = 1000
+_RANK_TOLERANCE: Final = 1e-10
+PERMILLE: Final = 1000
 
 
 # ---------------------------------------------------------------- the per-tournament table

@@ -34,7 +34,7 @@ written during a hand until the hand's line (who was dealt in and had folded).
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from checker.model.tournament_log import (
     Bounty,
@@ -119,7 +119,7 @@ from checker.replay.tournament_places import PlaceBook, Placed
 from checker.replay.tournament_tables import TableSeating
 
 # Log events of a hand, not of the tournament: the hand replay reads them (log_hand).
-SKIPPED = frozenset({"timeout", "disconnect", "reconnect"})
+SKIPPED: Final = frozenset({"timeout", "disconnect", "reconnect"})
 
 
 # The event a step delivers (one of facts.EVENTS). A module-level name, not `object`: a

@@ -8,9 +8,9 @@ layout between a top-level key and its items is written here, as json lays it ou
 
 import json
 from collections.abc import Callable, Iterator
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
-INDENT = "  "
+INDENT: Final = "  "
 
 
 class Items(Protocol):
@@ -111,8 +111,8 @@ def _flat_dict(value: dict[Any, Any], newline: str) -> str | None:
 
 
 # What json quotes a string with when `ensure_ascii=False`.
-_QUOTED: Callable[[str], str] = json.encoder.encode_basestring
-_CONSTANTS: dict[object, str] = {None: "null", True: "true", False: "false"}
+_QUOTED: Final[Callable[[str], str]] = json.encoder.encode_basestring
+_CONSTANTS: Final[dict[object, str]] = {None: "null", True: "true", False: "false"}
 # Keys quoted once: a report's items share a few field names.
-_QUOTED_KEYS: dict[str, str] = {}
-_QUOTED_KEYS_KEPT = 256
+_QUOTED_KEYS: Final[dict[str, str]] = {}
+_QUOTED_KEYS_KEPT: Final = 256
