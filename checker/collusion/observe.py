@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from librt.vecs import extend as vec_extend
 from librt.vecs import vec
 from mypy_extensions import i64
 
@@ -36,7 +37,7 @@ from checker.replay.facts import CollusionFamily as Family
 
 INTEGRITY: Final = "integrity"
 PUBLIC: Final = "public"
-VIEWS: Final = (INTEGRITY, PUBLIC)
+VIEWS: Final[tuple[str, ...]] = (INTEGRITY, PUBLIC)
 
 _BOARD_CARDS: Final = {Street.PREFLOP: 0, Street.FLOP: 3, Street.TURN: 4, Street.RIVER: 5}
 _POSTFLOP: Final = frozenset({Street.FLOP, Street.TURN, Street.RIVER})
@@ -162,11 +163,13 @@ if any(literal != value for literal, value in _EVIDENCE):
 # it, signals.C). The diagonal (actor toward itself) holds the actor's own marks: the
 # situation in which it first faced anyone's bet, a hit when it re-raised in the hand; their
 # counters are the player's (signals.P: occasions, then hits).
-_MARK_COUNTERS: Final = (_FOLD_N, _BACK_N, _SQZ_N, _CHK_N, _WEAK_N,
-                         _OUTS_N, _CLEAR_N, _OUTS_N, _CLEAR_N,
-                         _AHEAD_N, _BEHIND_N, _AHEAD_N, _BEHIND_N, _AHEAD_N, _BEHIND_N,
-                         _BACK_S0, _BACK_S0 + 1, _BACK_S0 + 2, _BACK_S0 + 3,
-                         _OWN_BACK_N0, _OWN_BACK_N0 + 2, _OWN_BACK_N0 + 4, _OWN_BACK_N0 + 6)
+# Typed as a tuple of any length: compiled code indexes it as one object (a fixed-length
+# tuple constant is a C struct, boxed into a new tuple at every index by a variable).
+_MARK_COUNTERS: Final[tuple[int, ...]] = (
+    _FOLD_N, _BACK_N, _SQZ_N, _CHK_N, _WEAK_N, _OUTS_N, _CLEAR_N, _OUTS_N, _CLEAR_N,
+    _AHEAD_N, _BEHIND_N, _AHEAD_N, _BEHIND_N, _AHEAD_N, _BEHIND_N,
+    _BACK_S0, _BACK_S0 + 1, _BACK_S0 + 2, _BACK_S0 + 3,
+    _OWN_BACK_N0, _OWN_BACK_N0 + 2, _OWN_BACK_N0 + 4, _OWN_BACK_N0 + 6)
 _MARKS: Final = 23
 _M_FOLD: Final = 0
 _M_BACK: Final = 1
@@ -189,8 +192,9 @@ _OCCASION: Final = 1
 _HIT: Final = 2
 
 # The evidence the acts offer: (family, signal), by offer code.
-_OFFERS: Final = ((_F_SOFT, _S_FOLD), (_F_TEAM, _S_SQUEEZE), (_F_TEAM, _S_OUTS),
-                  (_F_DUMP, _S_WEAK), (_F_SOFT, _S_AHEAD), (_F_TEAM, _S_RERAISE))
+_OFFERS: Final[tuple[tuple[int, int], ...]] = (
+    (_F_SOFT, _S_FOLD), (_F_TEAM, _S_SQUEEZE), (_F_TEAM, _S_OUTS),
+    (_F_DUMP, _S_WEAK), (_F_SOFT, _S_AHEAD), (_F_TEAM, _S_RERAISE))
 _O_FOLD: Final = 0
 _O_SQZ: Final = 1
 _O_OUTS: Final = 2
@@ -250,7 +254,7 @@ class HandObserver:
         # Every hand's marks (`_Acts.marks`), zero between hands: one buffer, not a list of
         # some thousand cells made and cleared per hand (cache and allocator churn that
         # slowed the rest of the audit).
-        self.marks: list[int] = []
+        self.marks: vec[i64] = vec[i64]()
 
     def hand(self, hand: Hand, fact: HandFact, actions: Sequence[ActionEvent]) -> None:
         names = sorted(p.name for p in fact.players)
@@ -272,7 +276,8 @@ class HandObserver:
         cards = hand.hole_cards if integrity else {s.player: s.cards for s in hand.shown}
         marks = self.marks
         if len(marks) < len(names) * len(names) * _MARKS:
-            marks.extend([0] * (len(names) * len(names) * _MARKS - len(marks)))
+            marks = self.marks = vec_extend(
+                marks, [0] * (len(names) * len(names) * _MARKS - len(marks)))
         acts = _Acts(self.settings, agg, lineup, hand, place, unit, cards, posted_all_in, marks)
         try:
             acts.run(actions)
@@ -337,7 +342,7 @@ class HandObserver:
                         both[0] += hands
                         both[1] += flow
         self.lineups = {}
-        self.file_lineups = _LineupFile()
+        self.file_lineups.reset()
 
     def _flows(self, agg: Aggregates, lineup: "_Lineup", place: "_Place", results: list[int],
                capped: list[int]) -> None:
@@ -390,51 +395,93 @@ class HandObserver:
 
 
 class _LineupFile:
-    """What the current file's line-ups gather, in a few flat lists by line-up number: an
+    """What the current file's line-ups gather, in a few flat vecs by line-up number: an
     object per line-up would outlive two young collections and so bring on full ones (some
-    thousands of line-ups a file)."""
+    thousands of line-ups a file). The vecs are kept from one batch of line-ups to the next
+    (`reset`): a line-up's cells are set where it is added, and the vecs grow only past the
+    largest batch yet (growing one from a list costs ~15 ns a cell; a new line-up of nine
+    players has some 1,600)."""
 
-    __slots__ = ("flows", "index", "moved", "names", "opens", "pair_sums", "raw_flows", "rows",
-                 "rows_at", "sums", "sums_at")
+    __slots__ = ("cells_used", "flows", "index", "moved", "names", "opens", "pair_sums",
+                 "raw_flows", "rows", "rows_at", "sums", "sums_at", "sums_used")
 
     def __init__(self) -> None:
         self.names: list[tuple[str, ...]] = []
         self.index: list[dict[str, int]] = []
+        # Machine integers (vecs: compiled code reads and writes them unboxed). A vec grows
+        # into a new one: `_Lineup` views are made after `add`, never held across one.
         # `_Lineup.sums` and `_Lineup.rows` of every line-up, each from its `*_at`.
-        self.sums: list[int] = []
+        self.sums: vec[i64] = vec[i64]()
         self.sums_at: list[int] = []
-        self.rows: list[int] = []
+        self.rows: vec[i64] = vec[i64]()
         self.rows_at: list[int] = []
         # `_Lineup.flows`, `raw_flows` and `moved` of every line-up: laid out as its rows,
         # from the same `rows_at`.
-        self.flows: list[int] = []
-        self.raw_flows: list[int] = []
-        self.moved: list[int] = []
+        self.flows: vec[i64] = vec[i64]()
+        self.raw_flows: vec[i64] = vec[i64]()
+        self.moved: vec[i64] = vec[i64]()
         # `_Lineup.opens` of every line-up: _OPEN_CELLS per cell of its rows.
-        self.opens: list[int] = []
+        self.opens: vec[i64] = vec[i64]()
         # `_Lineup.pair_sums` of every line-up: _PAIR_SUMS per cell of its rows.
-        self.pair_sums: list[int] = []
+        self.pair_sums: vec[i64] = vec[i64]()
+        # How much of `sums` and of the cells (`rows` and what is laid out as it) the
+        # line-ups added since the last `reset` take.
+        self.sums_used = 0
+        self.cells_used = 0
+
+    def reset(self) -> None:
+        """No line-up any more; the vecs are kept for the next ones."""
+        self.names = []
+        self.index = []
+        self.sums_at = []
+        self.rows_at = []
+        self.sums_used = 0
+        self.cells_used = 0
 
     def add(self, names: tuple[str, ...]) -> int:
         """A new line-up's number."""
         count = len(names)
+        cells = count * count
         self.names.append(names)
         self.index.append({name: i for i, name in enumerate(names)})
-        self.sums_at.append(len(self.sums))
-        self.sums.extend([0] * (1 + _LINEUP_WIDTH * count))
-        self.rows_at.append(len(self.rows))
-        self.rows.extend([-1] * (count * count))
-        self.flows.extend([0] * (count * count))
-        self.raw_flows.extend([0] * (count * count))
-        self.moved.extend([0] * (count * count))
-        self.opens.extend([0] * (count * count * _OPEN_CELLS))
-        self.pair_sums.extend([0] * (count * count * _PAIR_SUMS))
+        sums_at = self.sums_used
+        self.sums_at.append(sums_at)
+        sums_end = self.sums_used = sums_at + 1 + _LINEUP_WIDTH * count
+        rows_at = self.cells_used
+        self.rows_at.append(rows_at)
+        cells_end = self.cells_used = rows_at + cells
+        if sums_end > len(self.sums):
+            self.sums = _grown(self.sums, sums_end)
+        if cells_end > len(self.rows):
+            self.rows = _grown(self.rows, cells_end)
+            self.flows = _grown(self.flows, cells_end)
+            self.raw_flows = _grown(self.raw_flows, cells_end)
+            self.moved = _grown(self.moved, cells_end)
+            self.opens = _grown(self.opens, cells_end * _OPEN_CELLS)
+            self.pair_sums = _grown(self.pair_sums, cells_end * _PAIR_SUMS)
+        _fill(self.sums, sums_at, sums_end, 0)
+        _fill(self.rows, rows_at, cells_end, -1)
+        _fill(self.flows, rows_at, cells_end, 0)
+        _fill(self.raw_flows, rows_at, cells_end, 0)
+        _fill(self.moved, rows_at, cells_end, 0)
+        _fill(self.opens, rows_at * _OPEN_CELLS, cells_end * _OPEN_CELLS, 0)
+        _fill(self.pair_sums, rows_at * _PAIR_SUMS, cells_end * _PAIR_SUMS, 0)
         return len(self.names) - 1
 
     def lineup(self, agg: Aggregates, number: int) -> "_Lineup":
         return _Lineup(agg, self.names[number], self.index[number], self.sums,
                        self.sums_at[number], self.rows, self.rows_at[number], self.flows,
                        self.raw_flows, self.moved, self.opens, self.pair_sums)
+
+
+def _grown(values: vec[i64], size: int) -> vec[i64]:
+    """`values` with at least `size` cells: doubled (or to `size`), the new cells zero."""
+    return vec_extend(values, [0] * (max(size, 2 * len(values)) - len(values)))
+
+
+def _fill(values: vec[i64], start: int, end: int, value: i64) -> None:
+    for cell in range(start, end):
+        values[cell] = value
 
 
 class _Lineup:
@@ -460,9 +507,9 @@ class _Lineup:
                  "raw_flows", "rows", "rows_at", "sums", "sums_at")
 
     def __init__(self, agg: Aggregates, names: tuple[str, ...], index: dict[str, int],
-                 sums: list[int], sums_at: int, rows: list[int], rows_at: int,
-                 flows: list[int], raw_flows: list[int], moved: list[int],
-                 opens: list[int], pair_sums: list[int]) -> None:
+                 sums: vec[i64], sums_at: int, rows: vec[i64], rows_at: int,
+                 flows: vec[i64], raw_flows: vec[i64], moved: vec[i64],
+                 opens: vec[i64], pair_sums: vec[i64]) -> None:
         self.agg = agg
         self.opens = opens
         self.pair_sums = pair_sums
@@ -659,7 +706,7 @@ class _Acts:
 
     def __init__(self, settings: ObserverSettings, agg: Aggregates, lineup: _Lineup,
                  hand: Hand, place: _Place, unit: int, cards: dict[str, list[str]],
-                 posted_all_in: list[bool], marks: list[int]) -> None:
+                 posted_all_in: list[bool], marks: vec[i64]) -> None:
         names = lineup.names
         count = len(names)
         self.settings = settings
