@@ -1,11 +1,16 @@
-"""The outs probe of the card-sharing signal against its definition: a card of theirs is one
-of my outs when, dealt on the board, it lifts my hand above its class now. The reference
-ranks with the replay's own evaluator (`high_rank`), not phevaluator's ids the probe uses."""
+"""The card signals' evaluations against their definitions. The outs probe of the
+card-sharing signal: a card of theirs is one of my outs when, dealt on the board, it lifts my
+hand above its class now. Heads-up equity: on the river my share of the pot; before it, the
+mean share over `RUNOUTS` runouts drawn (`_draw`) from the deck less the known cards, in
+`DECK` order, from the state the hand's seed gives. The references rank with the replay's
+own evaluator (`high_rank`), not phevaluator's ids the signals use."""
+
+import zlib
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from checker.collusion.equity import DECK, OutsProbe
+from checker.collusion.equity import DECK, RUNOUTS, OutsProbe, _draw, equity
 from checker.model.hand import Game
 from checker.replay.evaluate import class_start, hand_class, high_rank
 
@@ -47,3 +52,38 @@ def test_each_class_starts_where_the_last_ends() -> None:
         assert hand_class(class_start(cls) - 1) == cls - 1
     # Past the straight flush: above every rank.
     assert class_start(9) > class_start(8) and hand_class(class_start(9) - 1) == 8
+
+
+def _share(mine: list[str], theirs: list[str], board: list[str]) -> float:
+    a, b = high_rank(mine, board, Game.HOLDEM), high_rank(theirs, board, Game.HOLDEM)
+    return 1.0 if a > b else 0.0 if a < b else 0.5
+
+
+def _reference_equity(mine: list[str], theirs: list[str], board: list[str], seed: str
+                      ) -> float:
+    missing = 5 - len(board)
+    if missing == 0:
+        return _share(mine, theirs, board)
+    deck = [card for card in DECK if card not in {*mine, *theirs, *board}]
+    state = zlib.crc32(seed.encode())
+    total = 0.0
+    for _ in range(RUNOUTS):
+        state = _draw(deck, missing, state)
+        total += _share(mine, theirs, [*board, *deck[:missing]])
+    return total / RUNOUTS
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.permutations(DECK), st.sampled_from([0, 3, 4, 5]), st.text(max_size=12))
+def test_equity_is_the_mean_share_over_the_seeded_runouts(deck: list[str], shown: int,
+                                                          seed: str) -> None:
+    mine, theirs, board = deck[:2], deck[2:4], deck[4:4 + shown]
+    assert equity(Game.HOLDEM, mine, theirs, board, seed) == _reference_equity(
+        mine, theirs, board, seed)
+
+
+def test_equity_of_a_known_river() -> None:
+    board = ["2c", "7d", "9h", "Js", "Kc"]
+    assert equity(Game.HOLDEM, ["Ah", "Ad"], ["Qs", "Qd"], board, "h") == 1.0
+    assert equity(Game.HOLDEM, ["Qs", "Qd"], ["Ah", "Ad"], board, "h") == 0.0
+    assert equity(Game.HOLDEM, ["Ah", "3d"], ["As", "3c"], board, "h") == 0.5

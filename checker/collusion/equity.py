@@ -11,6 +11,8 @@ import zlib
 from collections.abc import Sequence
 from typing import Final, TypeVar
 
+from mypy_extensions import i64
+
 # phevaluator's C core: its public evaluate_cards converts every card again on each call,
 # which costs several times the evaluation itself here.
 from phevaluator import _pheval  # type: ignore[import-untyped]
@@ -22,6 +24,8 @@ from checker.replay.evaluate import class_start, high_rank
 
 DECK: Final[tuple[str, ...]] = tuple(r + s for r in RANKS for s in SUITS)
 _ID: Final[dict[str, int]] = {card: int(PhCard.to_id(card)) for card in DECK}
+# The deck's ids in `DECK` order.
+_DECK_IDS: Final[tuple[int, ...]] = tuple(_ID[card] for card in DECK)
 # Runouts drawn for an equity before the river: a per-hand weight, not a verdict (the
 # aggregates average it over many hands).
 RUNOUTS: Final = 8
@@ -39,8 +43,11 @@ def known_board_game(game: Game) -> bool:
     return game in BOARD_GAMES
 
 
-_EVALUATE: Final = {5: _pheval.evaluate_5cards, 6: _pheval.evaluate_6cards,
-             7: _pheval.evaluate_7cards}
+# phevaluator's evaluators as statics: through the module, a call looked the module up in the
+# globals and the function up on the module.
+_EVALUATE_6: Final = _pheval.evaluate_6cards
+_EVALUATE_7: Final = _pheval.evaluate_7cards
+_EVALUATE: Final = {5: _pheval.evaluate_5cards, 6: _EVALUATE_6, 7: _EVALUATE_7}
 
 
 def _rank(game: Game, hole: Sequence[str], board: Sequence[str]) -> int:
@@ -57,13 +64,16 @@ def equity(game: Game, mine: Sequence[str], theirs: Sequence[str], board: Sequen
     missing = 5 - len(board)
     if missing <= 0:
         return _share(_rank(game, mine, board), _rank(game, theirs, board))
-    dead = {*mine, *theirs, *board}
     state = zlib.crc32(seed.encode())
     if game is Game.HOLDEM:
         ids = _ID
-        return _holdem_equity([ids[c] for c in mine], [ids[c] for c in theirs],
-                              [ids[c] for c in board],
-                              [ids[c] for c in DECK if c not in dead], missing, state)
+        my_ids = [ids[c] for c in mine]
+        their_ids = [ids[c] for c in theirs]
+        board_ids = [ids[c] for c in board]
+        dead_ids = {*my_ids, *their_ids, *board_ids}
+        return _holdem_equity(my_ids, their_ids, board_ids,
+                              [c for c in _DECK_IDS if c not in dead_ids], missing, state)
+    dead = {*mine, *theirs, *board}
     deck = [card for card in DECK if card not in dead]
     total = 0.0
     for _ in range(RUNOUTS):
@@ -75,25 +85,29 @@ def equity(game: Game, mine: Sequence[str], theirs: Sequence[str], board: Sequen
 
 def _holdem_equity(mine: list[int], theirs: list[int], board: list[int], deck: list[int],
                    missing: int, state: int) -> float:
-    """`equity` on phevaluator's card ids: the cards are converted once, not per runout."""
-    evaluate = _pheval.evaluate_7cards
+    """`equity` on phevaluator's card ids: the cards are converted once, not per runout.
+    Hold'em: two hole cards each, five on the full board (the seven passed one by one, no
+    argument tuple built per call)."""
+    evaluate = _EVALUATE_7
+    m0, m1 = mine
+    t0, t1 = theirs
     total = 0.0
     for _ in range(RUNOUTS):
         state = _draw(deck, missing, state)
-        full = board + deck[:missing]
+        b0, b1, b2, b3, b4 = board + deck[:missing]
         # phevaluator ranks 1 (best) to 7462: the lower rank wins.
-        a = int(evaluate(*mine, *full))
-        b = int(evaluate(*theirs, *full))
+        a = int(evaluate(m0, m1, b0, b1, b2, b3, b4))
+        b = int(evaluate(t0, t1, b0, b1, b2, b3, b4))
         total += 1.0 if a < b else 0.0 if a > b else 0.5
     return total / RUNOUTS
 
 
-def _draw(deck: list[T], missing: int, state: int) -> int:
+def _draw(deck: list[T], missing: int, state: i64) -> i64:
     """One runout: `missing` cards drawn into `deck[:missing]` by a partial Fisher-Yates
     shuffle of the deck as the last runout left it (a uniform draw without replacement);
     the generator's next state. A 31-bit linear congruential generator (its high bits) is
-    plenty for a per-hand weight, and stays in machine integers where random.Random is a
-    Python call per card."""
+    plenty for a per-hand weight, and stays in machine integers (`i64`: below 2**62 at
+    every step) where random.Random is a Python call per card."""
     size = len(deck)
     for i in range(missing):
         state = (state * 1103515245 + 12345) & 0x7FFFFFFF
@@ -143,9 +157,9 @@ class OutsProbe:
         for card in theirs:
             out = _ID[card]
             if self.five:
-                raw = int(_pheval.evaluate_6cards(s[0], s[1], s[2], s[3], s[4], out))
+                raw = int(_EVALUATE_6(s[0], s[1], s[2], s[3], s[4], out))
             else:
-                raw = int(_pheval.evaluate_7cards(s[0], s[1], s[2], s[3], s[4], s[5], out))
+                raw = int(_EVALUATE_7(s[0], s[1], s[2], s[3], s[4], s[5], out))
             if raw <= limit:
                 return True
         return False

@@ -31,6 +31,8 @@ _PH_ID: Final[dict[str, int]] = {r + s: int(PhCard.to_id(r + s)) for r in RANKS 
 # By number of cards (what phevaluator's evaluate_cards picks from).
 _PH_EVALUATE: Final = {5: _pheval.evaluate_5cards, 6: _pheval.evaluate_6cards,
                        7: _pheval.evaluate_7cards}
+_PH_OMAHA: Final = _pheval.evaluate_omaha_cards
+_PH_FIVE: Final = _pheval.evaluate_5cards
 
 _ANY_FIVE: Final = frozenset({Game.HOLDEM, Game.IRISH, Game.STUD, Game.STUD_HILO, Game.STUD5,
                              Game.DRAW5})
@@ -162,7 +164,7 @@ def _omaha_high(hole: Sequence[str], board: Sequence[str], game: Game) -> int:
         board_ids = [_PH_ID[c] for c in board]
         hole_ids = [_PH_ID[c] for c in hole]
         best = min(
-            int(_pheval.evaluate_omaha_cards(*board_ids, *[hole_ids[i] for i in four]))
+            int(_PH_OMAHA(*board_ids, *[hole_ids[i] for i in four]))
             for four in _FOUR_CARD_COVERS[len(hole)]
         )
         return _PH_WORST - best
@@ -171,7 +173,7 @@ def _omaha_high(hole: Sequence[str], board: Sequence[str], game: Game) -> int:
     hole_ids = [_PH_ID[c] for c in hole]
     board_ids = [_PH_ID[c] for c in board]
     best = min(
-        int(_pheval.evaluate_5cards(*two, *three))
+        int(_PH_FIVE(*two, *three))
         for two in combinations(hole_ids, 2)
         for three in combinations(board_ids, 3)
     )
