@@ -234,6 +234,28 @@ def _closed(start: int, lines: list[str], glued: bool) -> Iterator[tuple[int, li
         yield start, lines[:end], glued
 
 
+def marker_parts(text: str) -> tuple[str, str | None, str] | None:
+    """'*** NAME [N] ***...' (`_MARKER`): the name, the run-it-twice board and what follows;
+    None when the text is no marker. A marker with cards ('*** FLOP *** [Qc 7s 2d]', one a
+    street, never twice the same) is read as its head, matched once and kept, and the rest:
+    the name holds no '*', so the head ends at the first ' ***' after the opening one."""
+    end = text.find(" ***", 4)
+    if end > 4 and end + 4 < len(text):
+        head = text[:end + 4]
+        known = _MARKER_PARTS.get(head)
+        if known is None:
+            known = marker_parts(head)
+        if known is not None:
+            return known[0], known[1], text[end + 4:]
+    match = _MARKER.fullmatch(text)
+    if match is None:
+        return None
+    parts: tuple[str, str | None, str] = (match.group(1), match.group(2), match.group(3))
+    if not parts[2]:
+        remember(_MARKER_PARTS, text, parts, _MARKER_CACHE_SIZE)
+    return parts
+
+
 class _HandReader:
     """Reads one hand's lines into the hand record (its parts built as they are read)."""
 
@@ -575,13 +597,9 @@ class _HandReader:
         self.dealt = True
 
     def _marker_parts(self, text: str) -> tuple[str, str | None, str]:
-        """'*** NAME [N] ***...': the name, the run-it-twice board and what follows."""
-        match = _MARKER.fullmatch(text)
-        if match is None:
+        parts = marker_parts(text)
+        if parts is None:
             raise self.fail(f"line {self.number} not understood: {excerpt(text)}")
-        parts: tuple[str, str | None, str] = (match.group(1), match.group(2), match.group(3))
-        if not parts[2]:
-            remember(_MARKER_PARTS, text, parts, _MARKER_CACHE_SIZE)
         return parts
 
     def _board(self, index: int, rest: str, street: str) -> None:
