@@ -3,7 +3,7 @@
 import codecs
 from itertools import pairwise
 
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from checker.ingest.decode import iter_lines_from_bytes, lines_of_chunks, sniff_encoding
@@ -85,6 +85,8 @@ def test_arbitrary_bytes_decode_without_error(data: bytes) -> None:
 
 
 @given(st.text(alphabet="ab\r\n\u00e9", max_size=60), st.lists(st.integers(0, 60), max_size=6))
+@example("a\r\nb\n", [2])  # the "\r" ends one piece, its "\n" begins the next
+@example("a\r\nb\r\n", [2, 3])
 def test_lines_are_the_same_whatever_the_pieces(text: str, cuts: list[int]) -> None:
     """Decoded text cut into pieces anywhere (between a "\\r" and its "\\n" too, empty
     pieces): each line numbered, its one "\\r" before the break dropped, a "\\r" elsewhere

@@ -115,13 +115,17 @@ def lines_of_chunks(chunks: Iterable[str], reading: LineTracker | None = None
     for chunk in chunks:
         if not chunk:
             continue
-        lines = (carry + chunk).split("\n")
+        text = carry + chunk
+        lines = text.split("\n")
         carry = lines.pop()
+        # One scan of the piece for a carriage return (memchr), not a test per line: most
+        # files end their lines with "\n" alone.
+        returns = "\r" in text
         for line in lines:
             number += 1
             if reading is not None:
                 reading.last = number
-            yield number, line[:-1] if line.endswith("\r") else line
+            yield number, line[:-1] if returns and line.endswith("\r") else line
     if carry:
         if reading is not None:
             reading.last = number + 1
