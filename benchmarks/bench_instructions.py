@@ -1,9 +1,9 @@
 """Two or more builds of feltcheck on one input, compared by the instructions a hand costs, as
-valgrind counts them: the same count run after run (the hash seed fixed), where the CPU
-time of `bench_ab.py` moves by 3-6 % between runs on this machine, more than most changes
-measured here. Instructions are not time: memory stalls cost time and no instructions (the
-garbage collector's walks, say), so a change found here is confirmed in time with
-`bench_ab.py` over several rounds.
+valgrind counts them: within ~0.3 % run after run (the hash seed fixed; the environment
+still moves it a little), where the CPU time of `bench_ab.py` moves by 3-6 % between runs on
+this machine, more than most changes measured here. Instructions are not time: memory
+stalls cost time and no instructions (the garbage collector's walks, say), so a change
+found here is confirmed in time with `bench_ab.py` over several rounds.
 
 Each build is run twice under `valgrind --tool=cachegrind --cache-sim=no` (about 20× slower
 than the audit alone): once auditing the input's first file only (start-up, the rules, the
