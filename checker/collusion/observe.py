@@ -400,7 +400,7 @@ class _LineupFile:
     thousands of line-ups a file). The vecs are kept from one batch of line-ups to the next
     (`reset`): a line-up's cells are set where it is added, and the vecs grow only past the
     largest batch yet (growing one from a list costs ~15 ns a cell; a new line-up of nine
-    players has some 1,600)."""
+    players has some 1,300)."""
 
     __slots__ = ("cells_used", "flows", "index", "moved", "names", "opens", "pair_sums",
                  "raw_flows", "rows", "rows_at", "sums", "sums_at", "sums_used")
