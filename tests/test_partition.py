@@ -11,6 +11,10 @@ import json
 import os
 import pickle
 import signal
+import struct
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from multiprocessing import forkserver
@@ -206,6 +210,27 @@ class DaskDying(Dying):
         return dask_audit_files(paths, ruleset, rules)
 
 
+@dataclass(frozen=True)
+class HalfSent(Dying):
+    """As `Dying`, but the worker first sends the start of a partial on the pool's result pipe,
+    as one killed while sending its partial leaves it; then it dies, or, `stays`, waits to be
+    ended (as one still sending when the audit is interrupted)."""
+
+    stays: bool = False
+
+    def __call__(self, paths: list[str]) -> PartialAudit:
+        if self.dies_on(paths):
+            # The pool's worker loop (concurrent.futures.process._process_worker) runs the
+            # task: the result queue is its caller's. A message's length, then a little of it.
+            results = sys._getframe(1).f_locals["result_queue"]
+            results._writer._send(struct.pack("!i", 1 << 20) + b"\x80" * 64)
+            (self.marks / "sent").touch()
+            if self.stays:
+                time.sleep(600)
+            os.kill(os.getpid(), signal.SIGKILL)
+        return audit_files(paths)
+
+
 def _whole(parts: Iterator[PartialAudit], auditor: PartAuditor) -> AuditResult:
     whole = PartialAudit(AuditResult(ruleset=auditor.ruleset), None, {})
     for part in parts:
@@ -231,6 +256,66 @@ def test_a_process_that_dies_is_told_and_its_files_are_audited_again(
     assert chosen.as_posix() in notices[0]
     assert _reports(result, rules) == _reports(
         auditor.conclude(auditor.audit_part(files)), rules)
+
+
+def _in_a_process_of_its_own(scenario: str, tmp_path: Path) -> None:
+    """Run `scenario` (a function of this module, given `tmp_path`) in a fresh process. What
+    it tests hangs when it fails, the pool's thread with it: ended at the timeout, that
+    process takes the hang with it, not the test run."""
+    done = subprocess.run(
+        [sys.executable, "-c", f"import sys; from tests.test_partition import {scenario}; "
+                               f"{scenario}(sys.argv[1])", str(tmp_path)],
+        cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)}, capture_output=True,
+        timeout=120)
+    assert done.returncode == 0, done.stderr.decode()
+
+
+def dies_halfway_through_sending(folder: str) -> None:
+    """A worker dies having sent half a partial: the audit's notices and reports, in a file."""
+    rules = load_ruleset(RULES_FILE)
+    ruleset = ruleset_id(rules, RULES_FILE)
+    files = _logs()
+    notices: list[str] = []
+    task = HalfSent(files[2].name, Path(folder))
+    result = _whole(on_processes(files, 2, ruleset, rules, notices.append, task),
+                    PartAuditor(ruleset, rules))
+    (Path(folder) / "audit.json").write_text(
+        json.dumps({"notices": notices, "reports": _reports(result, rules)}), encoding="utf-8")
+
+
+def test_a_process_that_dies_halfway_through_sending_its_partial_is_told_and_audited_again(
+        rules: Ruleset, ruleset: RulesetId, tmp_path: Path) -> None:
+    _in_a_process_of_its_own("dies_halfway_through_sending", tmp_path)
+    files = _logs()
+    audit = json.loads((tmp_path / "audit.json").read_text(encoding="utf-8"))
+    assert (tmp_path / "sent").exists()  # it did send half a partial
+    assert len(audit["notices"]) == 1
+    assert audit["notices"][0].startswith("a worker process died while auditing")
+    assert files[2].as_posix() in audit["notices"][0]
+    auditor = PartAuditor(ruleset, rules)
+    assert audit["reports"] == _reports(auditor.conclude(auditor.audit_part(files)), rules)
+
+
+def stopped_halfway_through_sending(folder: str) -> None:
+    """The workers are ended (as by Ctrl-C: checker/interrupt.py) while the pool's thread
+    waits for the rest of a partial one of them sent half of."""
+    rules = load_ruleset(RULES_FILE)
+    chosen = _logs()[0]
+    pool = partition._pool(2, ruleset_id(rules, RULES_FILE), rules)
+    task = HalfSent(chosen.name, Path(folder), stays=True)
+    future = pool.submit(task, [chosen.as_posix()])
+    while not (Path(folder) / "sent").exists():
+        assert not future.done(), future.exception()
+        time.sleep(0.01)
+    time.sleep(0.5)  # the pool's thread has read the length and waits for the rest
+    partition._stop(pool, clean=False)
+    assert future.done()
+
+
+def test_stopping_the_workers_while_one_is_halfway_through_sending_its_partial_ends(
+        tmp_path: Path) -> None:
+    _in_a_process_of_its_own("stopped_halfway_through_sending", tmp_path)
+    assert (tmp_path / "sent").exists()
 
 
 def test_a_file_whose_process_dies_every_time_is_listed_not_audited(

@@ -221,7 +221,7 @@ def on_processes(files: list[Path], jobs: int, ruleset: RulesetId, rules: Rulese
                         while queue and len(in_flight) < jobs * WINDOW_PER_WORKER:
                             in_flight.append((queue[0], pool.submit(task, queue[0])))
                             queue.popleft()
-                    part = in_flight[0][1].result()
+                    part = _result(pool, in_flight[0][1])
                 except BrokenProcessPool:
                     lost = list(in_flight)
                     break
@@ -250,7 +250,7 @@ def _alone(path: str, ruleset: RulesetId, rules: Ruleset, notify: Notify,
     try:
         with held():
             future = pool.submit(task, [path])
-        return future.result()
+        return _result(pool, future)
     except BrokenProcessPool:
         notify(f"{path}: the process auditing it died again: not audited")
         return lost_file(path, ruleset, "the process auditing this file died twice "
@@ -286,15 +286,35 @@ def _forkserver_context() -> ForkServerContext:
     return context
 
 
-def _stop(pool: ProcessPoolExecutor, clean: bool) -> None:
-    """Shut the pool down; unless it finished cleanly (an interruption, an error, a death),
-    end its processes at once rather than wait for the files they are auditing."""
-    if clean:
-        pool.shutdown(wait=True)
-        return
+def _result(pool: ProcessPoolExecutor, future: "Future[PartialAudit]") -> PartialAudit:
+    """The task's partial; BrokenProcessPool if a worker died meanwhile.
+
+    A worker that dies while sending its partial (killed, out of memory) leaves it half
+    written in the pool's result pipe, and the pool's thread waits for the rest for ever:
+    this process holds the pipe's write end too, so the pipe never ends. The pool then never
+    notices the death, and the audit would hang. So while the partial is awaited, the workers
+    are looked at every POLL_SECONDS: once one is gone, all are ended (the queue's lock may
+    have died with it) and the pipe let go of (`_end_workers`), and the pool breaks as on any
+    death."""
+    while True:
+        try:
+            return future.result(timeout=POLL_SECONDS)
+        except TimeoutError:
+            if not all(worker.is_alive() for worker in _processes(pool)):
+                _end_workers(pool)
+
+
+def _processes(pool: ProcessPoolExecutor) -> list[Any]:
     # The executor keeps its processes private and has no way to end them before 3.14.
     processes: dict[int, Any] = getattr(pool, "_processes", None) or {}
-    workers = list(processes.values())
+    return list(processes.values())
+
+
+def _end_workers(pool: ProcessPoolExecutor) -> None:
+    """End the pool's processes at once, and close this process's write end of the pipe they
+    send their partials on: with them gone it is the last, so a partial left half sent ends
+    there and the pool's thread, waiting for its rest, finds the pool broken."""
+    workers = _processes(pool)
     # Ended before the pool lets go of what they share: a worker still starting would
     # otherwise find its start-up data gone, and print a traceback.
     for worker in workers:
@@ -302,6 +322,18 @@ def _stop(pool: ProcessPoolExecutor, clean: bool) -> None:
             worker.terminate()
     for worker in workers:
         worker.join()
+    results: Any = getattr(pool, "_result_queue", None)
+    if results is not None:
+        results._writer.close()
+
+
+def _stop(pool: ProcessPoolExecutor, clean: bool) -> None:
+    """Shut the pool down; unless it finished cleanly (an interruption, an error, a death),
+    end its processes at once rather than wait for the files they are auditing."""
+    if clean:
+        pool.shutdown(wait=True)
+        return
+    _end_workers(pool)
     # Waits for the pool's manager thread, quick with its workers gone: left running, it
     # closes its wake-up pipe while the interpreter's exit writes to it ("Bad file
     # descriptor" printed at exit; seen once in 30 interrupted runs).
