@@ -1,5 +1,7 @@
 """Amounts as sites write them become exact integers (cents or chips), never floats."""
 
+from collections.abc import Callable
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -48,3 +50,18 @@ def test_cents_round_trip_with_separators(cents: int) -> None:
 def test_chips_round_trip(chips: int) -> None:
     assert parse_chips(f"{chips:,}") == chips
     assert parse_chips(str(chips)) == chips
+
+
+def _reading(parse: Callable[[str], int], text: str) -> int | str:
+    try:
+        return parse(text)
+    except ValueError:
+        return "refused"
+
+
+@given(st.text(alphabet="0123456789,.kKM$\u0663", max_size=12))
+def test_plain_chips_read_as_the_pattern_reads_them(text: str) -> None:
+    """Digits and separators are read without the pattern; a leading space (stripped, as
+    around any amount) sends the same text through it: both readings agree, refusals too."""
+    for parse in (parse_chips, parse_cents):
+        assert _reading(parse, text) == _reading(parse, " " + text)

@@ -30,6 +30,12 @@ def _strip_symbol(text: str) -> str:
 
 def _scaled(text: str, scale: int) -> int:
     """`text` (digits, separators, optional decimals and K/M) times `scale`, exactly."""
+    if is_digits(text[:1]):
+        # Most amounts are a tournament's chips ("2500", "12,345"): what the pattern reads
+        # as digits and separators alone, read without it.
+        plain = text.replace(",", "") if "," in text else text
+        if is_digits(plain):
+            return int(plain) * scale
     match = _NUMBER.match(_strip_symbol(text))
     if match is None:
         raise ValueError(f"not an amount: {excerpt(text)}")
