@@ -71,7 +71,8 @@ def timestamp_hook(kind: type, value: Any) -> Any:
 
 # Every Struct here: frozen, no field beyond the schema's, its fields in the models' order
 # (`kw_only`: a required field may follow one with a default), and not tracked by the garbage
-# collector (a hand line's Structs hold no cycle).
+# collector (a hand line's Structs hold no cycle). `log_hand` reads HandSeat and HandAction
+# as tuples of their fields, in this order.
 
 
 class HandSeat(Struct, frozen=True, forbid_unknown_fields=True, kw_only=True, gc=False):

@@ -13,7 +13,10 @@ seated by the log's own `seat` lines is that table's first hand of the tournamen
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Final
+
+from msgspec.structs import astuple
 
 from checker.model.formats import TOURNAMENT_LOG
 from checker.model.hand import (
@@ -36,6 +39,8 @@ from checker.replay.hand_replay import replay_hand
 from checker.replay.table import TableState
 
 HandNote = Timeout | Disconnect | Reconnect
+# A seat's fields as a tuple (`astuple`): its number first.
+_SEAT_NUMBER: Final = itemgetter(0)
 _NOTE_KINDS: Final = {"timeout": HandEventKind.TIMED_OUT, "disconnect": HandEventKind.DISCONNECTED,
                       "reconnect": HandEventKind.RECONNECTED}
 
@@ -74,9 +79,21 @@ def log_table_state(name: str, seated_by_log: bool = False, gap: bool = False) -
 
 def log_hand(played: HandPlayed, file: str, line: int, context: LogContext,
              notes: Sequence[NoteLine] = ()) -> Hand:
-    """The hand record of `played` (the `hand` line at `file`:`line`) with its `notes`."""
-    seats = sorted(played.seats, key=lambda s: s.seat)
-    actions = played.actions
+    """The hand record of `played` (the `hand` line at `file`:`line`) with its `notes`.
+    The seats and acts, most of the line, are read as tuples of their fields (one call
+    each, where a field read by name from compiled code is a generic attribute look-up)."""
+    seats: list[Seat] = []
+    hole_cards: dict[str, list[str]] = {}
+    up_cards: dict[str, list[str]] = {}
+    for number, player, stack, cards, up, sitting_out, _ in sorted(
+            [astuple(s) for s in played.seats], key=_SEAT_NUMBER):
+        seats.append(Seat(number, player, stack, line, sitting_out))
+        hole_cards[player] = cards
+        if up:
+            up_cards[player] = up
+    actions = [Action(index, street, player, kind, line, amount, to, all_in, discards)
+               for index, (street, player, kind, amount, to, all_in, discards, _) in
+               enumerate([astuple(a) for a in played.actions])]
     return Hand(
         site=context.site, source_format=TOURNAMENT_LOG, hand_id=played.hand,
         tournament_id=played.tournament, tournament_name=context.tournament_name,
@@ -87,13 +104,9 @@ def log_hand(played: HandPlayed, file: str, line: int, context: LogContext,
         bring_in=played.bring_in,
         level=None if played.level is None else str(played.level),
         played_at=played.started, button_seat=played.button,
-        seats=[Seat(s.seat, s.player, s.stack, line, s.sitting_out) for s in seats],
-        actions=[Action(index, a.street, a.player, a.kind, line, a.amount, a.to, a.all_in,
-                        a.discards)
-                 for index, a in enumerate(actions)],
+        seats=seats, actions=actions,
         events=_events(played, line, notes),
-        hole_cards={s.player: s.cards for s in seats},
-        up_cards={s.player: s.up_cards for s in seats if s.up_cards},
+        hole_cards=hole_cards, up_cards=up_cards,
         boards=played.boards,
         shown=_shown(played, line),
         returns=[UncalledReturn(r.player, r.amount, line) for r in played.returns],
