@@ -462,12 +462,16 @@ class TournamentState:
         """Each player's stack at the deal against what the log left them; between hands
         chips change only by a line that says so (seat, rebuy, move, rollback)."""
         carried: list[CarriedStackFact] = []
+        known = self.known
         for seat in hand.seats:
-            if seat.player in self.known:
-                before = self.stacks.get(seat.player, 0)
-                self.chips_between_hands += seat.stack - before
-                carried.append(CarriedStackFact(player=seat.player, carried=Chips(before),
-                                                dealt_with=Chips(seat.stack)))
+            # A Struct's field is a generic attribute look-up from compiled code: read once.
+            player = seat.player
+            if player in known:
+                stack = seat.stack
+                before = self.stacks.get(player, 0)
+                self.chips_between_hands += stack - before
+                carried.append(CarriedStackFact(player=player, carried=Chips(before),
+                                                dealt_with=Chips(stack)))
         return HandStacksFact(table=hand.table, hand=hand.hand, players=carried)
 
     def _hand(self, hand: HandPlayed, line: int, seq: int) -> HeldNoChips | None:
@@ -477,7 +481,11 @@ class TournamentState:
         self.known.update(started)
         after = dict(started)
         for act in hand.actions:
-            after[act.player] = after.get(act.player, 0) - act.amount
+            amount = act.amount
+            player = act.player
+            # Most acts put no chips in (folds, checks): a seated player's chips stay.
+            if amount or player not in after:
+                after[player] = after.get(player, 0) - amount
         for back in hand.returns:
             after[back.player] = after.get(back.player, 0) + back.amount
         winners: dict[int, set[str]] = {}
