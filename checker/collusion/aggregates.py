@@ -109,6 +109,20 @@ def _no_counters() -> vec[i64]:
     return vec[i64]()
 
 
+# A new pair's evidence slots, empty, by their count: a vec is extended by a vec without a
+# list of boxed ints made and read per pair (MTT players meet new players all along).
+_EMPTY_SLOTS: Final[dict[int, vec[i64]]] = {}
+_ZERO_SLOTS: Final[dict[int, vec[i64]]] = {}
+
+
+def _filled(made: dict[int, vec[i64]], size: int, value: i64) -> vec[i64]:
+    """A vec of `size` cells of `value`, made once and kept in `made`."""
+    cells = made.get(size)
+    if cells is None:
+        cells = made[size] = vec[i64]([value] * size)
+    return cells
+
+
 @dataclass(slots=True)
 class Aggregates:
     """What one view (integrity: every hole card; public: showdown cards only) has gathered."""
@@ -161,8 +175,9 @@ class Aggregates:
             at = self.pairs[key] = len(self.pair_counters)
             self.pair_counters = vec_extend(self.pair_counters, _PAIR_ZEROS)
             slots = len(FAMILIES) * self.evidence_kept
-            self.evidence_ranks = vec_extend(self.evidence_ranks, [EMPTY] * slots)
-            self.evidence_refs = vec_extend(self.evidence_refs, [0] * slots)
+            self.evidence_ranks = vec_extend(self.evidence_ranks,
+                                             _filled(_EMPTY_SLOTS, slots, EMPTY))
+            self.evidence_refs = vec_extend(self.evidence_refs, _filled(_ZERO_SLOTS, slots, 0))
         return at
 
     def player_at(self, name: str) -> int:
