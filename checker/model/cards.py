@@ -6,6 +6,8 @@ from pydantic import StringConstraints
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
+# The 52 cards, by rank then suit.
+DECK = tuple(rank + suit for rank in RANKS for suit in SUITS)
 
 Card = Annotated[str, StringConstraints(pattern=r"^[2-9TJQKA][cdhs]$")]
 

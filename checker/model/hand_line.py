@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
 import msgspec
 from msgspec import Meta, Struct
 
-from checker.model.cards import RANKS, SUITS
+from checker.model.cards import DECK
 from checker.model.hand_record import ActionKind, BettingStructure, Game, Street
 
 Count = Annotated[int, Meta(ge=0)]
@@ -37,7 +37,7 @@ Name = Annotated[str, Meta(min_length=1)]
 if TYPE_CHECKING:
     Card = str
 else:
-    Card = Literal[tuple(rank + suit for rank in RANKS for suit in SUITS)]
+    Card = Literal[DECK]
 
 # The schema's `timestamp`.
 TIMESTAMP = re.compile(

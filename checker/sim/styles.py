@@ -18,7 +18,7 @@ from enum import Enum
 from itertools import combinations
 from typing import NamedTuple
 
-from checker.model.cards import RANKS, SUITS
+from checker.model.cards import DECK, RANKS, SUITS
 from checker.model.hand import Game
 from checker.replay.evaluate import high_rank
 from checker.sim.plan import PlayerStyle
@@ -152,7 +152,6 @@ def preflop_strength(hole: tuple[str, ...]) -> float:
 
 # ---------------------------------------------------------------- postflop strength
 
-_DECK = tuple(r + s for r in RANKS for s in SUITS)
 # Opponent hands sampled to measure a made hand (small: decisions must stay fast).
 _SAMPLES = {2: 8, 4: 3, 5: 3}
 
@@ -164,14 +163,14 @@ def opponent_sample(game: Game, board: tuple[str, ...], size: int,
                     rng: random.Random) -> Sample:
     """A few random hands of `size` hole cards (none on `board`) with their ranks on it:
     drawn once per street and shared by every player who measures a hand against it."""
-    deck = len(_DECK)
+    deck = len(DECK)
     random_index = rng.random
     sample: Sample = []
     for _ in range(_SAMPLES.get(size, 2)):
         theirs: list[str] = []
         while len(theirs) < size:
             # Rejection sampling: cheaper than building the unseen deck for a few cards.
-            card = _DECK[int(random_index() * deck)]
+            card = DECK[int(random_index() * deck)]
             if card not in board and card not in theirs:
                 theirs.append(card)
         sample.append((tuple(theirs), high_rank(theirs, board, game)))
