@@ -49,6 +49,8 @@ COMPILED_MODULES: tuple[str, ...] = (
     "checker/collusion/aggregates.py",
     "checker/collusion/equity.py",
     "checker/collusion/observe.py",
+    "checker/collusion/pair_facts.py",
+    "checker/collusion/scores.py",
     "checker/dsl/compiler.py",
     "checker/dsl/engine.py",
     "checker/dsl/guards.py",

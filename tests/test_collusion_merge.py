@@ -31,7 +31,7 @@ from checker.collusion.aggregates import (
 from checker.collusion.observe import OPEN_LINEUPS, HandObserver
 from checker.collusion.scores import ScoringSettings
 from checker.collusion.scoring import score_pairs
-from checker.collusion.signals import PLAYER_WIDTH
+from checker.collusion.signals import BY_NAME, PLAYER_WIDTH
 from checker.dsl.ruleset import load_ruleset
 from tests.collusion_sim import RULESET, corpus, split_log
 from tests.fixture_makers.make_collusion_fixtures import FIXTURES, NAME
@@ -132,6 +132,15 @@ def test_a_hand_kept_for_several_pairs_merges_into_each() -> None:
                            EvidenceHand(-weights[key], "b.txt", 7, "h9", "t", "chip_flow", *key)])
         assert total.evidence_hands(key)[0] == expected
     assert total.evidence_hands(pairs[0])[0][0].hand == "h9"  # 30 beats 10
+
+
+@settings(max_examples=200, deadline=None)
+@given(aggregates())
+def test_evidence_counts_are_the_kept_hands_per_family(agg: Aggregates) -> None:
+    """What a pair's facts count (no hand made) is what `evidence_hands` gives; a pair that
+    never met has none."""
+    for key in [*agg.pairs, ("nobody", "zed")]:
+        assert agg.evidence_counts(key) == [len(kept) for kept in agg.evidence_hands(key)]
 
 
 @given(aggregates())
@@ -250,6 +259,15 @@ def split_corpus(collusion_root: Path) -> list[Path]:
 
 def test_a_corpus_split_and_merged_equals_the_whole(split_corpus: list[Path]) -> None:
     whole = audit(split_corpus, RULESET).collusion
+    # A kept hand sits under its own signal's family: a pair's facts count a family's
+    # evidence by its slots (`evidence_counts`), the findings and reports by each hand.
+    kept = 0
+    for agg in whole.aggregates.values():
+        for key in agg.pairs:
+            for family, hands in zip(FAMILIES, agg.evidence_hands(key), strict=True):
+                assert {BY_NAME[hand.signal].family for hand in hands} <= {family}
+                kept += len(hands)
+    assert kept > 100
     assert whole.aggregates["integrity"].hands > 10000
     parts = [audit([path], RULESET).collusion.aggregates for path in split_corpus]
     scoring = ScoringSettings(min_hands=100, min_tournaments=3, min_occasions=20,

@@ -12,35 +12,30 @@ family its rule judged, and names the two players; its fingerprint is the rule, 
 the players.
 """
 
-import math
 from dataclasses import dataclass, field
 
 from checker.audit.findings import json_safe
 from checker.audit.spool import Sink
 from checker.collusion.aggregates import FAMILY_INDEX, Aggregates, EvidenceHand
 from checker.collusion.observe import VIEWS, HandObserver, ObserverSettings
+from checker.collusion.pair_facts import BASIS, pair_fact
 from checker.collusion.rings import rings_of
-from checker.collusion.scores import FamilyScore, PairScore, ScoringSettings, SignalScore
-from checker.collusion.signals import BY_NAME, Kind
+from checker.collusion.scores import PairScore, ScoringSettings, SignalScore
+from checker.collusion.signals import BY_NAME
 from checker.dsl.compiler import CompiledRule, Verdict
 from checker.dsl.engine import CompiledRuleset
 from checker.model.findings import Finding, FindingLocation, fingerprint
 from checker.replay.facts import (
     CollusionFamily,
     CollusionView,
-    FamilyFact,
     PairEvent,
     PairFact,
-    Percent,
     RingEvent,
     RingFact,
-    SignalFact,
 )
 
 PAIR_EVENT = "pair"
 RING_EVENT = "ring"
-# Basis points in one.
-_BASIS = 10_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +61,7 @@ def settings_from(params: dict[str, object]) -> CollusionSettings:
         number[path.removeprefix("collusion.")] = value
 
     return CollusionSettings(
-        ObserverSettings(weak_equity=number["weak_equity"] / _BASIS,
+        ObserverSettings(weak_equity=number["weak_equity"] / BASIS,
                          evidence_kept=number["evidence_hands"],
                          flow_cap=number["flow_cap_big_blinds"] * 1000,
                          commitment=number["commitment_big_blinds"] * 1000),
@@ -186,16 +181,17 @@ class CollusionJudge:
                 if keep_pairs:
                     verdicts.append(PairVerdict(view, scored, None, [], []))
                 continue
-            evidence = _evidence(agg, scored)
-            fact = pair_fact(view, scored, evidence)
+            fact = pair_fact(view, scored, agg.evidence_counts(scored.key))
+            failures = list(self.rules.failures(PAIR_EVENT, PairEvent(fact)))
+            if not (keep_pairs or failures):
+                continue  # judged, not flagged: its evidence hands are never made
             # The flow over time is the collusion report's alone: no rule reads it.
             flow = sorted(agg.flows.get(scored.key, {}).items()) if keep_pairs else []
-            verdict = PairVerdict(view, scored, fact, evidence, flow)
-            for rule, result in self.rules.failures(PAIR_EVENT, PairEvent(fact)):
+            verdict = PairVerdict(view, scored, fact, _evidence(agg, scored), flow)
+            for rule, result in failures:
                 verdict.failed.append(rule.rule_id)
                 self.findings.append(_pair_finding(rule, result, verdict))
-            if keep_pairs or verdict.flagged:
-                verdicts.append(verdict)
+            verdicts.append(verdict)
         return verdicts
 
     def _rings(self, view: str, verdicts: list[PairVerdict]) -> None:
@@ -216,54 +212,6 @@ class CollusionJudge:
                     "evidence_hands": [evidence_json(e) for v in inside for e in v.evidence],
                 }
                 self.findings.append(_finding(rule, result, view, members, strongest, extra))
-
-
-def pair_fact(view: str, scored: PairScore, evidence: list[EvidenceHand]) -> PairFact:
-    leading = scored.leading
-    family = scored.leading_family
-    kept = [e for e in evidence if _family_of(e) == family]
-    facts = {f.family: family_fact(f, evidence) for f in scored.families}
-    return PairFact(
-        players=list(scored.key), view=CollusionView(view),
-        hands_together=scored.hands_together, tournaments_together=scored.tournaments_together,
-        tested=scored.tested, score=_hundredths(scored.score),
-        q_value=_basis_points(scored.q_value),
-        leading_signal=leading.signal.name if leading else "",
-        leading_family=family, evidence_hands=len(kept),
-        chip_dumping=facts[CollusionFamily.CHIP_DUMPING],
-        soft_play=facts[CollusionFamily.SOFT_PLAY], team_play=facts[CollusionFamily.TEAM_PLAY],
-        signals=[signal_fact(s) for s in scored.signals],
-        co_presence_score=_hundredths(-scored.co_presence_log10_p),
-    )
-
-
-def family_fact(scored: FamilyScore, evidence: list[EvidenceHand]) -> FamilyFact:
-    leading = scored.leading
-    return FamilyFact(
-        score=_hundredths(scored.score), q_value=_basis_points(scored.q_value),
-        leading_signal=leading.signal.name if leading else "",
-        z=_hundredths(leading.z) if leading else 0,
-        evidence_hands=sum(_family_of(e) == scored.family for e in evidence))
-
-
-def _basis_points(fraction: float) -> Percent:
-    """A q-value in basis points, rounded up (a q of 0.00001 is not 0)."""
-    return Percent(min(_BASIS, math.ceil(fraction * _BASIS)))
-
-
-def signal_fact(s: SignalScore) -> SignalFact:
-    # Rates (and differences of rates) in basis points; amounts in mbb per occasion.
-    scale = 1 if s.signal.kind is Kind.AMOUNT else _BASIS
-    return SignalFact(
-        name=s.signal.name, family=s.signal.family, actor=s.actor, partner=s.partner,
-        occasions=s.occasions, pair_value=round(s.pair_value * scale),
-        baseline_value=round(s.baseline_value * scale), z=_hundredths(s.z),
-        score=_hundredths(-s.log10_p), scored=s.scored, both_ways=s.both_ways,
-    )
-
-
-def _hundredths(value: float) -> int:
-    return round(value * 100)
 
 
 def _family_of(hand: EvidenceHand) -> CollusionFamily:

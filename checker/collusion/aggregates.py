@@ -368,6 +368,22 @@ class Aggregates:
         per_pair = _NO_EVIDENCE if at is None else self._kept(at, key)
         return [[EvidenceHand(*hand) for hand in kept] for kept in per_pair]
 
+    def evidence_counts(self, key: PairKey) -> list[int]:
+        """How many hands `evidence_hands` gives per family, without making them: what a
+        pair's facts count (most pairs are judged, few are reported)."""
+        kept = self.evidence_kept
+        ranks = self.evidence_ranks
+        at = self.pairs.get(key)
+        counts: list[int] = []
+        for family in range(len(FAMILIES)):
+            count = 0
+            if at is not None:
+                first = (at // PAIR_WIDTH * len(FAMILIES) + family) * kept
+                while count < kept and ranks[first + count] != EMPTY:
+                    count += 1
+            counts.append(count)
+        return counts
+
     def add_flow(self, key: PairKey, tournament: str, net: int) -> None:
         points = self.flows.get(key)
         if points is None:

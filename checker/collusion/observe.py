@@ -27,7 +27,7 @@ from mypy_extensions import i64
 
 from checker.collusion.aggregates import FAMILY_INDEX, SIGNAL_CODE, TOURNAMENTS, Aggregates
 from checker.collusion.equity import OutsProbe, equity, known_board_game, made_rank
-from checker.collusion.signals import AGG_STRATA, BACK_STRATA, OPEN_STRATA, WIDTH, C
+from checker.collusion.signals import AGG_STRATA, BACK_STRATA, OPEN_STRATA, SIGNALS, WIDTH, C
 from checker.collusion.signals import P as Own
 from checker.model.formats import TOURNAMENT_LOG
 from checker.model.hand import POST_KINDS, ActionKind, Hand, Street
@@ -205,6 +205,10 @@ _OFFER_BITS: Final = 3
 _OFFER_MASK: Final = (1 << _OFFER_BITS) - 1
 if len(_OFFERS) > _OFFER_MASK + 1:
     raise ImportError("checker/collusion/observe.py: more offer codes than _OFFER_BITS hold")
+# A hand is kept under its signal's own family: a pair's facts count a family's evidence
+# hands by its slots (`Aggregates.evidence_counts`), the reports by each hand's signal.
+if any(FAMILY_INDEX[SIGNALS[signal].family] != family for family, signal in _OFFERS):
+    raise ImportError("checker/collusion/observe.py: an offer's family is not its signal's")
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,7 +23,10 @@ class ScoringSettings:
     prior_occasions: int
 
 
-@dataclass(frozen=True, slots=True)
+# Not frozen, its __init__ written out: compiled, a dataclass's generated __init__ stays
+# interpreted (a frozen one sets each field through object.__setattr__), and every tested pair
+# has a score per signal. Nothing changes a score once made.
+@dataclass(slots=True, init=False)
 class SignalScore:
     signal: Signal
     actor: str
@@ -39,6 +42,38 @@ class SignalScore:
     # Both directions at once (`actor` is then the pair's first player): their z added,
     # over sqrt 2.
     both_ways: bool = False
+
+    def __init__(self, signal: Signal, actor: str, partner: str, occasions: int,
+                 pair_value: float, baseline_value: float, z: float, log10_p: float,
+                 scored: bool, both_ways: bool = False) -> None:
+        self.signal = signal
+        self.actor = actor
+        self.partner = partner
+        self.occasions = occasions
+        self.pair_value = pair_value
+        self.baseline_value = baseline_value
+        self.z = z
+        self.log10_p = log10_p
+        self.scored = scored
+        self.both_ways = both_ways
+
+
+# One signal in one direction for every pair scored, as Python values (scoring.py makes them
+# from its arrays): the signal, whether the pair's second player acts, whether both ways,
+# then per pair the occasions, the pair's value, the baseline, z, log10 p and whether scored.
+SignalCells = tuple[Signal, bool, bool, list[int], list[float], list[float], list[float],
+                    list[float], list[bool]]
+
+
+def pair_signals(cells: list[SignalCells], key: PairKey, row: int) -> tuple[SignalScore, ...]:
+    """The pair `key`'s score for every signal and direction, from its `row` of `cells`."""
+    first, second = key
+    scores: list[SignalScore] = []
+    for signal, swap, both, occasions, pair_value, baseline, z, log10_p, scored in cells:
+        scores.append(SignalScore(signal, second if swap else first, first if swap else second,
+                                  occasions[row], pair_value[row], baseline[row], z[row],
+                                  log10_p[row], scored[row], both))
+    return tuple(scores)
 
 
 @dataclass(frozen=True, slots=True)

@@ -38,8 +38,15 @@ from numpy.typing import NDArray
 # scipy is imported by the functions that use it, when pairs are first scored, and only
 # scipy.special (checker/collusion/tails.py says why not scipy.stats): a process that meets
 # no pair, the commands that never score, and workers that only gather aggregates never load it.
-from checker.collusion.aggregates import PAIR_WIDTH, TOURNAMENTS, Aggregates, PairKey
-from checker.collusion.scores import FamilyScore, PairScore, ScoringSettings, SignalScore
+from checker.collusion.aggregates import PAIR_WIDTH, TOURNAMENTS, Aggregates
+from checker.collusion.scores import (
+    FamilyScore,
+    PairScore,
+    ScoringSettings,
+    SignalCells,
+    SignalScore,
+    pair_signals,
+)
 from checker.collusion.signals import PLAYER_WIDTH, SIGNALS, WIDTH, C, Kind, Signal
 from checker.collusion.signals import P as Own
 from checker.collusion.tails import bh_adjusted, norm_logsf, poisson_logsf, t_logsf
@@ -134,6 +141,7 @@ def score_pairs(agg: Aggregates, settings: ScoringSettings,
     hands_of = hands.astype(np.int64).tolist()
     met_in = matrix[:, TOURNAMENTS].astype(np.int64).tolist()
     co_p, co_e = co_log_p.tolist(), co_expected.tolist()
+    cells = [_cells(signal, direction, column) for signal, direction, column in columns]
     for row, key in enumerate(keys):
         if not judged[row]:
             # Not judged nor reported: a pair that met keeps its numbers only (a benchmark
@@ -141,18 +149,15 @@ def score_pairs(agg: Aggregates, settings: ScoringSettings,
             scored.append(PairScore(key, hands_of[row], met_in[row], False, 0.0, 1.0, None, (),
                                     co_p[row], co_e[row], untested))
             continue
-        signals = tuple(_signal_score(signal, direction, column, key, row)
-                        for signal, direction, column in columns)
+        signals = pair_signals(cells, key, row)
 
         def lead(column: int, row: int = row, signals: tuple[SignalScore, ...] = signals
                  ) -> SignalScore | None:
             return signals[column] if column >= 0 and signals else None
 
         scored.append(PairScore(
-            key, int(hands[row]), int(matrix[row, TOURNAMENTS]), bool(tested[row]),
-            float(log_p[row]), float(q[row].min()),
-            lead(int(family_lead[row, best_family[row]])),
-            signals, float(co_log_p[row]), float(co_expected[row]),
+            key, hands_of[row], met_in[row], True, float(log_p[row]), float(q[row].min()),
+            lead(int(family_lead[row, best_family[row]])), signals, co_p[row], co_e[row],
             tuple(FamilyScore(family, float(family_p[row, at]), float(q[row, at]),
                               lead(int(family_lead[row, at])))
                   for at, family in enumerate(families))))
@@ -171,13 +176,11 @@ class _Column:
     scored: NDArray[np.bool_]
 
 
-def _signal_score(signal: Signal, direction: int, column: _Column, key: PairKey,
-                  row: int) -> SignalScore:
-    actor, partner = (key[1], key[0]) if direction == 1 else key
-    return SignalScore(signal, actor, partner, int(column.occasions[row]),
-                       float(column.pair_value[row]), float(column.baseline[row]),
-                       float(column.z[row]), float(column.log10_p[row]),
-                       bool(column.scored[row]), direction == BOTH_WAYS)
+def _cells(signal: Signal, direction: int, column: _Column) -> SignalCells:
+    return (signal, direction == 1, direction == BOTH_WAYS,
+            column.occasions.astype(np.int64).tolist(), column.pair_value.tolist(),
+            column.baseline.tolist(), column.z.tolist(), column.log10_p.tolist(),
+            column.scored.tolist())
 
 
 def _both_ways(one: _Column, other: _Column) -> _Column:

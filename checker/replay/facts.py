@@ -979,7 +979,7 @@ class CollusionView(StrEnum):
     PUBLIC = "public"
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class SignalFact:
     """One statistic of a pair: how `actor` treats `partner` against how `actor` treats
     everyone else (checker/collusion/scoring.py)."""
@@ -1003,8 +1003,25 @@ class SignalFact:
     # the two directions' z added, over sqrt 2.
     both_ways: bool = False
 
+    # Written out (init=False), as the other facts made in numbers: compiled, a dataclass's
+    # generated __init__ stays interpreted (every tested pair has a fact per signal).
+    def __init__(self, name: str, family: CollusionFamily, actor: str, partner: str,
+                 occasions: int, pair_value: int, baseline_value: int, z: int, score: int,
+                 scored: bool, both_ways: bool = False) -> None:
+        self.name = name
+        self.family = family
+        self.actor = actor
+        self.partner = partner
+        self.occasions = occasions
+        self.pair_value = pair_value
+        self.baseline_value = baseline_value
+        self.z = z
+        self.score = score
+        self.scored = scored
+        self.both_ways = both_ways
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, init=False)
 class FamilyFact:
     """A pair's evidence for one clause-28 rule (chip dumping, soft play, team play)."""
 
@@ -1019,8 +1036,16 @@ class FamilyFact:
     # Evidence hands kept for the family.
     evidence_hands: int
 
+    def __init__(self, score: int, q_value: Percent, leading_signal: str, z: int,
+                 evidence_hands: int) -> None:
+        self.score = score
+        self.q_value = q_value
+        self.leading_signal = leading_signal
+        self.z = z
+        self.evidence_hands = evidence_hands
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, init=False)
 class PairFact:
     """Two players' play toward each other across the audited hands (collusion evidence)."""
 
@@ -1045,6 +1070,27 @@ class PairFact:
     # Tournaments together against what random registration predicts (context: friends sit
     # together too), as -log10 p in hundredths.
     co_presence_score: int
+
+    def __init__(self, players: list[str], view: CollusionView, hands_together: int,
+                 tournaments_together: int, tested: bool, score: int, q_value: Percent,
+                 leading_signal: str, leading_family: CollusionFamily, evidence_hands: int,
+                 chip_dumping: FamilyFact, soft_play: FamilyFact, team_play: FamilyFact,
+                 signals: list[SignalFact], co_presence_score: int) -> None:
+        self.players = players
+        self.view = view
+        self.hands_together = hands_together
+        self.tournaments_together = tournaments_together
+        self.tested = tested
+        self.score = score
+        self.q_value = q_value
+        self.leading_signal = leading_signal
+        self.leading_family = leading_family
+        self.evidence_hands = evidence_hands
+        self.chip_dumping = chip_dumping
+        self.soft_play = soft_play
+        self.team_play = team_play
+        self.signals = signals
+        self.co_presence_score = co_presence_score
 
 
 @dataclass(slots=True)
