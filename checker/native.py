@@ -28,6 +28,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "checker/ingest/phh.py",
     "checker/ingest/stars_hand.py",
     "checker/model/hand_record.py",
+    "checker/model/source.py",
     "checker/replay/facts.py",
     "checker/replay/betting.py",
     "checker/replay/evaluate.py",

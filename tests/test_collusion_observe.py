@@ -24,6 +24,7 @@ from checker.collusion.signals import AGG_STRATA, BACK_STRATA, OPEN_STRATA, WIDT
 from checker.collusion.signals import P as Own
 from checker.model.hand import Hand
 from checker.model.hand_line import hand_played
+from checker.model.source import SourceLocation
 from checker.replay.facts import ActionEvent, CollusionFamily, HandEvent, HandFact
 from checker.replay.log_hand import LogContext, log_hand, log_table_state, replay_log_hand
 
@@ -121,7 +122,7 @@ def deal(players: Sequence[tuple[str, int, str]], script: Sequence[str], board: 
         "shown": list(shown),
     }
     played = hand_played(record)
-    hand = log_hand(played, FILE, line, LogContext("Test Site"))
+    hand = log_hand(played, SourceLocation(file=FILE, line=line), LogContext("Test Site"))
     fact: HandFact | None = None
     acts: list[ActionEvent] = []
     for _, event in replay_log_hand(played, hand, log_table_state(table)):
@@ -1342,7 +1343,7 @@ def test_a_hand_dealt_to_one_player_is_not_counted() -> None:
         "returns": [{"player": "ann", "amount": 10}], "awards": [],
     }
     played = hand_played(record)
-    hand = log_hand(played, FILE, 1, LogContext())
+    hand = log_hand(played, SourceLocation(file=FILE, line=1), LogContext())
     [fact] = [e.hand for _, e in replay_log_hand(played, hand, log_table_state("1"))
               if isinstance(e, HandEvent)]
     assert [p.name for p in fact.players] == ["ann"]

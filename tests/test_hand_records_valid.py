@@ -34,8 +34,7 @@ def _hands(root: Path) -> Iterator[Hand]:
             if isinstance(record, Hand):
                 yield record
             elif isinstance(record, LogRecord) and isinstance(record.event, HandPlayed):
-                location = record.location
-                yield log_hand(record.event, location.file, location.line,
+                yield log_hand(record.event, record.location,
                                LogContext("Full Tilt Poker", "sng", 6))
 
 

@@ -131,7 +131,8 @@ def test_example_hands_replay_to_the_tournament_stacks() -> None:
         list(state.feed(record))
         played = record.event
         if isinstance(played, HandPlayed):
-            hand = log_hand(played, "t.jsonl", number, LogContext("Full Tilt Poker"))
+            hand = log_hand(played, SourceLocation(file="t.jsonl", line=number),
+                            LogContext("Full Tilt Poker"))
             list(replay_log_hand(played, hand, table))
             replayed += 1
             seated = {s.player for s in played.seats}
@@ -145,7 +146,7 @@ def test_conversion_keeps_what_the_line_says() -> None:
     played = _record(_fold_to_big_blind(), 12).event
     assert isinstance(played, HandPlayed)
     context = LogContext("Test Site", "Test SNG", 3)
-    hand = log_hand(played, "t.jsonl", 12, context)
+    hand = log_hand(played, SourceLocation(file="t.jsonl", line=12), context)
     assert (hand.site, hand.source_format, hand.tournament_id, hand.tournament_name) == (
         "Test Site", "tournament-log", TID, "Test SNG")
     assert (hand.hand_id, hand.table, hand.max_seats, hand.button_seat) == ("h1", "1", 3, 3)
@@ -171,7 +172,7 @@ def test_side_pot_awards_are_named_as_the_pots_are_matched() -> None:
                       {"player": "bob", "amount": 400, "pot": 1}]
     played = _record(line, 5).event
     assert isinstance(played, HandPlayed)
-    hand = log_hand(played, "t.jsonl", 5, LogContext())
+    hand = log_hand(played, SourceLocation(file="t.jsonl", line=5), LogContext())
     assert [a.pot for a in hand.awards] == ["main pot", "side pot 1"]
     pots = [e for name, e in replay_log_hand(played, hand, log_table_state("1")) if name == "pot"]
     assert [(p.pot.index, p.pot.amount, p.pot.best) for p in pots] == [  # type: ignore[attr-defined]
@@ -185,7 +186,8 @@ def test_timeout_becomes_a_time_out_at_its_action() -> None:
                                    "tournament": TID, "player": "carol", "table": "1",
                                    "hand": "h1", "action": 2, "then": "fold"})
     assert isinstance(note, Timeout)
-    hand = log_hand(played, "t.jsonl", 20, LogContext(), [NoteLine(note, 19)])
+    hand = log_hand(played, SourceLocation(file="t.jsonl", line=20), LogContext(),
+                    [NoteLine(note, 19)])
     [event] = hand.events
     assert (event.kind, event.player, event.after_action, event.line) == (
         HandEventKind.TIMED_OUT, "carol", 2, 19)
@@ -216,7 +218,8 @@ def test_a_time_out_is_on_the_street_of_the_players_next_act() -> None:
                                    "tournament": TID, "player": bob, "table": "1",
                                    "hand": "h1", "action": 5, "then": "fold"})
     assert isinstance(note, Timeout)
-    hand = log_hand(played, "t.jsonl", 20, LogContext(), [NoteLine(note, 19)])
+    hand = log_hand(played, SourceLocation(file="t.jsonl", line=20), LogContext(),
+                    [NoteLine(note, 19)])
     [event] = hand.events
     assert event.street is not None and event.street.value == "flop"
 
@@ -226,7 +229,7 @@ def test_disconnected_seat_is_disconnected_from_the_deal() -> None:
     line["seats"][0]["disconnected"] = True
     played = _record(line, 7).event
     assert isinstance(played, HandPlayed)
-    hand = log_hand(played, "t.jsonl", 7, LogContext())
+    hand = log_hand(played, SourceLocation(file="t.jsonl", line=7), LogContext())
     posts = [e.post for name, e in replay_log_hand(played, hand, log_table_state("1"))  # type: ignore[attr-defined]
              if name == "post"]
     assert [(p.player, p.disconnected) for p in posts] == [("alice", True), ("bob", False)]
@@ -272,7 +275,8 @@ def test_generated_hands_end_with_the_tournament_stacks(n: int, limped: bool,
     played = record.event
     assert isinstance(played, HandPlayed)
     table = log_table_state("1")
-    list(replay_log_hand(played, log_hand(played, "t.jsonl", 40, LogContext()), table))
+    list(replay_log_hand(played, log_hand(played, SourceLocation(file="t.jsonl", line=40),
+                                          LogContext()), table))
     assert {p: table.end_stacks[p] for p in names} == expected
     assert {p: state.stacks[p] for p in names} == expected
 

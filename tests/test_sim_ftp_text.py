@@ -24,6 +24,7 @@ from checker.ingest.stream import FileRecords, read_paths
 from checker.model import Hand, Rejection, TournamentSummary
 from checker.model.hand import ActionKind, BettingStructure, Game, HandEventKind
 from checker.model.hand_line import hand_played
+from checker.model.source import SourceLocation
 from checker.model.tournament_log import (
     Disconnect,
     HandPlayed,
@@ -132,7 +133,8 @@ _NOTE_KINDS = {HandEventKind.TIMED_OUT, HandEventKind.DISCONNECTED, HandEventKin
 def _assert_same(read: Hand, played: HandPlayed, notes: list[HandNote],
                  hero: str | None = None) -> None:
     """Every fact the read text and the log carry, field by field."""
-    logged = log_hand(played, "log", 1, LogContext(site="Full Tilt Poker"),
+    logged = log_hand(played, SourceLocation(file="log", line=1),
+                      LogContext(site="Full Tilt Poker"),
                       [NoteLine(note, 1) for note in notes])
     assert [(e.kind, e.player, e.after_action) for e in read.events] == \
         [(e.kind, e.player, e.after_action) for e in logged.events if e.kind in _NOTE_KINDS]

@@ -32,6 +32,7 @@ from checker.model.hand import (
     validate_hand,
 )
 from checker.model.hand_line import hand_line_value
+from checker.model.source import SourceLocation
 from checker.model.tournament_log import HandPlayed
 from checker.replay.betting import Betting
 from checker.replay.facts import ActionEvent, Chips, PlayerFact, PostEvent, TimeoutEvent
@@ -92,7 +93,8 @@ def _log_hand(played: HandPlayed, notes: Sequence[HandNote]) -> Iterator[tuple[s
     """The replay of `played` as the log audit replays it: its notes are the lines 1.. the
     log wrote before the hand's own line."""
     lines = [NoteLine(note, number) for number, note in enumerate(notes, 1)]
-    hand = log_hand(played, "sim.jsonl", len(lines) + 1, LogContext("Full Tilt Poker"), lines)
+    hand = log_hand(played, SourceLocation(file="sim.jsonl", line=len(lines) + 1),
+                    LogContext("Full Tilt Poker"), lines)
     return replay_log_hand(played, hand, log_table_state(played.table))
 
 
@@ -335,7 +337,8 @@ def test_advance_moves_the_betting_as_act_does_and_reads_what_act_measures() -> 
     (tests/betting_pair.py)."""
     compared = 0
     for _, result in _clean_hands()[:900]:
-        hand = log_hand(result.hand, "sim.jsonl", 1, LogContext("Full Tilt Poker"))
+        hand = log_hand(result.hand, SourceLocation(file="sim.jsonl", line=1),
+                        LogContext("Full Tilt Poker"))
         compared += drive_beside_the_replay(hand, _facts)
     assert compared > 5000
 

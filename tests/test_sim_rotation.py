@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from checker.dsl.engine import CompiledRuleset, compile_ruleset
 from checker.dsl.ruleset import load_ruleset
 from checker.model.hand_line import hand_played
+from checker.model.source import SourceLocation
 from checker.model.tournament_log import HandPlayed
 from checker.replay.log_hand import LogContext, log_hand, log_table_state, replay_log_hand
 from checker.sim.rotation import Blinds, Rotation
@@ -60,7 +61,8 @@ def _walk(number: int, seats: dict[int, str], stacks: dict[str, int], blinds: Bl
 
 
 def _findings(hand: HandPlayed, table: Any) -> list[str]:
-    converted = log_hand(hand, "t.jsonl", hand.seq, LogContext("Full Tilt Poker", None, 9))
+    converted = log_hand(hand, SourceLocation(file="t.jsonl", line=hand.seq),
+                         LogContext("Full Tilt Poker", None, 9))
     rules = _rules()
     return [rule.rule_id for name, event in replay_log_hand(hand, converted, table)
             for rule, _ in rules.failures(name, event)]

@@ -33,6 +33,7 @@ from pokerkit import (
 from benchmarks.throughput.pokerkit_games import BIG_BET_GAMES, FIXED_LIMIT_GAMES
 from checker.ingest.stream import FileRecords, read_paths
 from checker.model.hand import ActionKind, Hand, Street
+from checker.model.source import SourceLocation
 from checker.model.tournament_log import HandPlayed, LogRecord, TournamentTerms
 from checker.replay.log_hand import LogContext, log_hand
 
@@ -94,7 +95,8 @@ def hands_of(paths: Iterable[Path]) -> Iterator[Hand]:
                 event = record.event
                 if isinstance(event, HandPlayed):
                     context.seats_per_table = sizes.get(event.tournament)
-                    yield log_hand(event, opened.path, record.location.line, context)
+                    yield log_hand(event, SourceLocation(file=opened.path,
+                                                         line=record.location.line), context)
                 elif isinstance(event, TournamentTerms):
                     sizes[event.tournament] = event.seats_per_table
 

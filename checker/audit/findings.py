@@ -266,7 +266,7 @@ class TournamentJudge:
         location = record.location
         failures = self.rules.failures
         try:
-            hand = log_hand(played, location.file, location.line, context, notes)
+            hand = log_hand(played, location, context, notes)
             if self.sink is not None:
                 _judge_and_keep(replay_log_hand(played, hand, table), hand, self, self.sink,
                                 played.seq)

@@ -165,7 +165,7 @@ def _log_hand_model(judge: HandJudge, record: LogRecord, played: HandPlayed) -> 
     terms = state.terms if state is not None else None
     context = LogContext(tournaments.site, terms.name if terms else None,
                          terms.seats_per_table if terms else None)
-    return log_hand(played, record.location.file, record.location.line, context)
+    return log_hand(played, record.location, context)
 
 
 def _selector(rules: Ruleset, wanted: str | None) -> Callable[[str], bool]:

@@ -77,11 +77,13 @@ def log_table_state(name: str, seated_by_log: bool = False, gap: bool = False) -
     return TableState(name, gap=gap, first_hand_proven=seated_by_log, follows_every_hand=True)
 
 
-def log_hand(played: HandPlayed, file: str, line: int, context: LogContext,
+def log_hand(played: HandPlayed, location: SourceLocation, context: LogContext,
              notes: Sequence[NoteLine] = ()) -> Hand:
-    """The hand record of `played` (the `hand` line at `file`:`line`) with its `notes`.
+    """The hand record of `played` (the `hand` line at `location`, the line's own) with its
+    `notes`.
     The seats and acts, most of the line, are read as tuples of their fields (one call
     each, where a field read by name from compiled code is a generic attribute look-up)."""
+    line = location.line
     seats: list[Seat] = []
     hole_cards: dict[str, list[str]] = {}
     up_cards: dict[str, list[str]] = {}
@@ -111,7 +113,7 @@ def log_hand(played: HandPlayed, file: str, line: int, context: LogContext,
         shown=_shown(played, line),
         returns=[UncalledReturn(r.player, r.amount, line) for r in played.returns],
         awards=_awards(played.awards, line),
-        location=SourceLocation(file=file, line=line), end_line=line,
+        location=location, end_line=line,
     )
 
 
