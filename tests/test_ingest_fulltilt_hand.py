@@ -3,16 +3,21 @@ real corpus (every hand read or rejected for a named defect, the money of every 
 adding up, and values checked by hand against the files)."""
 
 import re
+from collections.abc import Iterator
 from datetime import datetime
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from checker.ingest import fulltilt_hand, fulltilt_header
+from checker.ingest.base import Block
 from checker.ingest.consistency import pot_problems
-from checker.ingest.decode import iter_lines
+from checker.ingest.decode import LineTracker, iter_lines, lines_of_chunks
 from checker.ingest.detect import clean_head_line
-from checker.ingest.fulltilt_hand import FORMAT
+from checker.ingest.fulltilt_hand import FORMAT, FullTiltBlock
 from checker.ingest.fulltilt_header import HeaderError, parse_header
 from checker.ingest.stream import parse_records
 from checker.model import (
@@ -28,6 +33,8 @@ from checker.model import (
 
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "real"
 FTP = CORPUS / "ftp"
+# What some clients wrote between two hands.
+SEPARATOR_LINE = "********** # 2 **********"
 
 
 def read(text: str) -> list[Hand | Rejection]:
@@ -530,6 +537,33 @@ def test_glued_header_is_split_off_with_a_warning() -> None:
     assert next_hand.hand_id == "33000000002" and next_hand.location.line == 30
     assert next_hand.warnings == [
         "the header on line 30 is glued to the end of the previous hand's last line"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(0, 200), max_size=8), st.booleans(), st.booleans())
+def test_lines_in_runs_cut_as_lines_one_by_one(cuts: list[int], glue: bool,
+                                               returns: bool) -> None:
+    """A file's lines given to the cutter in runs (as `open_file` does: a run per decoded
+    piece, cut anywhere) or one by one (`blocks`): the same blocks, the tracker left at the
+    last line cut; glued headers, separators, blank runs and text before the first header
+    included."""
+    second = NL_CASH.replace("#33000000001", "#33000000002")
+    text = ("Seat 1: Ann ($100)\n\n" + NL_CASH + "\n\n" + SEPARATOR_LINE + "\n\n"
+            + (NL_CASH.rstrip("\n") if glue else NL_CASH) + second + "\n\n\n")
+    if returns:
+        text = text.replace("\n", "\r\n")
+    lines = list(lines_of_chunks([text]))
+    bounds = [0, *sorted(min(cut, len(lines)) for cut in cuts), len(lines)]
+    runs = [(lines[a][0], [t for _, t in lines[a:b]]) for a, b in pairwise(bounds) if b > a]
+    reading = LineTracker()
+
+    def described(blocks: Iterator[Block]) -> list[tuple[int, list[str], bool]]:
+        return [(b.start, b.lines, isinstance(b, FullTiltBlock) and b.glued) for b in blocks]
+
+    one_by_one = described(FORMAT.blocks(iter(lines)))
+    assert described(FORMAT.blocks_of_runs(runs, reading)) == one_by_one
+    assert len(one_by_one) == 4 and one_by_one[-1][2] == glue
+    assert reading.last == len(lines)
 
 
 def test_text_before_the_first_header_is_rejected_not_dropped() -> None:

@@ -2,6 +2,8 @@
 corpus (every hand read or rejected for a named defect, every read hand adding up)."""
 
 import re
+from collections.abc import Iterator
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -9,8 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from checker.ingest import stars_hand
+from checker.ingest.base import Block
 from checker.ingest.consistency import pot_problems
-from checker.ingest.decode import iter_lines, iter_lines_from_bytes
+from checker.ingest.decode import LineTracker, iter_lines, iter_lines_from_bytes, lines_of_chunks
 from checker.ingest.detect import HEAD_LINES, clean_head_line
 from checker.ingest.stars_hand import FORMAT
 from checker.ingest.stream import parse_records
@@ -1030,6 +1033,38 @@ def test_a_header_glued_into_a_line_cuts_the_hand_before_it_and_starts_the_next(
     )
     assert "next hand's header begins" in rejected.reason
     assert (hand.hand_id, hand.location.line) == ("200000000002", 22)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.integers(0, 200), max_size=8), st.booleans(), st.booleans())
+def test_lines_in_runs_cut_as_lines_one_by_one(cuts: list[int], archive: bool,
+                                               returns: bool) -> None:
+    """A file's lines given to the cutter in runs (as `open_file` does: a run per decoded
+    piece, cut anywhere) or one by one (`blocks`): the same blocks, the tracker left at the
+    last line cut; a glued header, text before the first header, and the client's archive
+    format (separators, lines indented by one space) included."""
+    before = BOUNTY_ALL_IN.split("*** RIVER *** [2c 7d Ts Qh] [3s]\n")[0]
+    hands = ["some notes\n" + BOUNTY_ALL_IN, before + "*** RIVER *** [2c 7d" + BIG_BLIND_RAISES]
+    if archive:
+        text = "".join(f"*********** # {n} **************\n"
+                       + "".join(f" {line}\n" for line in hand.splitlines())
+                       for n, hand in enumerate(hands, 1))
+    else:
+        text = "\n\n".join(hands)
+    if returns:
+        text = text.replace("\n", "\r\n")
+    lines = list(lines_of_chunks([text]))
+    bounds = [0, *sorted(min(cut, len(lines)) for cut in cuts), len(lines)]
+    runs = [(lines[a][0], [t for _, t in lines[a:b]]) for a, b in pairwise(bounds) if b > a]
+    reading = LineTracker()
+
+    def described(blocks: Iterator[Block]) -> list[tuple[type, int, list[str]]]:
+        return [(type(b), b.start, b.lines) for b in blocks]
+
+    one_by_one = described(FORMAT.blocks(iter(lines)))
+    assert described(FORMAT.blocks_of_runs(runs, reading)) == one_by_one
+    assert len(one_by_one) >= 3
+    assert reading.last == len(lines)
 
 
 def test_text_before_the_first_header_is_rejected_and_the_hand_still_read() -> None:

@@ -4,14 +4,21 @@ rejection, the records before it kept and the run going on; and the campaign's f
 
 import gc
 import warnings
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from itertools import chain
 
 import pytest
 
 from checker.ingest import fulltilt_summary, phh, tournament_log
 from checker.ingest.base import Block, RecordError
-from checker.ingest.decode import Line, LineTracker, iter_lines_from_bytes, lines_of_chunks
-from checker.ingest.stream import FileRecords, open_file, parse_records, resumed
+from checker.ingest.decode import Line, LineTracker, Run, iter_lines_from_bytes, line_runs
+from checker.ingest.stream import (
+    FileRecords,
+    ReadCount,
+    open_file,
+    parse_records,
+    records_of_runs,
+)
 from checker.model import Hand, Rejection, TournamentSummary
 from fuzz.checks import MAX_WARNING
 from tests.conftest import CORPUS, REPO
@@ -73,16 +80,29 @@ class _CutterThatFailsAt:
         raise RecordError("planted", block.start)
 
 
+class _RunCutterThatFailsAt(_CutterThatFailsAt):
+    """The same, cutting the lines in runs (as the Full Tilt hand format does)."""
+
+    def blocks_of_runs(self, runs: Iterable[Run], reading: LineTracker) -> Iterator[Block]:
+        for first, lines in runs:
+            for number, text in enumerate(lines, first):
+                reading.last = number
+                if number == self.at:
+                    raise ValueError("the cutter broke")
+                yield Block(number, [text])
+
+
+@pytest.mark.parametrize("cutter", [_CutterThatFailsAt, _RunCutterThatFailsAt])
 @pytest.mark.parametrize("at", [1, 2, 3, 4, 7])
-def test_a_cutter_failure_after_the_format_was_detected_is_located_at_its_line(at: int) -> None:
-    """As `open_file` reads a file: its head (here 3 lines) read first from the tracked
-    lines, then given again before the rest: the failure is at the line the cutter read
-    last, inside the head or after it."""
-    reading = LineTracker()
-    lines = lines_of_chunks(["a\nb\nc\nd\n", "e\nf\ng\nh\n"], reading)
-    head = [next(lines) for _ in range(3)]
-    records = list(parse_records(_CutterThatFailsAt(at), resumed(head, lines, reading),
-                                 "planted.txt", reading=reading))
+def test_a_cutter_failure_after_the_format_was_detected_is_located_at_its_line(
+        at: int, cutter: type[_CutterThatFailsAt]) -> None:
+    """As `open_file` reads a file: its first run of lines read first (to detect the
+    format), then given again before the rest, to a cutter of lines or of runs: the failure
+    is at the line the cutter read last, inside the first run or after it."""
+    runs = line_runs(["a\nb\nc\nd\n", "e\nf\ng\nh\n"])
+    first = [next(runs)]
+    records = list(records_of_runs(cutter(at), chain(first, runs), "planted.txt", ReadCount(),
+                                   False))
     rejected = [r for r in records if isinstance(r, Rejection)]
     assert len(rejected) == len(records)
     assert [r.location.line for r in rejected] == [*range(1, at), at]

@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import BinaryIO, Final
 
 Line = tuple[int, str]
+# Lines in a row: the number of the first, and the lines.
+Run = tuple[int, list[str]]
 
 _SNIFF_BYTES: Final = 4096
 _CHUNK_BYTES: Final = 1 << 20
@@ -105,12 +107,12 @@ class LineTracker:
             yield line
 
 
-def lines_of_chunks(chunks: Iterable[str], reading: LineTracker | None = None
-                    ) -> Iterator[Line]:
-    """Numbered lines (1-based) of decoded text given in pieces (`text_chunks`), without line
-    terminators; each line's number put in `reading` as it is passed on (no generator of
-    its own between: every line of every input passes here)."""
-    number = 0
+def line_runs(chunks: Iterable[str]) -> Iterator[Run]:
+    """The lines (without terminators) of decoded text given in pieces (`text_chunks`), a run
+    per piece: the number (1-based) of its first line and its whole lines, one "\r" before
+    each break dropped. A cutter that takes runs (`blocks_of_runs`) loops over a list: no
+    generator resumed and no `(number, text)` tuple made per line."""
+    passed = 0
     carry = ""
     for chunk in chunks:
         if not chunk:
@@ -120,16 +122,32 @@ def lines_of_chunks(chunks: Iterable[str], reading: LineTracker | None = None
         carry = lines.pop()
         # One scan of the piece for a carriage return (memchr), not a test per line: most
         # files end their lines with "\n" alone.
-        returns = "\r" in text
+        if "\r" in text:
+            lines = [line[:-1] if line.endswith("\r") else line for line in lines]
+        if lines:
+            yield passed + 1, lines
+            passed += len(lines)
+    if carry:
+        yield passed + 1, [carry[:-1] if carry.endswith("\r") else carry]
+
+
+def lines_of_runs(runs: Iterable[Run], reading: LineTracker | None = None) -> Iterator[Line]:
+    """The runs' numbered lines one by one, each line's number put in `reading` as it is
+    passed on (for the cutters that take lines)."""
+    for first, lines in runs:
+        number = first
         for line in lines:
-            number += 1
             if reading is not None:
                 reading.last = number
-            yield number, line[:-1] if returns and line.endswith("\r") else line
-    if carry:
-        if reading is not None:
-            reading.last = number + 1
-        yield number + 1, carry[:-1] if carry.endswith("\r") else carry
+            yield number, line
+            number += 1
+
+
+def lines_of_chunks(chunks: Iterable[str], reading: LineTracker | None = None
+                    ) -> Iterator[Line]:
+    """Numbered lines (1-based) of decoded text given in pieces (`text_chunks`), without line
+    terminators; each line's number put in `reading` as it is passed on."""
+    return lines_of_runs(line_runs(chunks), reading)
 
 
 def iter_lines(path: Path) -> Iterator[Line]:

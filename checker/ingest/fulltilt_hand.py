@@ -27,13 +27,13 @@ blind = half of it rounded down).
 """
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
 from checker.ingest.amounts import is_digits
 from checker.ingest.base import Block, RecordError, remember
-from checker.ingest.decode import Line
+from checker.ingest.decode import Line, LineTracker, Run
 from checker.ingest.excerpt import excerpt
 from checker.ingest.fulltilt_header import (
     GLUED_HEADER,
@@ -187,7 +187,12 @@ class FullTiltHandFormat:
     def blocks(self, lines: Iterator[Line]) -> Iterator[Block]:
         """One block per header, streamed. Full Tilt headers do not name a mixed game's
         rotation, so `Hand.mixed` stays None: guessing it would need the whole file."""
-        for start, block_lines, glued in _cut(lines):
+        return self.blocks_of_runs(((number, [text]) for number, text in lines), LineTracker())
+
+    def blocks_of_runs(self, runs: Iterable[Run], reading: LineTracker) -> Iterator[Block]:
+        """`blocks` of the lines in runs (checker/ingest/decode.py `line_runs`), each line's
+        number put in `reading` as it is cut."""
+        for start, block_lines, glued in _cut(runs, reading):
             yield FullTiltBlock(start, block_lines, glued)
 
     def parse(self, block: Block, path: str) -> Hand:
@@ -198,30 +203,35 @@ class FullTiltHandFormat:
 FORMAT = FullTiltHandFormat()
 
 
-def _cut(lines: Iterator[Line]) -> Iterator[tuple[int, list[str], bool]]:
+def _cut(runs: Iterable[Run], reading: LineTracker
+         ) -> Iterator[tuple[int, list[str], bool]]:
     """(first line number, lines, header glued) for each hand; separators and blank runs
     between hands are dropped, any other text before the first header is its own block."""
     start = 0
     current: list[str] = []
     glued = False
-    for number, text in lines:
-        # Every line of a file passes here: no slice made to test its start, and one scan
-        # for "#" (memchr) before the glued header's words.
-        if text.startswith("Full") and HEADER_START.match(text):
-            yield from _closed(start, current, glued)
-            start, current, glued = number, [text], False
-            continue
-        if "#" in text and " Game #" in text:
-            match = GLUED_HEADER.search(text)
-            if match is not None and match.start() > 0:
-                if current:
-                    current.append(text[: match.start()])
+    for first, lines in runs:
+        number = first - 1
+        for text in lines:
+            number += 1
+            reading.last = number
+            # Every line of a file passes here: no slice made to test its start, and one
+            # scan for "#" (memchr) before the glued header's words.
+            if text.startswith("Full") and HEADER_START.match(text):
                 yield from _closed(start, current, glued)
-                start, current, glued = number, [text[match.start():]], True
+                start, current, glued = number, [text], False
                 continue
-        if not current:
-            start = number
-        current.append(text)
+            if "#" in text and " Game #" in text:
+                match = GLUED_HEADER.search(text)
+                if match is not None and match.start() > 0:
+                    if current:
+                        current.append(text[: match.start()])
+                    yield from _closed(start, current, glued)
+                    start, current, glued = number, [text[match.start():]], True
+                    continue
+            if not current:
+                start = number
+            current.append(text)
     yield from _closed(start, current, glued)
 
 

@@ -16,16 +16,15 @@ record's.
 """
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
-from itertools import chain
 from typing import Final, NoReturn
 
 from checker.ingest.amounts import currency_of, parse_amount
 from checker.ingest.base import Block, RecordError, remember
 from checker.ingest.consistency import pot_problems
-from checker.ingest.decode import Line
+from checker.ingest.decode import Line, LineTracker, Run
 from checker.ingest.excerpt import excerpt
 from checker.model import Hand, Record
 from checker.model.cards import RANKS, SUITS
@@ -348,15 +347,6 @@ def _finish(start: int, lines: list[str], cut: bool) -> Block | None:
 _ARCHIVE_SEPARATOR: Final = re.compile(r"^\*{5,} # [0-9]+ \*{5,}\s*$")
 
 
-def _archive_lines(lines: Iterator[Line]) -> Iterator[Line]:
-    """An archive file's lines as a plain file has them: separators blank, indent removed."""
-    for number, text in lines:
-        if _ARCHIVE_SEPARATOR.match(text):
-            yield number, ""
-        else:
-            yield number, text[1:] if text.startswith(" ") else text
-
-
 class StarsHandFormat:
     name = NAME
     holds_hands = True
@@ -366,15 +356,38 @@ class StarsHandFormat:
 
     def blocks(self, lines: Iterator[Line]) -> Iterator[Block]:
         """One block per hand header, also for a header glued to the end of another line."""
-        first = next(lines, None)
-        if first is None:
-            return
-        lines = chain((first,), lines)
-        if _ARCHIVE_SEPARATOR.match(first[1].lstrip("\ufeff")):
-            lines = _archive_lines(lines)
-        start = 0
-        current: list[str] = []
-        for number, text in lines:
+        return _cut(((number, [text]) for number, text in lines), LineTracker())
+
+    def blocks_of_runs(self, runs: Iterable[Run], reading: LineTracker) -> Iterator[Block]:
+        """`blocks` of the lines in runs (checker/ingest/decode.py `line_runs`), each line's
+        number put in `reading` as it is cut."""
+        return _cut(runs, reading)
+
+    def parse(self, block: Block, path: str) -> Record:
+        return _HandReader(block, path).read()
+
+
+FORMAT = StarsHandFormat()
+
+
+def _cut(runs: Iterable[Run], reading: LineTracker) -> Iterator[Block]:
+    """`StarsHandFormat.blocks`. An archive file (its first line a separator) is read as a
+    plain file has it: separators blank, each line's one-space indent removed."""
+    archive: bool | None = None
+    start = 0
+    current: list[str] = []
+    for first, lines in runs:
+        number = first - 1
+        for text in lines:
+            number += 1
+            reading.last = number
+            if archive is None:
+                archive = _ARCHIVE_SEPARATOR.match(text.lstrip("\ufeff")) is not None
+            if archive:
+                if _ARCHIVE_SEPARATOR.match(text):
+                    text = ""
+                elif text.startswith(" "):
+                    text = text[1:]
             # One scan for "#" (memchr) before the two words: most lines have none.
             if "#" in text and ("Hand #" in text or "Game #" in text):
                 found = _HEADER_AT.search(text)
@@ -396,16 +409,10 @@ class StarsHandFormat:
                     continue
                 start = number
             current.append(text)
-        if current:
-            block = _finish(start, current, False)
-            if block is not None:
-                yield block
-
-    def parse(self, block: Block, path: str) -> Record:
-        return _HandReader(block, path).read()
-
-
-FORMAT = StarsHandFormat()
+    if current:
+        block = _finish(start, current, False)
+        if block is not None:
+            yield block
 
 # All 52 cards: one set lookup per token instead of a call to `is_card` (the same test).
 _CARD_SET: Final = frozenset(rank + suit for rank in RANKS for suit in SUITS)

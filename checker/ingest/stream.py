@@ -16,8 +16,9 @@ or not: a complete file's last hand may be damaged like any other.
 
 import os
 import sys
-from collections.abc import Generator, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from itertools import chain
 from pathlib import Path
 from typing import BinaryIO
@@ -26,7 +27,9 @@ from checker.ingest.base import Block, InputFormat, RecordError, rejection
 from checker.ingest.decode import (
     Line,
     LineTracker,
-    lines_of_chunks,
+    Run,
+    line_runs,
+    lines_of_runs,
     sniff_encoding,
     text_chunks,
 )
@@ -49,6 +52,11 @@ CUT_MARKS = ("(truncated)", "(at end of document)")
 # off from the tail.
 _HEAD_BYTES = 4096
 _TAIL_BYTES = 256
+
+
+# A format's cutter of lines in runs (`blocks_of_runs`, optional): the file's runs and the
+# tracker it keeps at the line it cut last.
+RunCutter = Callable[[Iterable[Run], LineTracker], Iterator[Block]]
 
 
 @dataclass(slots=True)
@@ -107,32 +115,41 @@ def open_file(path: Path) -> FileRecords | UnrecognizedFile:
         stream.close()
         return UnrecognizedFile(display, f"{binary}, not a format feltcheck reads")
     chunks = _chunks_then_close(stream)
-    reading = LineTracker()
-    lines = lines_of_chunks(chunks, reading)
-    buffered: list[Line] = []
+    runs = line_runs(chunks)
+    # The head: the first runs (a run is a decoded piece's lines: one is almost always
+    # enough), kept to be given again with the rest.
+    first_runs: list[Run] = []
     head: list[str] = []
-    for number, text in lines:
-        buffered.append((number, text))
-        cleaned = clean_head_line(text)
-        if cleaned:
-            head.append(cleaned)
-            if len(head) >= HEAD_LINES:
-                break
+    for run in runs:
+        first_runs.append(run)
+        for text in run[1]:
+            cleaned = clean_head_line(text)
+            if cleaned:
+                head.append(cleaned)
+                if len(head) >= HEAD_LINES:
+                    break
+        if len(head) >= HEAD_LINES:
+            break
     fmt = detect(head)
     if fmt is None:
         chunks.close()
         return UnrecognizedFile(display, describe_unknown(head))
     read = ReadCount()
-    records = parse_records(fmt, resumed(buffered, lines, reading), display, read, breaks_off,
-                            reading)
+    records = records_of_runs(fmt, chain(first_runs, runs), display, read, breaks_off)
     return FileRecords(display, fmt, records, read)
 
 
-def resumed(head: list[Line], rest: Iterator[Line], reading: LineTracker) -> Iterator[Line]:
-    """A file's lines again from its first, after its head was read (to detect its format)
-    from `lines_of_chunks` tracked by `reading`: the head's lines followed one by one, so
-    `reading` moves back to each; the rest set it themselves."""
-    return chain(reading.follow(iter(head)), rest)
+def records_of_runs(fmt: InputFormat, runs: Iterator[Run], path: str, read: ReadCount,
+                    breaks_off: bool) -> Iterator[Record]:
+    """`parse_records` of a file's lines in runs (`line_runs`): given to the format's cutter
+    of runs if it has one, else one by one."""
+    reading = LineTracker()
+    blocks_of_runs: RunCutter | None = getattr(fmt, "blocks_of_runs", None)
+    if blocks_of_runs is not None:
+        cut = partial(blocks_of_runs, runs, reading)
+    else:
+        cut = partial(fmt.blocks, lines_of_runs(runs, reading))
+    return cut_records(fmt, cut, path, read, breaks_off, reading)
 
 
 def _breaks_off(stream: BinaryIO, encoding: str) -> bool:
@@ -154,7 +171,7 @@ def _chunks_then_close(stream: BinaryIO) -> Generator[str, None, None]:
     """The stream's decoded text in large pieces; the file is closed when they run out or
     are dropped. Interpreted on purpose: a compiled generator dropped unfinished never runs
     its `with` (the file would be closed by the collector, with a ResourceWarning). Pieces,
-    not lines: the compiled `lines_of_chunks` cuts them, so the interpreter resumes this
+    not lines: the compiled `line_runs` cuts them, so the interpreter resumes this
     once a megabyte, not once a line."""
     with stream:
         yield from text_chunks(stream)
@@ -167,17 +184,25 @@ def parse_records(fmt: InputFormat, lines: Iterator[Line], path: str,
 
     Each record yielded is counted in `read`. `breaks_off`: the file's last line has no line
     break (see `_breaks_off`). `reading`: the tracker `lines` keep up to date themselves, if
-    any. A rejection is held back until the next block is cut, to know whether it is the
-    file's last."""
-    count = read if read is not None else ReadCount()
-    held: tuple[Block, Rejection] | None = None
-    # The line the cutter read last: where a failure of the cutter itself is located (a
-    # block's lines need not be the file's: an HTML archive's block is a table row's cells).
+    any."""
     if reading is None:
         reading = LineTracker()
         lines = reading.follow(lines)
+    return cut_records(fmt, partial(fmt.blocks, lines), path, read, breaks_off, reading)
+
+
+def cut_records(fmt: InputFormat, cut: Callable[[], Iterator[Block]], path: str,
+                read: ReadCount | None, breaks_off: bool, reading: LineTracker
+                ) -> Iterator[Record]:
+    """`parse_records` of the blocks `cut()` gives, `reading` kept up to date as they are
+    cut: the line the cutter read last is where a failure of the cutter itself is located
+    (a block's lines need not be the file's: an HTML archive's block is a table row's
+    cells). A rejection is held back until the next block is cut, to know whether it is the
+    file's last."""
+    count = read if read is not None else ReadCount()
+    held: tuple[Block, Rejection] | None = None
     try:
-        for block in fmt.blocks(lines):
+        for block in cut():
             if held is not None:
                 count.records += 1
                 yield held[1]
