@@ -39,13 +39,13 @@ from checker.report.junit_report import render_junit
 from checker.report.output import OutputError, Rendered, write_atomically, write_report
 from checker.report.progress import is_terminal, progress_bar
 from checker.report.sarif_report import render_sarif
-from checker.report.text_report import render_text
 from checker.rules_arg import bundled_rules, load_rules, rules_argument
 from checker.rules_cli import add_rules_commands, run_rules
 from checker.sim.cli import add_simulate_command, run_simulate
 
 # What one command alone uses (explain, refund, the collusion and HTML reports) is imported
-# by that command: an audit to text, JSON, SARIF or JUnit starts without it.
+# by that command: an audit to text, JSON, SARIF or JUnit starts without it (and rich, the
+# terminal's library, loads only for a text report or a progress bar).
 if TYPE_CHECKING:
     from checker.report.html_hands import ExplainPages
 
@@ -60,9 +60,17 @@ RULES_HELP = "a rules file, or a bundled rule set's name (default: %(default)s; 
 # `collusion --format`: each renders the same clause-28 document (checker/report/collusion_json.py).
 COLLUSION_FORMATS = ("text", "json", "html")
 
+
+
+def _render_text(report: ReportInput) -> Rendered:
+    from checker.report.text_report import render_text
+
+    return render_text(report)
+
+
 # `audit --format`: every format renders the same ReportInput. Adding one is one line.
 AUDIT_FORMATS: dict[str, Callable[[ReportInput], Rendered]] = {
-    "text": render_text,
+    "text": _render_text,
     "json": json_report_chunks,
     "sarif": render_sarif,
     "junit": render_junit,

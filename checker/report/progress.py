@@ -9,10 +9,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TextIO
 
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Column
-
 from checker.audit.run import AuditProgress, ProgressCallback
 
 
@@ -29,6 +25,17 @@ def progress_bar(stream: TextIO) -> Iterator[ProgressCallback | None]:
     if not is_terminal(stream):
         yield None
         return
+    # rich loads here, for a terminal: a run whose output is captured starts without it.
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+    )
+    from rich.table import Column
+
     console = Console(file=stream, force_terminal=True, highlight=False, markup=False)
     columns = (
         TextColumn("auditing"), BarColumn(), MofNCompleteColumn(), TextColumn("files"),
