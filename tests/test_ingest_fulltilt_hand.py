@@ -5,7 +5,6 @@ adding up, and values checked by hand against the files)."""
 import re
 from collections.abc import Iterator
 from datetime import datetime
-from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -15,7 +14,7 @@ from hypothesis import strategies as st
 from checker.ingest import fulltilt_hand, fulltilt_header
 from checker.ingest.base import Block
 from checker.ingest.consistency import pot_problems
-from checker.ingest.decode import LineTracker, iter_lines, lines_of_chunks
+from checker.ingest.decode import LineTracker, iter_lines
 from checker.ingest.detect import clean_head_line
 from checker.ingest.fulltilt_hand import FORMAT, FullTiltBlock
 from checker.ingest.fulltilt_header import HeaderError, parse_header
@@ -30,6 +29,7 @@ from checker.model import (
     Street,
     Unit,
 )
+from tests.line_runs import lines_and_runs
 
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "real"
 FTP = CORPUS / "ftp"
@@ -552,9 +552,7 @@ def test_lines_in_runs_cut_as_lines_one_by_one(cuts: list[int], glue: bool,
             + (NL_CASH.rstrip("\n") if glue else NL_CASH) + second + "\n\n\n")
     if returns:
         text = text.replace("\n", "\r\n")
-    lines = list(lines_of_chunks([text]))
-    bounds = [0, *sorted(min(cut, len(lines)) for cut in cuts), len(lines)]
-    runs = [(lines[a][0], [t for _, t in lines[a:b]]) for a, b in pairwise(bounds) if b > a]
+    lines, runs = lines_and_runs(text, cuts)
     reading = LineTracker()
 
     def described(blocks: Iterator[Block]) -> list[tuple[int, list[str], bool]]:

@@ -3,7 +3,6 @@ corpus (every hand read or rejected for a named defect, every read hand adding u
 
 import re
 from collections.abc import Iterator
-from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -13,7 +12,7 @@ from hypothesis import strategies as st
 from checker.ingest import stars_hand
 from checker.ingest.base import Block
 from checker.ingest.consistency import pot_problems
-from checker.ingest.decode import LineTracker, iter_lines, iter_lines_from_bytes, lines_of_chunks
+from checker.ingest.decode import LineTracker, iter_lines, iter_lines_from_bytes
 from checker.ingest.detect import HEAD_LINES, clean_head_line
 from checker.ingest.stars_hand import FORMAT
 from checker.ingest.stream import parse_records
@@ -29,6 +28,7 @@ from checker.model import (
     Unit,
 )
 from checker.replay.evaluate import best_players
+from tests.line_runs import lines_and_runs
 
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "real"
 STARS = CORPUS / "stars"
@@ -1053,9 +1053,7 @@ def test_lines_in_runs_cut_as_lines_one_by_one(cuts: list[int], archive: bool,
         text = "\n\n".join(hands)
     if returns:
         text = text.replace("\n", "\r\n")
-    lines = list(lines_of_chunks([text]))
-    bounds = [0, *sorted(min(cut, len(lines)) for cut in cuts), len(lines)]
-    runs = [(lines[a][0], [t for _, t in lines[a:b]]) for a, b in pairwise(bounds) if b > a]
+    lines, runs = lines_and_runs(text, cuts)
     reading = LineTracker()
 
     def described(blocks: Iterator[Block]) -> list[tuple[type, int, list[str]]]:
