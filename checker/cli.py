@@ -61,7 +61,6 @@ RULES_HELP = "a rules file, or a bundled rule set's name (default: %(default)s; 
 COLLUSION_FORMATS = ("text", "json", "html")
 
 
-
 def _render_text(report: ReportInput) -> Rendered:
     from checker.report.text_report import render_text
 

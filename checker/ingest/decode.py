@@ -96,7 +96,8 @@ def iter_lines_from_stream(stream: BinaryIO) -> Iterator[Line]:
 
 class LineTracker:
     """The number of the last line passed on (where a failure of a block cutter is located):
-    set by `lines_of_chunks` as it yields, or by `follow` for lines from elsewhere."""
+    set by `lines_of_runs` as it yields, by a cutter of runs as it cuts, or by `follow` for
+    lines from elsewhere."""
 
     def __init__(self) -> None:
         self.last = 0
@@ -109,9 +110,9 @@ class LineTracker:
 
 def line_runs(chunks: Iterable[str]) -> Iterator[Run]:
     """The lines (without terminators) of decoded text given in pieces (`text_chunks`), a run
-    per piece: the number (1-based) of its first line and its whole lines, one "\r" before
-    each break dropped. A cutter that takes runs (`blocks_of_runs`) loops over a list: no
-    generator resumed and no `(number, text)` tuple made per line."""
+    per piece: the number (1-based) of its first line and its whole lines, the one carriage
+    return before a break dropped. A cutter that takes runs (`blocks_of_runs`) loops over a
+    list: no generator resumed and no `(number, text)` tuple made per line."""
     passed = 0
     carry = ""
     for chunk in chunks:

@@ -414,6 +414,7 @@ def _cut(runs: Iterable[Run], reading: LineTracker) -> Iterator[Block]:
         if block is not None:
             yield block
 
+
 # All 52 cards: one set lookup per token instead of a call to `is_card` (the same test).
 _CARD_SET: Final = frozenset(rank + suit for rank in RANKS for suit in SUITS)
 
