@@ -70,9 +70,12 @@ def equity(game: Game, mine: Sequence[str], theirs: Sequence[str], board: Sequen
         my_ids = [ids[c] for c in mine]
         their_ids = [ids[c] for c in theirs]
         board_ids = [ids[c] for c in board]
-        dead_ids = {*my_ids, *their_ids, *board_ids}
+        # The cards out marked by id (0-51): no set built and hashed.
+        out = [False] * len(_DECK_IDS)
+        for card_id in (*my_ids, *their_ids, *board_ids):
+            out[card_id] = True
         return _holdem_equity(my_ids, their_ids, board_ids,
-                              [c for c in _DECK_IDS if c not in dead_ids], missing, state)
+                              [c for c in _DECK_IDS if not out[c]], missing, state)
     dead = {*mine, *theirs, *board}
     deck = [card for card in DECK if card not in dead]
     total = 0.0
@@ -91,10 +94,17 @@ def _holdem_equity(mine: list[int], theirs: list[int], board: list[int], deck: l
     evaluate = _EVALUATE_7
     m0, m1 = mine
     t0, t1 = theirs
+    # The board's cards dealt so far, then each runout's from the deck's front (no list made
+    # per runout): `missing` is 5 - len(board).
+    known = len(board)
     total = 0.0
     for _ in range(RUNOUTS):
         state = _draw(deck, missing, state)
-        b0, b1, b2, b3, b4 = board + deck[:missing]
+        b0 = board[0] if known > 0 else deck[0]
+        b1 = board[1] if known > 1 else deck[1 - known]
+        b2 = board[2] if known > 2 else deck[2 - known]
+        b3 = board[3] if known > 3 else deck[3 - known]
+        b4 = deck[4 - known]
         # phevaluator ranks 1 (best) to 7462: the lower rank wins.
         a = int(evaluate(m0, m1, b0, b1, b2, b3, b4))
         b = int(evaluate(t0, t1, b0, b1, b2, b3, b4))
