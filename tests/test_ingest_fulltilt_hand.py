@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from checker.ingest import fulltilt_hand, fulltilt_header
+from checker.ingest.amounts import is_digits
 from checker.ingest.base import Block
 from checker.ingest.consistency import pot_problems
 from checker.ingest.decode import LineTracker, iter_lines
@@ -562,6 +563,14 @@ def test_lines_in_runs_cut_as_lines_one_by_one(cuts: list[int], glue: bool,
     assert described(FORMAT.blocks_of_runs(runs, reading)) == one_by_one
     assert len(one_by_one) == 4 and one_by_one[-1][2] == glue
     assert reading.last == len(lines)
+
+
+@given(st.one_of(st.integers(0, 10**30).map(str), st.text(alphabet="0123456789 +-_x٣", max_size=6)))
+def test_a_seat_number_reads_as_its_digits_convert(text: str) -> None:
+    """The seat numbers looked up (`_seat_number`) read as testing the digits and converting
+    them did: ASCII digits only, leading zeros too, anything else refused (-1)."""
+    expected = int(text) if is_digits(text) else -1
+    assert fulltilt_hand._seat_number(text) == expected
 
 
 def test_text_before_the_first_header_is_rejected_not_dropped() -> None:

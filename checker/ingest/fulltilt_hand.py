@@ -203,6 +203,19 @@ class FullTiltHandFormat:
 FORMAT = FullTiltHandFormat()
 
 
+# Seat numbers as written ("1", "10"): a look-up, where testing the digits and converting them
+# cost ~700 instructions a seat line; any other text is tested and converted (`_seat_number`).
+_SEAT_NUMBERS: Final[dict[str, int]] = {str(number): number for number in range(100)}
+
+
+def _seat_number(text: str) -> int:
+    """The number `text` holds (ASCII digits only), -1 when it is not one."""
+    number = _SEAT_NUMBERS.get(text)
+    if number is not None:
+        return number
+    return int(text) if is_digits(text) else -1
+
+
 def _cut(runs: Iterable[Run], reading: LineTracker
          ) -> Iterator[tuple[int, list[str], bool]]:
     """(first line number, lines, header glued) for each hand; separators and blank runs
@@ -453,10 +466,11 @@ class _HandReader:
             sitting_out = text.endswith(_SEAT_SITTING_OUT)
             stack_end = -1 - len(_SEAT_SITTING_OUT) if sitting_out else -1
             paren = text.rfind(" (", colon + 2, stack_end)
-        if colon < 0 or paren <= colon + 2 or text[stack_end] != ")" or not is_digits(number):
+        seat_number = _seat_number(number)
+        if colon < 0 or paren <= colon + 2 or text[stack_end] != ")" or seat_number < 0:
             raise self.fail(f"line {self.number} not understood as a seat: {excerpt(text)}")
         name = text[colon + 2: paren]
-        seat = Seat(int(number), name, self._amount(text[paren + 2: stack_end]), self.number,
+        seat = Seat(seat_number, name, self._amount(text[paren + 2: stack_end]), self.number,
                     sitting_out)
         if name in self.seat_of:
             raise self.fail(f"line {self.number}: {excerpt(name)} is seated twice")
@@ -956,8 +970,8 @@ class _HandReader:
 
     def _summary_seat(self, text: str) -> None:
         colon = text.find(": ", 5)
-        seat = text[5:colon]
-        if colon < 0 or not is_digits(seat):
+        seat = _seat_number(text[5:colon])
+        if colon < 0 or seat < 0:
             raise self.fail(f"line {self.number} not understood in the summary: {excerpt(text)}")
         body = text[colon + 2:]
         if " Seat " in body:
@@ -976,10 +990,13 @@ class _HandReader:
                 found_name = found.group(1) if found else body
             name = found_name
         said = body[len(name):].strip()
-        self.summary.append(SummarySeat(int(seat), name, said, self.number))
+        self.summary.append(SummarySeat(seat, name, said, self.number))
         if "[" in said:
             self._summary_cards(name, said)
-        if "collected (" in said or "won (" in said or "pot (" in said:
+        # What a line won is in parentheses after its first character (a position's "(big
+        # blind)" opens it): one scan rules out most lines before the three phrases.
+        if said.find("(", 1) > 0 and ("collected (" in said or "won (" in said
+                                      or "pot (" in said):
             for won in _SUMMARY_WON.finditer(said):
                 self.summary_won.append(
                     (name, self._amount(won.group(1)), self.summary_board, self.number)
