@@ -369,6 +369,16 @@ class StarsHandFormat:
 
 FORMAT = StarsHandFormat()
 
+# Seat numbers as written ("1", "10"): a look-up, where converting the text costs ~450
+# instructions a seat line; any other text is converted as before.
+_SEAT_NUMBERS: Final[dict[str, int]] = {str(number): number for number in range(100)}
+
+
+def _seat_number(text: str) -> int:
+    """`int(text)` of a seat line's number (digits, as its pattern matched them)."""
+    number = _SEAT_NUMBERS.get(text)
+    return int(text) if number is None else number
+
 
 def _cut(runs: Iterable[Run], reading: LineTracker) -> Iterator[Block]:
     """`StarsHandFormat.blocks`. An archive file (its first line a separator) is read as a
@@ -908,7 +918,7 @@ class _HandReader:
                 if found is None:
                     self.bad_seat_line(text, number)
                 seat_text, name, stack, bounty, tail = found.groups()
-            seat = int(seat_text)
+            seat = _seat_number(seat_text)
             if name in seat_of or seat in name_at:
                 raise self.fail(
                     f"line {number}: seat {seat} or player {excerpt(name)} is listed twice", number
@@ -1519,9 +1529,11 @@ class _HandReader:
         """`Seat N: Name (button) showed [..] and won (N) with ...`: the seat's outcome."""
         colon = text.find(": ")
         seat_text = text[5:colon]
-        if colon < 0 or not seat_text.isdecimal():
-            raise self.fail(f"summary line {number} not understood: {text[:80]!r}", number)
-        seat = int(seat_text)
+        seat = _SEAT_NUMBERS.get(seat_text, -1) if colon >= 0 else -1
+        if seat < 0:
+            if colon < 0 or not seat_text.isdecimal():
+                raise self.fail(f"summary line {number} not understood: {text[:80]!r}", number)
+            seat = int(seat_text)
         name = self.name_at.get(seat)
         after = colon + 2 + len(name) if name else 0
         # The name must be the seat's, whole: followed by the end of the line or a space.
