@@ -466,8 +466,8 @@ class _HandReader:
             sitting_out = text.endswith(_SEAT_SITTING_OUT)
             stack_end = -1 - len(_SEAT_SITTING_OUT) if sitting_out else -1
             paren = text.rfind(" (", colon + 2, stack_end)
-        seat_number = _seat_number(number)
-        if colon < 0 or paren <= colon + 2 or text[stack_end] != ")" or seat_number < 0:
+        if (colon < 0 or paren <= colon + 2 or text[stack_end] != ")"
+                or (seat_number := _seat_number(number)) < 0):
             raise self.fail(f"line {self.number} not understood as a seat: {excerpt(text)}")
         name = text[colon + 2: paren]
         seat = Seat(seat_number, name, self._amount(text[paren + 2: stack_end]), self.number,
@@ -970,8 +970,8 @@ class _HandReader:
 
     def _summary_seat(self, text: str) -> None:
         colon = text.find(": ", 5)
-        seat = _seat_number(text[5:colon])
-        if colon < 0 or seat < 0:
+        seat = _seat_number(text[5:colon]) if colon >= 0 else -1
+        if seat < 0:
             raise self.fail(f"line {self.number} not understood in the summary: {excerpt(text)}")
         body = text[colon + 2:]
         if " Seat " in body:
