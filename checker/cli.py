@@ -15,7 +15,7 @@ import argparse
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from checker import __version__
 from checker.audit.accounting import AccountingError
@@ -41,7 +41,6 @@ from checker.report.progress import is_terminal, progress_bar
 from checker.report.sarif_report import render_sarif
 from checker.rules_arg import bundled_rules, load_rules, rules_argument
 from checker.rules_cli import add_rules_commands, run_rules
-from checker.sim.cli import add_simulate_command, run_simulate
 
 # What one command alone uses (explain, refund, the collusion and HTML reports) is imported
 # by that command: an audit to text, JSON, SARIF or JUnit starts without it (and rich, the
@@ -81,7 +80,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="feltcheck", description="Rules-as-data compliance checker for poker tournaments."
     )
     parser.add_argument("--version", action="version", version=f"feltcheck {__version__}")
-    commands = parser.add_subparsers(dest="command", required=True)
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=CommandParser)
     audit_cmd = commands.add_parser("audit", help="audit hand histories, summaries and logs")
     audit_cmd.add_argument("paths", nargs="+", type=Path, metavar="PATH")
     audit_cmd.add_argument("--rules", type=rules_argument, default=DEFAULT_RULES,
@@ -115,8 +114,47 @@ def build_parser() -> argparse.ArgumentParser:
     refund_cmd.add_argument("--format", choices=("text", "json"), default="text")
     add_explain_command(commands)
     add_rules_commands(commands)
-    add_simulate_command(commands)
+    commands.add_parser(
+        "simulate", help="simulate Sit & Gos (hand histories, summaries, log, ground truth)",
+        arguments=_simulate_arguments)
     return parser
+
+
+class CommandParser(argparse.ArgumentParser):
+    """A command's parser; `arguments`, when given, adds its arguments the first time the
+    parser is used (to parse or for its help), so what builds them loads only then."""
+
+    def __init__(self, *args: Any,
+                 arguments: Callable[[argparse.ArgumentParser], None] | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._arguments = arguments
+
+    def _added(self) -> None:
+        arguments, self._arguments = self._arguments, None
+        if arguments is not None:
+            arguments(self)
+
+    def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+                         namespace: argparse.Namespace | None = None
+                         ) -> tuple[argparse.Namespace, list[str]]:
+        self._added()
+        return super().parse_known_args(args, namespace)
+
+    def format_usage(self) -> str:
+        self._added()
+        return super().format_usage()
+
+    def format_help(self) -> str:
+        self._added()
+        return super().format_help()
+
+
+def _simulate_arguments(command: argparse.ArgumentParser) -> None:
+    # The simulator (its faults, strategies, schedule) loads for `simulate` alone.
+    from checker.sim.cli import add_simulate_arguments
+
+    add_simulate_arguments(command)
 
 
 def add_plan_options(command: argparse.ArgumentParser) -> None:
@@ -159,7 +197,7 @@ def _notice(text: str) -> None:
     print(f"feltcheck: {text}", file=sys.stderr)
 
 
-def add_explain_command(commands: "argparse._SubParsersAction[argparse.ArgumentParser]"
+def add_explain_command(commands: "argparse._SubParsersAction[Any]"
                         ) -> None:
     explain_cmd = commands.add_parser(
         "explain", help="one hand told step by step, with every rule that applied to it")
@@ -195,6 +233,8 @@ def run_command(args: argparse.Namespace) -> int:
     if args.command == "refund":
         return run_refund(args)
     if args.command == "simulate":
+        from checker.sim.cli import run_simulate
+
         return run_simulate(args)
     if args.command == "explain":
         return run_explain(args)

@@ -13,6 +13,7 @@ import argparse
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from checker import rulesets
 from checker.audit.collusion import SETTINGS_PARAMS
@@ -44,7 +45,7 @@ _COMMANDS = {
 _MANY = ("check", "fmt", "lint")
 
 
-def add_rules_commands(commands: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
+def add_rules_commands(commands: "argparse._SubParsersAction[Any]") -> None:
     rules = commands.add_parser("rules", help="check, format, lint, test, cover and list rule sets")
     actions = rules.add_subparsers(dest="rules_command", required=True)
     for name, help_text in _COMMANDS.items():

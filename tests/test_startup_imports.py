@@ -4,6 +4,7 @@ An audit to text, JSON, SARIF or JUnit starts without numpy and scipy (loaded wh
 scored), jsonschema (on a log's first refused line, or with --baseline), the simulator's hand
 engine and writers, the explainer, the rules tooling and the HTML pages."""
 
+import argparse
 import os
 import subprocess
 import sys
@@ -16,6 +17,9 @@ NOT_AT_START = (
     "scipy",
     "jsonschema",
     "checker.collusion.scoring",
+    "checker.sim.cli",
+    "checker.sim.schedule",
+    "checker.sim.simulate",
     "checker.sim.hand_engine",
     "checker.sim.ftp_text",
     "checker.explain.hands",
@@ -39,6 +43,29 @@ def test_the_command_line_starts_without_what_one_command_alone_needs() -> None:
     loaded = _loaded_after("import checker.cli")
     assert "checker.audit.partition" in loaded  # the audit's own path is there
     assert sorted(m for m in NOT_AT_START if m in loaded) == []
+
+
+def test_the_simulator_loads_for_simulate_alone() -> None:
+    # An audit's arguments parsed: the simulate command's options (the simulator's faults and
+    # schedule in their help) are never built.
+    loaded = _loaded_after("from checker.cli import build_parser\n"
+                           "build_parser().parse_args(['audit', 'x', '--format', 'json'])")
+    assert sorted(m for m in loaded if m.startswith("checker.sim")) == []
+
+
+def test_the_simulate_command_has_its_options_when_used() -> None:
+    from checker.cli import build_parser
+    from checker.sim.faults import FAULTS
+
+    parser = build_parser()
+    args = parser.parse_args(["simulate", "--seed", "3", "--hands", "10", "--out", "d",
+                              "--faults", "all", "--table-size", "6"])
+    assert (args.seed, args.hands, args.faults, args.table_size) == (3, 10, "all", 6)
+    commands = next(action for action in parser._actions
+                    if isinstance(action, argparse._SubParsersAction))
+    shown = commands.choices["simulate"].format_help()
+    assert "--colluders" in shown
+    assert all(name in shown.replace("\n", " ").replace(" ", "") for name in FAULTS)
 
 
 def test_an_audit_without_pairs_never_loads_numpy() -> None:

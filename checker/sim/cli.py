@@ -21,10 +21,9 @@ EXIT_OK = 0
 EXIT_USAGE = 2
 
 
-def add_simulate_command(commands: "argparse._SubParsersAction[argparse.ArgumentParser]"
-                         ) -> None:
-    command = commands.add_parser(
-        "simulate", help="simulate Sit & Gos (hand histories, summaries, log, ground truth)")
+def add_simulate_arguments(command: argparse.ArgumentParser) -> None:
+    """The options of `feltcheck simulate`, with the simulator's faults, strategies and
+    schedule in their help (checker.cli adds them only when the command is used)."""
     command.add_argument("--seed", type=int, required=True)
     command.add_argument("--hands", type=int, required=True,
                          help="play tournaments until at least this many hands are dealt")
