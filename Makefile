@@ -11,6 +11,11 @@ NATIVE_SOURCES := $(shell sed -n 's/^    "\(checker\/[a-z_/]*\.py\)",$$/\1/p' ch
 NATIVE_RULES := checker/dsl/codegen.py checker/dsl/native_rules.py checker/dsl/builtins.py \
 	$(wildcard checker/rulesets/*.rules)
 STAMP_ACCEL := checker/_native_manifest.json
+# The bundled rules files' syntax trees, kept so that loading them skips the parse
+# (checker/dsl/parsed_trees.py), and what makes them.
+TREES := checker/rulesets/parsed_trees.json
+TREE_SOURCES := $(wildcard checker/rulesets/*.rules) grammar/feltcheck.lark \
+	$(addprefix checker/dsl/,parser.py ast.py text_guard.py units.py parsed_trees.py)
 
 .PHONY: run test lint typecheck unit bench bench-collusion bench-throughput mutation fuzz accel pure clean \
 	browser
@@ -33,14 +38,17 @@ $(STAMP_ACCEL): setup.py checker/native.py $(NATIVE_SOURCES) $(NATIVE_RULES) | $
 	$(BIN)/python -m checker.dsl.native_rules
 	FELTCHECK_COMPILE=1 $(BIN)/python setup.py -q build_ext --inplace
 
-accel: $(STAMP_ACCEL)
+accel: $(STAMP_ACCEL) $(TREES)
+
+$(TREES): $(TREE_SOURCES) | $(STAMP_ACCEL)
+	$(BIN)/python -m checker.dsl.parsed_trees
 
 pure:
 	find checker -name '*.so' -delete
-	rm -f checker/rulesets/native_*.py
+	rm -f checker/rulesets/native_*.py $(TREES)
 	rm -rf build $(STAMP_ACCEL)
 
-run: $(STAMP_ACCEL)
+run: $(STAMP_ACCEL) $(TREES)
 	$(BIN)/feltcheck audit hand_histories/ --rules rules/fulltilt.rules --format text --fail-on never
 
 lint: $(STAMP_TEST)
@@ -62,12 +70,12 @@ browser:
 
 # On every core (pytest-xdist), a test file's tests on one worker: its module fixtures (the
 # simulated corpora) are made once.
-unit: $(STAMP_ACCEL) browser
+unit: $(STAMP_ACCEL) $(TREES) browser
 	$(BIN)/pytest -q -p no:cacheprovider -n auto --dist loadfile
 
 test: lint typecheck unit
 
-bench: $(STAMP_ACCEL)
+bench: $(STAMP_ACCEL) $(TREES)
 	$(BIN)/python benchmarks/bench_read.py
 	$(BIN)/python benchmarks/bench_audit.py
 	$(BIN)/python benchmarks/bench_logs.py
@@ -78,7 +86,7 @@ bench: $(STAMP_ACCEL)
 # BENCH_DIR and scores them; the figures go in docs/collusion.md by hand.
 BENCH_DIR ?= /tmp/feltcheck-collusion
 BENCH_SEEDS ?= 101 102
-bench-collusion: $(STAMP_ACCEL)
+bench-collusion: $(STAMP_ACCEL) $(TREES)
 	$(BIN)/python benchmarks/collusion/corpus.py $(BENCH_DIR) --seeds $(BENCH_SEEDS)
 	for seed in $(BENCH_SEEDS); do \
 	  $(BIN)/python benchmarks/collusion/score.py $(BENCH_DIR)/seed-$$seed \
@@ -96,7 +104,7 @@ THROUGHPUT_DIR ?= /tmp/feltcheck-throughput
 THROUGHPUT_SIZES ?= 100000 1000000
 THROUGHPUT_JOBS ?= 1,2,N
 THROUGHPUT_MEMORY_SIZES ?= 10000 100000 1000000
-bench-throughput: $(STAMP_ACCEL)
+bench-throughput: $(STAMP_ACCEL) $(TREES)
 	PYTHONPATH=. $(BIN)/python -m benchmarks.throughput --work $(THROUGHPUT_DIR) \
 	  --sizes $(THROUGHPUT_SIZES) --jobs $(THROUGHPUT_JOBS) --json $(THROUGHPUT_DIR)/throughput.json
 	PYTHONPATH=. $(BIN)/python -m benchmarks.throughput --work $(THROUGHPUT_DIR) --memory \

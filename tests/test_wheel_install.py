@@ -28,11 +28,11 @@ SAMPLES = REPO / "hand_histories" / "samples"
 # What the wheel is built from: the repository's files as they are, copied so that the
 # build writes nothing into the repository (setuptools leaves build/ and *.egg-info beside
 # its sources) and no leftover build/ of an earlier compiled install can slip into the
-# wheel. Compiled modules (make accel) and the typed rules it writes stay behind: this is
-# the pure wheel.
+# wheel. Compiled modules (make accel) and the typed rules and parsed trees it writes stay
+# behind: this is the pure wheel, as a clone without `make accel` builds it.
 SOURCES = ("pyproject.toml", "setup.py", "README.md", "checker", "grammar", "rules")
 LEFT_OUT = shutil.ignore_patterns("__pycache__", "*.so", "_native_manifest.json",
-                                  "native_*.py")
+                                  "native_*.py", "parsed_trees.json")
 
 
 @dataclass(frozen=True)
