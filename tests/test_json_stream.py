@@ -2,6 +2,7 @@
 `json.dumps(indent=2, ensure_ascii=False)` writes of the same document with its arrays made
 lists; and json itself refuses a JsonArray rather than write it empty."""
 
+import enum
 import json
 from pathlib import Path
 from typing import Any
@@ -25,6 +26,25 @@ SAMPLES = REPO / "hand_histories" / "fixtures"
 
 TEXT = st.text(alphabet=st.characters(blacklist_categories=["Cs"]), max_size=8)
 LEAVES = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | TEXT
+
+
+class Kind(enum.IntEnum):
+    ONE = 1
+
+
+class Name(enum.StrEnum):
+    A = "a\u00e9"
+
+
+class Ratio(float):
+    pass
+
+
+# What json writes its own way: NaN and the infinities, tuples, subclasses of int, str and
+# float, keys that are not text (json turns them into text).
+ODD_LEAVES = (st.floats() | st.sampled_from([Kind.ONE, Name.A, Ratio(0.5), (1, "x"), ()])
+              | st.tuples(LEAVES, LEAVES))
+ODD_KEYS = TEXT | st.integers() | st.booleans() | st.none() | st.floats(allow_nan=False)
 VALUES = st.recursive(LEAVES, lambda inner: st.lists(inner, max_size=4)
                       | st.dictionaries(TEXT, inner, max_size=4), max_leaves=12)
 
@@ -54,8 +74,7 @@ FLAT = st.dictionaries(TEXT, st.none() | st.booleans() | st.integers() | TEXT, m
                        max_size=6)
 
 
-# A dict with a scalar or two before what is not one (a float, a list, a dict): written by
-# json's own encoder, whatever `_flat_dict` read of it first.
+# A dict with a scalar or two before what is not one (a float, a list, a dict).
 MIXED = st.dictionaries(TEXT, VALUES, min_size=2, max_size=4)
 
 
@@ -63,12 +82,36 @@ MIXED = st.dictionaries(TEXT, VALUES, min_size=2, max_size=4)
 def test_items_of_scalars_are_laid_out_as_json_lays_them_out(
         items: list[dict[str, Any]], others: list[Any]) -> None:
     """Warnings and rejections are dicts of scalars, written without json's indenting
-    encoder (checker/report/json_stream.py `_flat_dict`): the same text, unicode, escapes and
-    all, beside items that take json's own path."""
+    encoder (checker/report/json_stream.py `_laid_out`): the same text, unicode, escapes and
+    all, beside items of every other shape."""
     plain = {"warnings": items + others, "rejected": others}
     streamed = {"warnings": JsonArray(items + others, lambda item: item), "rejected": others}
     expected = json.dumps(plain, indent=2, ensure_ascii=False) + "\n"
     assert "".join(json_chunks(streamed)) == expected
+
+
+ODD_VALUES = st.recursive(LEAVES | ODD_LEAVES, lambda inner: st.lists(inner, max_size=4)
+                          | st.dictionaries(ODD_KEYS, inner, max_size=4), max_leaves=12)
+
+
+@given(st.lists(ODD_VALUES, max_size=4), ODD_VALUES)
+def test_values_json_writes_its_own_way_are_as_json_writes_them(items: list[Any],
+                                                                value: Any) -> None:
+    """Items and top-level values holding what the layout here does not write itself
+    (checker/report/json_stream.py `_laid_out`): json's own text, at any depth."""
+    plain = {"value": value, "items": items}
+    streamed = {"value": value, "items": JsonArray(items, lambda item: item)}
+    expected = json.dumps(plain, indent=2, ensure_ascii=False) + "\n"
+    assert "".join(json_chunks(streamed)) == expected
+
+
+def test_the_special_floats_and_subclasses_are_json_s() -> None:
+    value = {"nan": float("nan"), "inf": [float("inf"), -float("inf")], "ratio": Ratio(2.5),
+             "kind": Kind.ONE, "name": Name.A, "pair": (1, 2), 3: "three", None: False,
+             "deep": [{"a": [1.0, 1e16, -0.0, 5e-324]}]}
+    expected = json.dumps({"items": [value]}, indent=2, ensure_ascii=False) + "\n"
+    assert '"nan": NaN' in expected and "-Infinity" in expected and "1e+16" in expected
+    assert "".join(json_chunks({"items": JsonArray([value], lambda item: item)})) == expected
 
 
 def test_each_item_is_a_piece_of_its_own() -> None:
