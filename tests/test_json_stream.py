@@ -15,7 +15,7 @@ from checker.audit.ruleset import ruleset_id
 from checker.audit.run import audit
 from checker.dsl.ruleset import load_ruleset
 from checker.report.json_report import report_document
-from checker.report.json_stream import JsonArray, json_chunks
+from checker.report.json_stream import JsonArray, indented, json_chunks
 from tests.conftest import CORPUS, REPO
 
 RULES = REPO / "rules" / "fulltilt.rules"
@@ -103,6 +103,12 @@ def test_values_json_writes_its_own_way_are_as_json_writes_them(items: list[Any]
     streamed = {"value": value, "items": JsonArray(items, lambda item: item)}
     expected = json.dumps(plain, indent=2, ensure_ascii=False) + "\n"
     assert "".join(json_chunks(streamed)) == expected
+
+
+@given(ODD_VALUES)
+def test_a_whole_value_indented_is_what_json_writes(value: Any) -> None:
+    # What the SARIF report is written with.
+    assert indented(value) == json.dumps(value, indent=2, ensure_ascii=False)
 
 
 def test_the_special_floats_and_subclasses_are_json_s() -> None:

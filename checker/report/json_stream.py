@@ -59,6 +59,11 @@ def json_chunks(document: dict[str, Any]) -> Iterator[str]:
     yield "\n}\n"
 
 
+def indented(value: Any) -> str:
+    """`json.dumps(value, indent=2, ensure_ascii=False)`, laid out here where it can be."""
+    return _dumped(value, "\n")
+
+
 def _array_chunks(array: JsonArray, inner: str) -> Iterator[str]:
     """An array at the document's second level: `inner` opens each of its items' lines."""
     if not len(array):

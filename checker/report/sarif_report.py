@@ -11,7 +11,6 @@ gives are listed as `absent` results.
 Rejected records and unreadable files are the invocation's notifications.
 """
 
-import json
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -21,6 +20,7 @@ from checker.audit.run import AuditResult
 from checker.dsl.ruleset import LoadedRule, Ruleset
 from checker.report.context import EvidenceRef, ReportInput, evidence_refs
 from checker.report.json_report import report_document
+from checker.report.json_stream import indented
 
 SARIF_SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 _LEVEL = {"error": "error", "warning": "warning", "info": "note"}
@@ -30,7 +30,7 @@ FINGERPRINT_KEY = "feltcheck/v1"
 
 
 def render_sarif(report: ReportInput) -> str:
-    return json.dumps(sarif_document(report), indent=2, ensure_ascii=False) + "\n"
+    return indented(sarif_document(report)) + "\n"
 
 
 def sarif_document(report: ReportInput) -> dict[str, Any]:
