@@ -78,3 +78,19 @@ def test_an_audit_without_pairs_never_loads_numpy() -> None:
         "'--output', os.devnull])")
     assert "checker.audit.run" in loaded
     assert [m for m in ("numpy", "scipy", "jsonschema") if m in loaded] == []
+
+
+def test_the_log_events_validators_are_built_at_their_first_use() -> None:
+    # Their schemas took ~14 ms of every start; an audit of hand histories never uses them.
+    script = ("import checker.cli\n"
+              "from checker.model import tournament_log as log\n"
+              "built = log.model_events.cache_info\n"
+              "print(log.SeatAssigned.__pydantic_complete__, built().currsize)\n"
+              "event = log.event_from({'event': 'seat', 'seq': 1, 'tournament': 'T1',"
+              " 'at': '2009-01-01T00:00:00+00:00', 'player': 'p', 'table': '1', 'seat': 2,"
+              " 'stack': 1500})\n"
+              "print(type(event).__name__, event.stack, built().currsize)\n")
+    done = subprocess.run([sys.executable, "-c", script], cwd=REPO,
+                          env={**os.environ, "PYTHONPATH": str(REPO)}, capture_output=True,
+                          text=True, check=True)
+    assert done.stdout.split() == ["False", "0", "SeatAssigned", "1500", "1"]

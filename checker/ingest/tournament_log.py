@@ -20,7 +20,6 @@ from importlib.resources import files
 from typing import TYPE_CHECKING, Any, Union, get_args
 
 import msgspec
-from pydantic import TypeAdapter
 from pydantic import ValidationError as ModelError
 
 from checker.ingest.base import Block, RecordError, trimmed_block
@@ -28,7 +27,7 @@ from checker.ingest.decode import Line
 from checker.model.formats import TOURNAMENT_LOG
 from checker.model.hand_line import HandPlayed, timestamp_hook
 from checker.model.source import SourceLocation
-from checker.model.tournament_log import LogRecord, ModelEvent, TournamentEvent
+from checker.model.tournament_log import LogRecord, ModelEvent, TournamentEvent, model_events
 
 if TYPE_CHECKING:  # jsonschema loads with the validators, on the first refused line
     from jsonschema import Draft202012Validator
@@ -68,8 +67,6 @@ def _validators() -> tuple["Draft202012Validator", dict[str, "Draft202012Validat
     by_event = {name: Draft202012Validator(_inlined(SCHEMA["$defs"][f"event_{name}"]))
                 for name in SCHEMA["properties"]["event"]["enum"]}
     return Draft202012Validator(SCHEMA), by_event
-
-_EVENTS: TypeAdapter[ModelEvent] = TypeAdapter(ModelEvent)
 
 
 def _model_event_names() -> list[str]:
@@ -181,7 +178,7 @@ def read_event(text: str, line: int = 0) -> TournamentEvent:
     if isinstance(decoded, HandPlayed):
         return decoded
     try:
-        return _EVENTS.validate_json(text, strict=True)
+        return model_events().validate_json(text, strict=True)
     except ModelError as exc:
         first = exc.errors()[0]
         where = "/".join(str(part) for part in first["loc"][1:])
