@@ -8,6 +8,7 @@ gives exactly its finding at the line that decided it, and its twin none.
 import json
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import get_args
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -16,8 +17,9 @@ from checker.audit.ruleset import ruleset_id
 from checker.audit.run import audit
 from checker.dsl.ruleset import Ruleset, load_ruleset
 from checker.ingest.stream import FileRecords, open_file
+from checker.model.hand_line import HandPlayed
 from checker.model.source import SourceLocation
-from checker.model.tournament_log import LogRecord, LogStart, event_from
+from checker.model.tournament_log import LogRecord, LogStart, ModelEvent, event_from
 from checker.replay.facts import (
     BountyEvent,
     BreakEvent,
@@ -424,3 +426,14 @@ def test_info_view_true_stacks_are_the_players_with_chips(stacks: list[int]) -> 
     assert event.view.true_smallest == min(left)
     # The average, rounded down: within a chip of the exact mean, never above it.
     assert 0 <= sum(left) - event.view.true_average * len(left) < len(left)
+
+
+def test_every_event_a_line_reads_as_is_a_final_class_of_its_own() -> None:
+    """The replay and the judge tell events apart by their exact type (`type(event) is X`,
+    checker/replay/tournament.py): no event class may have a subclass, which `@final` makes
+    mypy refuse."""
+    events = [*get_args(get_args(ModelEvent)[0]), HandPlayed]
+    assert len(events) >= 30
+    for event in events:
+        assert getattr(event, "__final__", False) is True, event.__name__
+        assert event.__subclasses__() == [], event.__name__

@@ -194,7 +194,8 @@ class TournamentJudge:
         if event.seq > self.next_seq:
             self.line_missing()
         self.next_seq = event.seq + 1
-        if isinstance(event, LogStart):
+        # Exact types: the event classes are final (checker/replay/tournament.py says why).
+        if type(event) is LogStart:
             self.site = event.site
             return None
         tournament = event.tournament
@@ -204,18 +205,18 @@ class TournamentJudge:
             # A Matrix's state reads its matches' (the states of this file).
             state = self.states[tournament] = TournamentState(tournament, siblings=self.states)
         self._judge_steps(tournament, state.feed(record))
-        if isinstance(event, HandPlayed):
+        if type(event) is HandPlayed:
             return self._judge_hand(record, event, state)
-        if isinstance(event, Timeout | Disconnect | Reconnect):
+        if type(event) is Timeout or type(event) is Disconnect or type(event) is Reconnect:
             if event.hand is not None:
                 key = (tournament, event.hand)
                 self.notes.setdefault(key, []).append(NoteLine(event, record.location.line))
-        elif isinstance(event, SeatAssigned):
+        elif type(event) is SeatAssigned:
             if tournament not in self.started:  # the draw; later seats join running tables
                 self.seated.setdefault(tournament, set()).add(event.table)
-        elif isinstance(event, TournamentStart):
+        elif type(event) is TournamentStart:
             self.started.add(tournament)
-        elif isinstance(event, TableMove):
+        elif type(event) is TableMove:
             table = self.tables.get((tournament, event.from_table))
             if table is not None:
                 table.left(event.player)

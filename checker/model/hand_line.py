@@ -18,7 +18,7 @@ import re
 from collections.abc import Mapping
 from datetime import datetime
 from enum import StrEnum
-from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar, final
 
 import msgspec
 from msgspec import Meta, Struct
@@ -125,6 +125,7 @@ class HandAward(Struct, frozen=True, forbid_unknown_fields=True, kw_only=True, g
     board: Count = 0
 
 
+@final
 class HandPlayed(Struct, frozen=True, forbid_unknown_fields=True, kw_only=True, gc=False,
                  tag_field="event", tag="hand"):
     """A whole hand, written when it ends (`at`); `started` is when it was dealt. Its

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from datetime import datetime
 from enum import StrEnum
 from functools import cache
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, final
 
 from annotated_types import Ge, Le
 from pydantic import (
@@ -202,6 +202,7 @@ class MatrixCancellationPayout(BaseModel):
 # ---------------------------------------------------------------- events
 
 
+@final
 class LogStart(BaseModel):
     """Line 1: which version of the format the log follows, and who wrote it."""
 
@@ -223,6 +224,7 @@ class _Event(BaseModel):
     tournament: Name
 
 
+@final
 class TournamentTerms(_Event):
     """The event's terms as the lobby states them; a later one replaces the earlier."""
 
@@ -251,6 +253,7 @@ class TournamentTerms(_Event):
     satellite_target: Name | None = None
 
 
+@final
 class Registration(_Event):
     event: Literal["registration"]
     player: Name
@@ -262,6 +265,7 @@ class Registration(_Event):
     entry: Positive | None = None
 
 
+@final
 class Unregistration(_Event):
     event: Literal["unregistration"]
     player: Name
@@ -272,6 +276,7 @@ class Unregistration(_Event):
     refund_currency: PrizeCurrency
 
 
+@final
 class RegistrationClosed(_Event):
     event: Literal["registration_closed"]
     entrants: Count
@@ -279,10 +284,12 @@ class RegistrationClosed(_Event):
     payout_shares_bp: list[BasisPoints]
 
 
+@final
 class SeatingStarted(_Event):
     event: Literal["seating_started"]
 
 
+@final
 class SeatAssigned(_Event):
     event: Literal["seat"]
     player: Name
@@ -291,12 +298,14 @@ class SeatAssigned(_Event):
     stack: Chips
 
 
+@final
 class TournamentStart(_Event):
     event: Literal["tournament_start"]
     entrants: Count
     tables: Positive
 
 
+@final
 class Rebuy(_Event):
     event: Literal["rebuy"]
     player: Name
@@ -305,6 +314,7 @@ class Rebuy(_Event):
     chips: Chips
 
 
+@final
 class LevelChange(_Event):
     event: Literal["level"]
     level: Positive
@@ -316,20 +326,24 @@ class LevelChange(_Event):
     bring_in: Chips | None = None
 
 
+@final
 class BreakStart(_Event):
     event: Literal["break_start"]
     duration_s: Positive
 
 
+@final
 class BreakEnd(_Event):
     event: Literal["break_end"]
 
 
+@final
 class HandForHand(_Event):
     event: Literal["hand_for_hand"]
     active: bool
 
 
+@final
 class TableMove(_Event):
     event: Literal["table_move"]
     player: Name
@@ -341,17 +355,20 @@ class TableMove(_Event):
     reason: MoveReason
 
 
+@final
 class TableHold(_Event):
     event: Literal["table_hold"]
     table: Name
     held: bool
 
 
+@final
 class TableClosed(_Event):
     event: Literal["table_closed"]
     table: Name
 
 
+@final
 class Timeout(_Event):
     event: Literal["timeout"]
     player: Name
@@ -371,14 +388,17 @@ class _ConnectionChange(_Event):
     action: Count | None = None
 
 
+@final
 class Disconnect(_ConnectionChange):
     event: Literal["disconnect"]
 
 
+@final
 class Reconnect(_ConnectionChange):
     event: Literal["reconnect"]
 
 
+@final
 class Chat(_Event):
     event: Literal["chat"]
     player: Name
@@ -390,6 +410,7 @@ class Chat(_Event):
     action: Count | None = None
 
 
+@final
 class InfoView(_Event):
     event: Literal["info_view"]
     player: Name
@@ -400,6 +421,7 @@ class InfoView(_Event):
     next_break_at: Timestamp | None = None
 
 
+@final
 class Elimination(_Event):
     event: Literal["elimination"]
     player: Name
@@ -409,6 +431,7 @@ class Elimination(_Event):
     prize: Money
 
 
+@final
 class Payout(_Event):
     event: Literal["payout"]
     player: Name
@@ -418,6 +441,7 @@ class Payout(_Event):
     description: Name | None = None
 
 
+@final
 class Bounty(_Event):
     event: Literal["bounty"]
     eliminated: Name
@@ -426,12 +450,14 @@ class Bounty(_Event):
     amount_each: Money
 
 
+@final
 class ServerFailure(_Event):
     event: Literal["server_failure"]
     reason: Name
     tables: list[Name]
 
 
+@final
 class Rollback(_Event):
     event: Literal["rollback"]
     table: Name
@@ -440,6 +466,7 @@ class Rollback(_Event):
     stacks: list[SeatStack]
 
 
+@final
 class Cancellation(_Event):
     event: Literal["cancellation"]
     stage: CancellationStage
@@ -448,6 +475,7 @@ class Cancellation(_Event):
     matrix_score_pool: Money | None = None
 
 
+@final
 class MatrixTerms(_Event):
     """The whole Matrix (clause 31.7), `tournament` its id: the match tournaments it links,
     the entry (buy-in: every match's buy-in plus the score pool's share; the fee, paid once),
@@ -467,6 +495,7 @@ class MatrixTerms(_Event):
     score_shares_bp: list[BasisPoints]
 
 
+@final
 class MatrixPayout(_Event):
     """A Matrix-score prize credited: the player's Matrix position and score."""
 
@@ -478,6 +507,7 @@ class MatrixPayout(_Event):
     paid_currency: PrizeCurrency
 
 
+@final
 class MatrixCancellation(_Event):
     """The whole Matrix cancelled; its matches end `cancelled` with no line of their own."""
 
@@ -486,6 +516,7 @@ class MatrixCancellation(_Event):
     payouts: list[MatrixCancellationPayout]
 
 
+@final
 class TournamentEnd(_Event):
     event: Literal["tournament_end"]
     outcome: Outcome

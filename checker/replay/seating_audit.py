@@ -312,25 +312,26 @@ class SeatingCollector:
         event = record.event
         if event.event not in _FOLLOWED:
             return
-        if isinstance(event, TournamentTerms):
+        # Exact types: the event classes are final (checker/replay/tournament.py says why).
+        if type(event) is TournamentTerms:
             if event.tournament not in self.tournaments:
                 self.tournaments[event.tournament] = _Seating()
                 self._file = record.location.file
             return
-        if isinstance(event, LogStart):
+        if type(event) is LogStart:
             return  # never: the header is not followed (this tells the type checker)
         state = self.tournaments.get(event.tournament)
         if state is None:
             return  # before its terms, or already counted
-        if isinstance(event, Registration):
+        if type(event) is Registration:
             if event.accepted:
                 state.registered.setdefault(event.player)
-        elif isinstance(event, Unregistration):
+        elif type(event) is Unregistration:
             if event.accepted:
                 state.registered.pop(event.player, None)
-        elif isinstance(event, SeatAssigned):
+        elif type(event) is SeatAssigned:
             state.seats.setdefault(event.player, event.seat)
-        elif isinstance(event, TournamentStart):
+        elif type(event) is TournamentStart:
             # The draw is over: seats given later go to late registrations.
             self.tournaments[event.tournament] = None
             self._count(event.tournament, state, record.location.file)

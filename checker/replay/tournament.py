@@ -120,6 +120,13 @@ from checker.replay.tournament_tables import TableSeating
 
 # Log events of a hand, not of the tournament: the hand replay reads them (log_hand).
 SKIPPED: Final = frozenset({"timeout", "disconnect", "reconnect"})
+# Events are told apart by their exact type (`type(event) is X`), not isinstance: every event
+# class is `@final` (mypy refuses a subclass, and narrows on the exact type both ways), and
+# isinstance of a pydantic model from compiled code costs ~1,100 instructions (its metaclass
+# is not `type`: `__instancecheck__` is looked up and called), some thirty a log hand.
+# What closes the open deal's eliminations (besides a later deal), and what ends the lot.
+_CLOSING_DEALS: Final = (HandForHand, TournamentEnd, Cancellation)
+_ENDINGS: Final = (TournamentEnd, Cancellation)
 
 
 # The event a step delivers (one of facts.EVENTS). A module-level name, not `object`: a
@@ -220,10 +227,10 @@ class TournamentState:
         event = record.event
         line, seq = record.location.line, event.seq
         yield from self._complete_before(event, event.at)
-        if isinstance(event, TournamentTerms):
+        if type(event) is TournamentTerms:
             self._terms(event)
             return
-        if isinstance(event, MatrixTerms):
+        if type(event) is MatrixTerms:
             self.matrix, self.scheduled = event, event.at
             if self.fact is None:
                 self.fact = matrix_fact(event)
@@ -238,42 +245,42 @@ class TournamentState:
         self.last_line = (line, seq)
         if event.event in SKIPPED:
             return
-        if isinstance(event, Registration):
+        if type(event) is Registration:
             yield Step("registration", self._registration(fact, event, at), line, seq)
-        elif isinstance(event, Unregistration):
+        elif type(event) is Unregistration:
             yield Step("unregistration", self._unregistration(fact, event, at), line, seq)
-        elif isinstance(event, Elimination):
+        elif type(event) is Elimination:
             self._elimination(fact, event, at, line, seq)
-        elif isinstance(event, Payout):
+        elif type(event) is Payout:
             yield from self._payout(fact, event, at, line, seq)
-        elif isinstance(event, Bounty):
+        elif type(event) is Bounty:
             yield Step("bounty", self._bounty(fact, event), line, seq)
-        elif isinstance(event, TournamentEnd):
+        elif type(event) is TournamentEnd:
             yield from self._no_chips(self.no_chips.end())
             yield from self._release()
             self.places.end = Placed(1, at, 0, line, seq)
             self.places.cancelled = self.cancelled or event.outcome is Outcome.CANCELLED
             yield Step("tournament_end", self._end(fact, event), line, seq)
-        elif isinstance(event, InfoView):
+        elif type(event) is InfoView:
             yield Step("info_view", self._info_view(fact, event, at), line, seq)
-        elif isinstance(event, HandPlayed):
+        elif type(event) is HandPlayed:
             yield from self._hand_played(fact, event, at, line, seq)
-        elif isinstance(event, Chat):
+        elif type(event) is Chat:
             if event.hand is None:
                 yield Step("chat", ChatEvent(fact, chat_fact(event, None)), line, seq)
             else:
                 yield from self._chat_in_hand(fact, event, line)
-        elif isinstance(event, TableHold):
+        elif type(event) is TableHold:
             yield from self._table_hold(fact, event, line, seq)
-        elif isinstance(event, ServerFailure):
+        elif type(event) is ServerFailure:
             self.failure = OpenFailure(event, at, line)
-        elif isinstance(event, Rollback):
+        elif type(event) is Rollback:
             yield Step("rollback", RollbackEvent(fact, self._rollback(event, at)), line, seq)
-        elif isinstance(event, BreakEnd):
+        elif type(event) is BreakEnd:
             pause = self.clock.end_break(at)
             if pause is not None:
                 yield Step("break", BreakEvent(fact, pause), line, seq)
-        elif isinstance(event, MatrixCancellation):
+        elif type(event) is MatrixCancellation:
             self.cancelled = True
             for name, delivered in self.matrix_cancellation(event, at):
                 yield Step(name, delivered, line, seq)
@@ -346,15 +353,15 @@ class TournamentState:
         the first other line; a hand's eliminations at the first line that is not one of
         them, a deal's (in hand-for-hand) when a later deal is played or hand-for-hand ends;
         they are delivered once a later moment's line is read (clause 25's same moment)."""
-        if self.failure is not None and not isinstance(event, Rollback):
+        if self.failure is not None and type(event) is not Rollback:
             yield from self._end_failure()
         book = self.eliminations
-        if book.key is not None and not isinstance(event, Elimination):
+        if book.key is not None and type(event) is not Elimination:
             deal = book.open_deal()
-            if deal is None or isinstance(event, HandForHand | TournamentEnd | Cancellation) or (
-                    isinstance(event, HandPlayed) and self._deal(event, count=False) > deal):
+            if deal is None or type(event) in _CLOSING_DEALS or (
+                    type(event) is HandPlayed and self._deal(event, count=False) > deal):
                 book.close_group()
-        if isinstance(event, TournamentEnd | Cancellation):
+        if type(event) in _ENDINGS:
             book.close_group()  # nobody else is eliminated at the end's moment
             yield from self._deliver_busts(book.release_all_ready())
         else:
@@ -390,19 +397,19 @@ class TournamentState:
 
     def _update(self, fact: TournamentFact, event: object, at: Seconds, line: int, seq: int
                 ) -> Iterator[Step]:
-        if isinstance(event, RegistrationClosed):
+        if type(event) is RegistrationClosed:
             fact.registration_closed_at = at
             fact.entrants = event.entrants
             fact.prize_pool = Money(event.prize_pool)
             fact.payout_shares = [Percent(s) for s in event.payout_shares_bp]
             fact.structure_shares = self._structure_for(event.entrants)
             yield Step("registration_closed", RegistrationClosedEvent(fact), line, seq)
-        elif isinstance(event, SeatingStarted):
+        elif type(event) is SeatingStarted:
             fact.seating_started_at = at
             yield Step("seating_started", SeatingStartedEvent(fact), line, seq)
-        elif isinstance(event, SeatAssigned):
+        elif type(event) is SeatAssigned:
             self._seat(event, line, seq)
-        elif isinstance(event, TournamentStart):
+        elif type(event) is TournamentStart:
             self.clock.play_from = at
             started = self._start(fact, event, at)
             yield Step("tournament_start", started, line, seq)
@@ -411,25 +418,25 @@ class TournamentState:
                                             strict=True):
                 yield Step("entrant", EntrantEvent(fact, started.start, entrant),
                            entrant.line, entrant_seq)
-        elif isinstance(event, LevelChange):
+        elif type(event) is LevelChange:
             self.clock.new_level(event.level, at)
-        elif isinstance(event, BreakStart):
+        elif type(event) is BreakStart:
             self.clock.start_break(at, Seconds(event.duration_s))
-        elif isinstance(event, Rebuy):
+        elif type(event) is Rebuy:
             self._rebuy(fact, event)
-        elif isinstance(event, TableMove):
+        elif type(event) is TableMove:
             self.stacks[event.player] = event.stack
             self.known.add(event.player)
             self.seating.seat(event.player, event.to_table)
-        elif isinstance(event, HandForHand):
+        elif type(event) is HandForHand:
             yield from self._release_deals()
             fact.hand_for_hand = event.active
             self.deal_count.clear()
-        elif isinstance(event, TableClosed):
+        elif type(event) is TableClosed:
             self.tables.discard(event.table)
             self.seating.close(event.table)
             fact.tables_remaining = len(self.tables)
-        elif isinstance(event, Cancellation):
+        elif type(event) is Cancellation:
             self.cancelled = True
             if self.terms is not None:
                 for name, delivered in cancellation_events(fact, self.terms, self.ledger,
