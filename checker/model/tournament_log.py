@@ -597,7 +597,8 @@ class LogRecord:
 
     @property
     def tournament(self) -> str | None:
-        return None if isinstance(self.event, LogStart) else self.event.tournament
+        # The exact type: the event classes are final (checker/replay/tournament.py says why).
+        return None if type(self.event) is LogStart else self.event.tournament
 
     @property
     def at(self) -> datetime:
