@@ -27,6 +27,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "checker/ingest/fulltilt_header.py",
     "checker/ingest/phh.py",
     "checker/ingest/stars_hand.py",
+    "checker/ingest/tournament_log.py",
     "checker/model/hand_record.py",
     "checker/model/source.py",
     "checker/replay/facts.py",

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from decimal import Decimal
 from functools import cache
 from importlib.resources import files
-from typing import TYPE_CHECKING, Any, Union, get_args
+from typing import TYPE_CHECKING, Any, Final, Union, get_args
 
 import msgspec
 from pydantic import ValidationError as ModelError
@@ -33,10 +33,10 @@ if TYPE_CHECKING:  # jsonschema loads with the validators, on the first refused 
     from jsonschema import Draft202012Validator
     from jsonschema.exceptions import ValidationError
 
-NAME = TOURNAMENT_LOG
-HEADER_EVENT = "log_start"
+NAME: Final = TOURNAMENT_LOG
+HEADER_EVENT: Final = "log_start"
 
-SCHEMA: dict[str, Any] = json.loads(
+SCHEMA: Final[dict[str, Any]] = json.loads(
     files("checker").joinpath("schemas/tournament-log.schema.json").read_text(encoding="utf-8")
 )
 
@@ -77,11 +77,11 @@ def _model_event_names() -> list[str]:
 
 # A line decoded once by msgspec: a hand line into its Structs, any other only to its name
 # (a Struct of no fields for each: the line's other fields are skipped, not built).
-_NAMED: tuple[type, ...] = tuple(
+_NAMED: Final[tuple[type, ...]] = tuple(
     msgspec.defstruct(f"_Named_{name}", [], tag_field="event", tag=name)
     for name in _model_event_names())
-_LINE_TYPE: Any = Union[(HandPlayed, *_NAMED)]
-_LINE: msgspec.json.Decoder[Any] = msgspec.json.Decoder(_LINE_TYPE, dec_hook=timestamp_hook)
+_LINE_TYPE: Final[Any] = Union[(HandPlayed, *_NAMED)]
+_LINE: Final[msgspec.json.Decoder[Any]] = msgspec.json.Decoder(_LINE_TYPE, dec_hook=timestamp_hook)
 
 
 def _refuse_constant(name: str) -> object:
@@ -172,9 +172,10 @@ def read_event(text: str, line: int = 0) -> TournamentEvent:
     try:
         decoded = _LINE.decode(text)
     except msgspec.MsgspecError as exc:
-        raise _refusal(text, line, _msgspec_words(exc)) from exc
+        raise _caused(_refusal(text, line, _msgspec_words(exc)), exc) from exc
     except RecursionError as exc:  # msgspec's own limit on nesting (a hostile line)
-        raise _refusal(text, line, "the JSON value nests too deep to be read") from exc
+        raise _caused(_refusal(text, line, "the JSON value nests too deep to be read"),
+                      exc) from exc
     if isinstance(decoded, HandPlayed):
         return decoded
     try:
@@ -182,7 +183,14 @@ def read_event(text: str, line: int = 0) -> TournamentEvent:
     except ModelError as exc:
         first = exc.errors()[0]
         where = "/".join(str(part) for part in first["loc"][1:])
-        raise _refusal(text, line, f"{where}: {first['msg']}") from exc
+        raise _caused(_refusal(text, line, f"{where}: {first['msg']}"), exc) from exc
+
+
+def _caused(error: RecordError, cause: Exception) -> RecordError:
+    """`error` with `cause` as its cause, set here: compiled (mypyc), `raise ... from` leaves
+    it unset, and what refused the line is part of the refusal (its kind, in the tests)."""
+    error.__cause__ = cause
+    return error
 
 
 def _msgspec_words(error: msgspec.MsgspecError) -> str:
