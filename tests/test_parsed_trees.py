@@ -139,3 +139,10 @@ def test_the_parser_digest_changes_with_what_makes_a_tree(
         (copy / name).write_bytes((folder / name).read_bytes() + b"\n")
         monkeypatch.setattr(parsed_trees, "__file__", str(copy / "parsed_trees.py"))
         assert parsed_trees.parser_digest() != before
+
+
+def test_a_parser_whose_sources_cannot_be_read_keeps_nothing(
+        kept: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # An installation without the parser's sources beside their bytecode: parsed as before.
+    monkeypatch.setattr(parsed_trees, "__file__", str(tmp_path / "nowhere" / "parsed_trees.py"))
+    assert kept_tree(_bundled_texts()["fulltilt"]) is None

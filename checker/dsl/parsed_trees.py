@@ -91,9 +91,11 @@ def _kept(path: Path) -> dict[str, Any]:
     missing, unreadable or written by another parser."""
     try:
         document = json.loads(path.read_text(encoding="utf-8"))
+        # A parser whose sources cannot be read (an install without them) keeps nothing.
+        parser = parser_digest()
     except (OSError, ValueError):
         return {}
-    if not isinstance(document, dict) or document.get("parser") != parser_digest():
+    if not isinstance(document, dict) or document.get("parser") != parser:
         return {}
     trees = document.get("trees")
     return trees if isinstance(trees, dict) else {}

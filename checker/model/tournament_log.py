@@ -563,6 +563,7 @@ ModelEvent = Annotated[
 # Any event of the log.
 TournamentEvent = ModelEvent | HandPlayed
 
+
 @cache
 def model_events() -> TypeAdapter[ModelEvent]:
     """The validator of every event but a hand, built at its first use (as the models)."""
