@@ -47,7 +47,7 @@ def test_the_yaml_reader_reads_sequences_of_mappings_and_literal_blocks() -> Non
 def _console_script() -> str:
     """The `feltcheck` command a pip install makes: the name hooks and the action call."""
     scripts = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
-    assert scripts["project"]["scripts"] == {"feltcheck": "checker.cli:main"}
+    assert scripts["project"]["scripts"] == {"feltcheck": "checker.launch:main"}
     return "feltcheck"
 
 

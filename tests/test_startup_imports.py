@@ -94,3 +94,41 @@ def test_the_log_events_validators_are_built_at_their_first_use() -> None:
                           env={**os.environ, "PYTHONPATH": str(REPO)}, capture_output=True,
                           text=True, check=True)
     assert done.stdout.split() == ["False", "0", "SeatAssigned", "1500", "1"]
+
+
+_LAUNCH_PROBE = """
+import gc, sys, types
+{before}
+seen = []
+fake = types.ModuleType("checker.cli")
+def main():
+    print(seen, gc.isenabled(), gc.get_freeze_count() > 0)
+    return 3
+def __getattr__(name):
+    # `from checker.cli import main`: what the collector was while the program imported.
+    if name != "main":
+        raise AttributeError(name)
+    seen.append(gc.isenabled())
+    return main
+fake.__getattr__ = __getattr__
+sys.modules["checker.cli"] = fake
+from checker.launch import main as launch
+sys.exit(launch())
+"""
+
+
+def _launched(before: str) -> tuple[str, int]:
+    done = subprocess.run([sys.executable, "-c", _LAUNCH_PROBE.format(before=before)],
+                          cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)},
+                          capture_output=True, text=True, check=False)
+    return done.stdout.strip(), done.returncode
+
+
+def test_the_installed_command_imports_with_the_collector_off_then_runs_with_it_on() -> None:
+    # The program imported with no collection, what it built frozen, the command run with the
+    # collector on and its exit status passed on.
+    assert _launched("") == ("[False] True True", 3)
+
+
+def test_the_installed_command_leaves_a_collector_turned_off_before_it_off() -> None:
+    assert _launched("gc.disable()") == ("[False] False True", 3)

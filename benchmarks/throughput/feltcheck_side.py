@@ -1,13 +1,14 @@
 """The feltcheck side of the throughput benchmark: the whole `feltcheck audit` process, timed.
 
-`python -m checker.cli audit PATHS --rules fulltilt --format json --fail-on never --output
-REPORT` in a subprocess of its own; wall time from start to exit (interpreter start-up, rule
-compilation and the report included), hands from the report's summary, peak RSS from the
-child's own rusage (`os.wait4`): the largest resident set of that process or of any process it
-waited for (a local worker of `--jobs`), not their sum. Workers of a Dask cluster are not its
-children: their memory is not in the figure. Linux counts in a child's figure the resident set
-it had when forked, before it ran the audit (the harness's own): so the harness never holds a
-whole report, only its summary (`report_summary`); a million-hand PHH report's warnings read
+`python -m checker.launch audit PATHS --rules fulltilt --format json --fail-on never
+--output REPORT` (what the installed `feltcheck` command runs) in a subprocess of its own;
+wall time from start to exit (interpreter start-up, rule compilation and the report
+included), hands from the report's summary, peak RSS from the child's own rusage
+(`os.wait4`): the largest resident set of that process or of any process it waited for (a
+local worker of `--jobs`), not their sum. Workers of a Dask cluster are not its children:
+their memory is not in the figure. Linux counts in a child's figure the resident set it had
+when forked, before it ran the audit (the harness's own): so the harness never holds a whole
+report, only its summary (`report_summary`); a million-hand PHH report's warnings read
 whole once made the next row's audit show the harness's 676 MB.
 
 `--jobs N` and `--scheduler ADDRESS` (issue 17, deliverable 1) are passed only when this
@@ -89,7 +90,7 @@ def run_audit(paths: tuple[Path, ...], jobs: int | None = None,
         extra = ["--scheduler", scheduler]
     with tempfile.TemporaryDirectory(prefix="feltcheck-throughput-") as tmp:
         report = Path(tmp) / "report.json"
-        command = [sys.executable, "-m", "checker.cli", "audit", *map(str, paths),
+        command = [sys.executable, "-m", "checker.launch", "audit", *map(str, paths),
                    "--rules", "fulltilt", "--format", "json", "--fail-on", "never",
                    "--output", str(report), *extra]
         started = time.perf_counter()
