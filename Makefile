@@ -32,7 +32,7 @@ $(STAMP_TEST): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $@ $(STAMP_RUN)
 
-$(STAMP_ACCEL): setup.py checker/native.py $(NATIVE_SOURCES) $(NATIVE_RULES) | $(STAMP_TEST)
+$(STAMP_ACCEL): setup.py checker/native.py $(NATIVE_SOURCES) $(wildcard checker/*.c) $(NATIVE_RULES) | $(STAMP_TEST)
 	find checker -name '*.so' -delete
 	rm -f $(STAMP_ACCEL) checker/rulesets/native_*.py
 	$(BIN)/python -m checker.dsl.native_rules

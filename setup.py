@@ -10,6 +10,7 @@ plain pure-Python package.
 import json
 import os
 import runpy
+import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -85,5 +86,12 @@ if COMPILE:
         # The modules' files, in build/, include the group's header, which mypyc writes in
         # the group's package folder (build/checker).
         extension.include_dirs.append(os.path.join("build", *NATIVE["GROUP"].split(".")[:-1]))
+    # Hand-written C: phevaluator's evaluators with METH_FASTCALL arguments (the file says
+    # why); found in phevaluator's library with dlopen/dlsym (libdl before glibc 2.34).
+    for source in NATIVE["C_EXTENSIONS"]:
+        name = source.removesuffix(".c").replace("/", ".")
+        extensions.append(Extension(name, [source], extra_compile_args=["-O2"],
+                                    libraries=["dl"] if sys.platform.startswith("linux")
+                                    else []))
 
 setup(ext_modules=extensions, cmdclass={"build_ext": BuildWithManifest})

@@ -58,6 +58,10 @@ COMPILED_MODULES: tuple[str, ...] = (
     "checker/dsl/guards.py",
     "checker/report/json_stream.py",
 )
+# Hand-written C extensions the compiled build adds (setup.py), by path from the repository
+# root; digested with the modules above. They live at the package's top, beside the group's
+# library, where `_extension_sources` does not take them for compiled modules.
+C_EXTENSIONS: tuple[str, ...] = ("checker/_pheval_fastcall.c",)
 # Generated before the build by `make accel` (checker.dsl.native_rules: the bundled rule
 # sets' rules as typed Python) and compiled with the modules above when present.
 GENERATED_PATTERN = "checker/rulesets/native_*.py"
@@ -80,9 +84,10 @@ def compiled_modules(root: Path) -> tuple[str, ...]:
 
 
 def source_digests(root: Path) -> dict[str, str]:
-    """SHA-256 of every compiled module's source, by path from `root` (the repository)."""
+    """SHA-256 of every compiled module's source and of the C extensions', by path from
+    `root` (the repository)."""
     return {path: hashlib.sha256((root / path).read_bytes()).hexdigest()
-            for path in compiled_modules(root)}
+            for path in (*compiled_modules(root), *C_EXTENSIONS)}
 
 
 def check_fresh(package: Path) -> None:

@@ -11,6 +11,7 @@ import pytest
 import checker
 from checker.dsl.engine import compile_ruleset, native_module_name
 from checker.native import (
+    C_EXTENSIONS,
     COMPILED_MODULES,
     MANIFEST,
     StaleBuildError,
@@ -18,6 +19,7 @@ from checker.native import (
     compiled_modules,
     source_digests,
 )
+from checker.replay import ph_evaluators
 from checker.rules_arg import load_rules, rules_argument
 from checker.rulesets import NAMES
 from tests.conftest import REPO
@@ -25,7 +27,7 @@ from tests.conftest import REPO
 
 def fake_repository(root: Path) -> Path:
     """A repository whose compiled modules are small files; its package folder."""
-    for path in COMPILED_MODULES:
+    for path in (*COMPILED_MODULES, *C_EXTENSIONS):
         (root / path).parent.mkdir(parents=True, exist_ok=True)
         (root / path).write_text(f'"""{path}"""\n', encoding="utf-8")
     return root / "checker"
@@ -72,6 +74,14 @@ def test_an_extension_of_a_module_no_longer_compiled_is_refused(tmp_path: Path) 
         check_fresh(package)
 
 
+def test_a_changed_c_extension_makes_the_build_stale(tmp_path: Path) -> None:
+    package = fake_repository(tmp_path)
+    build(package)
+    (tmp_path / C_EXTENSIONS[0]).write_text("/* changed */\n", encoding="utf-8")
+    with pytest.raises(StaleBuildError, match=r"_pheval_fastcall\.c.*make accel"):
+        check_fresh(package)
+
+
 def test_a_manifest_without_its_library_is_refused(tmp_path: Path) -> None:
     package = fake_repository(tmp_path)
     build(package)
@@ -82,7 +92,7 @@ def test_a_manifest_without_its_library_is_refused(tmp_path: Path) -> None:
 
 def test_digests_are_the_sources_sha256() -> None:
     digests = source_digests(REPO)
-    assert sorted(digests) == sorted(compiled_modules(REPO))
+    assert sorted(digests) == sorted([*compiled_modules(REPO), *C_EXTENSIONS])
     first = COMPILED_MODULES[0]
     assert digests[first] == hashlib.sha256((REPO / first).read_bytes()).hexdigest()
 
@@ -96,6 +106,8 @@ def test_the_package_runs_compiled_modules_exactly_when_built() -> None:
         module = importlib.import_module(path.removesuffix(".py").replace("/", "."))
         origin = Path(module.__file__ or "")
         assert (origin.suffix == ".so") == built, (path, origin)
+    # The hand-written C extensions too (the hold'em evaluators' calls).
+    assert built == ph_evaluators.FASTCALL
     if built:
         generated = {Path(path).stem for path in compiled_modules(REPO)[len(COMPILED_MODULES):]}
         assert generated == {native_module_name(name) for name in NAMES}

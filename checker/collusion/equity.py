@@ -12,15 +12,15 @@ from collections.abc import Sequence
 from typing import Final, TypeVar
 
 from mypy_extensions import i64
-
-# phevaluator's C core: its public evaluate_cards converts every card again on each call,
-# which costs several times the evaluation itself here.
-from phevaluator import _pheval  # type: ignore[import-untyped]
 from phevaluator.card import Card as PhCard  # type: ignore[import-untyped]
 
 from checker.model.cards import RANKS, SUITS
 from checker.model.hand import Game
 from checker.replay.evaluate import class_start, high_rank
+
+# phevaluator's C core (its public evaluate_cards converts every card again on each call,
+# which costs several times the evaluation itself here), called as ph_evaluators says.
+from checker.replay.ph_evaluators import EVALUATE_5, EVALUATE_6, EVALUATE_7
 
 DECK: Final[tuple[str, ...]] = tuple(r + s for r in RANKS for s in SUITS)
 _ID: Final[dict[str, int]] = {card: int(PhCard.to_id(card)) for card in DECK}
@@ -45,9 +45,9 @@ def known_board_game(game: Game) -> bool:
 
 # phevaluator's evaluators as statics: through the module, a call looked the module up in the
 # globals and the function up on the module.
-_EVALUATE_6: Final = _pheval.evaluate_6cards
-_EVALUATE_7: Final = _pheval.evaluate_7cards
-_EVALUATE: Final = {5: _pheval.evaluate_5cards, 6: _EVALUATE_6, 7: _EVALUATE_7}
+_EVALUATE_6: Final = EVALUATE_6
+_EVALUATE_7: Final = EVALUATE_7
+_EVALUATE: Final = {5: EVALUATE_5, 6: _EVALUATE_6, 7: _EVALUATE_7}
 
 
 def _rank(game: Game, hole: Sequence[str], board: Sequence[str]) -> int:

@@ -17,22 +17,23 @@ from itertools import combinations
 from typing import Final
 
 # phevaluator's C core, given card ids: its public functions convert every card again in
-# Python on each call (checker/collusion/equity.py does the same).
+# Python on each call (checker/collusion/equity.py does the same). The hold'em evaluators are
+# called as ph_evaluators says; Omaha's is phevaluator's own.
 from phevaluator import _pheval  # type: ignore[import-untyped]
 from phevaluator.card import Card as PhCard  # type: ignore[import-untyped]
 
 from checker.model.cards import RANKS, SUITS
 from checker.model.hand import Game
 from checker.replay import lowball
+from checker.replay.ph_evaluators import EVALUATE_5, EVALUATE_6, EVALUATE_7
 
 # phevaluator ranks 1 (royal flush) .. 7462 (7-5-4-3-2 offsuit); flipped so larger is better.
 _PH_WORST: Final = 7463
 _PH_ID: Final[dict[str, int]] = {r + s: int(PhCard.to_id(r + s)) for r in RANKS for s in SUITS}
 # By number of cards (what phevaluator's evaluate_cards picks from).
-_PH_EVALUATE: Final = {5: _pheval.evaluate_5cards, 6: _pheval.evaluate_6cards,
-                       7: _pheval.evaluate_7cards}
+_PH_EVALUATE: Final = {5: EVALUATE_5, 6: EVALUATE_6, 7: EVALUATE_7}
 _PH_OMAHA: Final = _pheval.evaluate_omaha_cards
-_PH_FIVE: Final = _pheval.evaluate_5cards
+_PH_FIVE: Final = EVALUATE_5
 
 _ANY_FIVE: Final = frozenset({Game.HOLDEM, Game.IRISH, Game.STUD, Game.STUD_HILO, Game.STUD5,
                              Game.DRAW5})
