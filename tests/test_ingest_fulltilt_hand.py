@@ -463,6 +463,95 @@ def test_header_dates_and_times() -> None:
     assert partial.partial
 
 
+def _edited(text: str, edit: tuple[int, str] | None) -> str:
+    if edit is None:
+        return text
+    at = edit[0] % len(text)
+    return text[:at] + edit[1] + text[at + 1:]
+
+
+# Header ends: the usual shape (any real time), its zone and what follows it varied, and one
+# character changed in some; and loose pieces.
+_USUAL_ISH_TAIL = st.builds(
+    lambda when, zone, extra, edit: _edited(
+        f" - {when:%H:%M:%S} {zone} - {when:%Y/%m/%d}{extra}", edit),
+    st.datetimes(min_value=datetime(2000, 1, 1), max_value=datetime(2099, 12, 31)),
+    st.sampled_from(["ET", "ET", "CT", "UTC", "E"]),
+    st.sampled_from(["", "", " (partial)", " [10:31:00 ET - 2013/01/06]", "x"]),
+    st.one_of(st.none(), st.none(),
+              st.tuples(st.integers(0, 40), st.sampled_from(list(":/- 09Ex١")))))
+_TAIL = st.one_of(_USUAL_ISH_TAIL, st.lists(st.sampled_from(
+    [" - ", " ", "12", "07", ":", "30", "ET", "2026", "/", "11", "01", " ET - ", "(partial)",
+     "Wed, July 21, 2010"]), max_size=14).map("".join))
+
+
+def _by_patterns(text: str) -> tuple[str, str, datetime, str, datetime | None, bool] | None:
+    """What the header's patterns alone read: game number, the text before the time,
+    times, zone, partial; None where they read no header."""
+    start = fulltilt_header.HEADER_START.match(text)
+    if start is None:
+        return None
+    rest = text[start.end():]
+    tail = fulltilt_header._TIME_TAIL.search(rest, fulltilt_header._tail_search_start(rest))
+    if tail is None:
+        return None
+    clock, zone, date, et_clock, et_date, partial = tail.group(
+        "time", "zone", "date", "et_time", "et_date", "partial")
+    try:
+        played_at = fulltilt_header._datetime(date, clock)
+        et = fulltilt_header._datetime(et_date, et_clock) if et_clock else (
+            played_at if zone == "ET" else None)
+    except HeaderError:
+        return None
+    return start.group(1), rest[:tail.start()], played_at, zone, et, partial is not None
+
+
+@given(st.sampled_from(["Full Tilt Poker Game #", "FullTiltPoker Game #",
+                        "Full Tilt Poker.fr Game #", "Full Tilt Poker Game ", "Full Tilt"]),
+       st.sampled_from(["123", "90000100004", "", "12a", "٣"]),
+       st.sampled_from([": ", ":", " : "]), st.sampled_from(["Table A", "", " x: y"]))
+def test_the_usual_header_start_is_read_as_the_pattern_reads_it(
+        site: str, number: str, colon: str, rest: str) -> None:
+    text = site + number + colon + rest
+    start = fulltilt_header.HEADER_START.match(text)
+    assert fulltilt_header.header_start(text) == (
+        None if start is None else (start.group(1), start.end()))
+
+
+@given(st.sampled_from(["Table A - $1/$2 - No Limit Hold'em",
+                        "$5 + $0 Multi-Table 9-max (900001), Table 4 - 10/20 - No Limit Hold'em",
+                        "Table B - 15/30 - Limit Razz", "Table C - 1/2"]),
+       _TAIL)
+@settings(max_examples=500)
+def test_the_usual_header_end_is_read_as_the_patterns_read_it(middle: str, tail: str) -> None:
+    """The usual " - HH:MM:SS ET - YYYY/MM/DD" end is read without the patterns; anything
+    it reads, the patterns read the same."""
+    text = "Full Tilt Poker Game #123: " + middle + tail
+    expected = _by_patterns(text)
+    try:
+        setting = None if expected is None else fulltilt_header._setting(expected[1])
+    except HeaderError:
+        setting = None
+    if expected is None or setting is None:
+        with pytest.raises(HeaderError):
+            parse_header(text)
+        return
+    header = parse_header(text)
+    number_read, _, played_at, zone, et, partial = expected
+    assert (header.hand_id, header.setting, header.played_at, header.played_at_zone,
+            header.played_at_et, header.partial) == (
+        number_read, setting, played_at, zone, et, partial)
+
+
+def test_the_usual_header_end() -> None:
+    usual = parse_header("Full Tilt Poker Game #90000100004: $5 + $0 Multi-Table 9-max (900001), "
+                         "Table 4 - 10/20 - No Limit Hold'em - 12:07:30 ET - 2026/11/01")
+    assert (usual.hand_id, usual.setting.table, usual.played_at, usual.played_at_zone,
+            usual.played_at_et, usual.partial) == (
+        "90000100004", "4", datetime(2026, 11, 1, 12, 7, 30), "ET",
+        datetime(2026, 11, 1, 12, 7, 30), False)
+
+
 def test_a_setting_read_when_the_cache_is_full_is_kept() -> None:
     """The header's settings cache is emptied when full, not frozen: an MTT corpus has some
     ten thousand table settings, and one read after the first few thousand is read again

@@ -41,6 +41,7 @@ from checker.ingest.fulltilt_header import (
     Header,
     HeaderError,
     amount,
+    header_start,
     parse_header,
 )
 from checker.model import (
@@ -230,7 +231,7 @@ def _cut(runs: Iterable[Run], reading: LineTracker
             reading.last = number
             # Every line of a file passes here: no slice made to test its start, and one
             # scan for "#" (memchr) before the glued header's words.
-            if text.startswith("Full") and HEADER_START.match(text):
+            if text.startswith("Full") and header_start(text) is not None:
                 yield from _closed(start, current, glued)
                 start, current, glued = number, [text], False
                 continue

@@ -151,27 +151,79 @@ _SETTINGS: Final[dict[str, TableSetting]] = {}
 _SETTINGS_CACHE_SIZE: Final = 4096
 
 
-def parse_header(text: str) -> Header:
-    """Read a header line; HeaderError says what is not understood."""
+# What most headers start with (every header since 2007): read without the pattern.
+_USUAL_START: Final = "Full Tilt Poker Game #"
+# " - 12:07:30 ET - 2026/11/01", what most headers end with before 2013: its length.
+_USUAL_TAIL: Final = 27
+
+
+def header_start(text: str) -> tuple[str, int] | None:
+    """The game number of a line that starts as a header does (`HEADER_START`) and where
+    the rest of it begins; None for any other line."""
+    if text.startswith(_USUAL_START):
+        # The pattern's "[0-9]+: " after the fixed words, without the pattern.
+        colon = text.find(": ", 22)
+        number = text[22:colon]
+        if colon > 22 and is_digits(number):
+            return number, colon + 2
+        return None
     start = HEADER_START.match(text)
     if start is None:
+        return None
+    return start.group(1), start.end()
+
+
+def parse_header(text: str) -> Header:
+    """Read a header line; HeaderError says what is not understood."""
+    start = header_start(text)
+    if start is None:
         raise HeaderError("not a Full Tilt Poker header")
-    rest = text[start.end():]
+    hand_id, at = start
+    rest = text[at:]
+    played_at = _usual_time(rest)
+    if played_at is not None:
+        setting = _setting_of(rest[: len(rest) - _USUAL_TAIL])
+        return Header(hand_id, setting, played_at, "ET", played_at, False)
     tail = _TIME_TAIL.search(rest, _tail_search_start(rest))
     if tail is None:
         raise HeaderError("no time and date at the end of the header")
-    middle = rest[: tail.start()]
-    setting = _SETTINGS.get(middle)
-    if setting is None:
-        # An MTT corpus has some ten thousand settings: the cache is emptied when full.
-        setting = remember(_SETTINGS, middle, _setting(middle), _SETTINGS_CACHE_SIZE)
+    setting = _setting_of(rest[: tail.start()])
     clock, zone, date, et_clock, et_date, partial = tail.group(
         "time", "zone", "date", "et_time", "et_date", "partial")
     played_at = _datetime(date, clock)
     played_at_et = played_at if zone == "ET" else None
     if et_clock is not None:
         played_at_et = _datetime(et_date, et_clock)
-    return Header(start.group(1), setting, played_at, zone, played_at_et, partial is not None)
+    return Header(hand_id, setting, played_at, zone, played_at_et, partial is not None)
+
+
+def _setting_of(middle: str) -> TableSetting:
+    setting = _SETTINGS.get(middle)
+    if setting is None:
+        # An MTT corpus has some ten thousand settings: the cache is emptied when full.
+        setting = remember(_SETTINGS, middle, _setting(middle), _SETTINGS_CACHE_SIZE)
+    return setting
+
+
+def _usual_time(rest: str) -> datetime | None:
+    """The time of a header ending " - HH:MM:SS ET - YYYY/MM/DD" (`_TIME_TAIL` reads the
+    same tail the same way, found at the same place: the date ends the line and the "ET"
+    and the clock before it are fixed); None for any other ending, read by the pattern."""
+    size = len(rest)
+    if size <= _USUAL_TAIL:
+        return None
+    tail = rest[size - _USUAL_TAIL:]
+    if not (tail.startswith(" - ") and tail[11:17] == " ET - " and tail[5] == ":"
+            and tail[8] == ":" and tail[21] == "/" and tail[24] == "/"):
+        return None
+    clock, date = tail[3:11], tail[17:]
+    if not (is_digits(clock[:2] + clock[3:5] + clock[6:])
+            and is_digits(date[:4] + date[5:7] + date[8:])):
+        return None
+    try:
+        return datetime.fromisoformat(date.replace("/", "-") + "T" + clock)
+    except ValueError:
+        return None  # an impossible date: the pattern's path says so
 
 
 def _tail_search_start(rest: str) -> int:
