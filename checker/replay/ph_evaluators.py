@@ -18,7 +18,7 @@ from phevaluator import _pheval  # type: ignore[import-untyped]
 Evaluator = Callable[..., int]
 
 # A hand of each size and its rank, as phevaluator gives them (card ids 0-51: rank * 4 + suit).
-_PROBES: Final = ((0, 4, 8, 12, 48), (0, 4, 8, 12, 48, 51), (3, 7, 11, 15, 19, 30, 45))
+_PROBES: Final = ((0, 4, 8, 12, 48), (0, 4, 8, 12, 48, 51), (3, 7, 11, 15, 19, 29, 45))
 
 
 def _fastcall() -> tuple[Evaluator, Evaluator, Evaluator] | None:
