@@ -1616,3 +1616,18 @@ def test_the_usual_pot_line_is_read_as_the_pot_pattern_reads_it(text: str) -> No
     elif found is not None and not found[2]:
         assert not (found[1].isdigit() and found[1].isascii() and found[3].isdigit()
                     and found[3].isascii()), text
+
+
+@given(st.sampled_from(["", "x ", "Seat 1: PokerStars Hand #", "PokerStars Zoom Hand #"]),
+       st.sampled_from(["PokerStars Hand #", "PokerStars Hand #", "PokerStars Game #",
+                        "Full Tilt Hand #", "PokerStars Hand ", "PokerStars Hand#"]),
+       st.sampled_from(["218443227391", "1", "", "12a", "٣", "7 "]),
+       st.sampled_from([": ", ":", " : "]),
+       st.sampled_from(["Tournament #1", "", "PokerStars Hand #2: x", " Hand #3: "]))
+def test_a_header_is_found_where_the_pattern_finds_it(
+        before: str, words: str, digits: str, colon: str, rest: str) -> None:
+    """The usual header's start is checked by position; anything else by `_HEADER_AT`,
+    which finds every header at the same place."""
+    text = before + words + digits + colon + rest
+    found = stars_hand._HEADER_AT.search(text)
+    assert stars_hand._header_start(text) == (-1 if found is None else found.start())

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Final, NoReturn
 
-from checker.ingest.amounts import currency_of, parse_amount
+from checker.ingest.amounts import currency_of, is_digits, parse_amount
 from checker.ingest.base import Block, RecordError, remember
 from checker.ingest.consistency import pot_problems
 from checker.ingest.decode import Line, LineTracker, Run
@@ -57,6 +57,21 @@ Json = dict[str, object]
 _HEADER_AT: Final = re.compile(
     r"(?:PokerStars(?: Home Game| Zoom)?|Full Tilt(?: Rush)?) (?:Hand|Game) #[0-9]+: "
 )
+
+# What most headers start with: `_HEADER_AT` at a line's start, checked by position.
+_USUAL_HEADER: Final = "PokerStars Hand #"
+
+
+def _header_start(text: str) -> int:
+    """Where `_HEADER_AT` first matches in the line; -1 nowhere. A line that starts with the
+    usual words, the hand's digits and ": " is one at 0 without the pattern."""
+    if text.startswith(_USUAL_HEADER):
+        colon = text.find(": ", 17)
+        if colon > 17 and is_digits(text[17:colon]):
+            return 0
+    found = _HEADER_AT.search(text)
+    return -1 if found is None else found.start()
+
 
 _GAMES: Final = {
     "hold'em": Game.HOLDEM,
@@ -400,9 +415,9 @@ def _cut(runs: Iterable[Run], reading: LineTracker) -> Iterator[Block]:
                     text = text[1:]
             # One scan for "#" (memchr) before the two words: most lines have none.
             if "#" in text and ("Hand #" in text or "Game #" in text):
-                found = _HEADER_AT.search(text)
-                if found is not None:
-                    before = text[: found.start()]
+                at = _header_start(text)
+                if at >= 0:
+                    before = text[:at]
                     cut = not _is_blank(before)
                     if cut:
                         if not current:
@@ -412,7 +427,7 @@ def _cut(runs: Iterable[Run], reading: LineTracker) -> Iterator[Block]:
                         block = _finish(start, current, cut)
                         if block is not None:
                             yield block
-                    start, current = number, [text[found.start() :]]
+                    start, current = number, [text[at:] if at else text]
                     continue
             if not current:
                 if _is_blank(text):
@@ -737,7 +752,7 @@ class _HandReader:
     # --- header, table, seats -----------------------------------------------------------------
 
     def header(self, text: str, line: int) -> Json:
-        if _HEADER_AT.match(text) is None:
+        if _header_start(text) != 0:
             raise self.fail(f"line {line}: text before any hand header: {text[:80]!r}", line)
         known = _known_header(text)
         if known is not None:
