@@ -21,14 +21,14 @@ from checker.audit.ruleset import ruleset_id
 from checker.audit.run import audit
 from checker.dsl import ast
 from checker.dsl.diagnostics import RulesError, SourceText
-from checker.dsl.parser import parse_rules
 from checker.dsl.ruleset import Ruleset, coverage, read_rules_text
 from checker.dsl.testing import FoundFinding, run_tests, wanted
 from checker.report.output import write_atomically
 from checker.rules_arg import RulesChoice, bundled_rules, load_rules, rules_argument
 
-# The formatter, the linter and the explainer are imported by the subcommands that use them:
-# `feltcheck audit` builds this parser too, and starts without them.
+# The parser, the formatter, the linter and the explainer are imported by the subcommands that
+# use them: `feltcheck audit` builds this parser too, and starts without them (a bundled rule
+# set is read from the trees the build kept, checker/dsl/parsed_trees.py).
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -126,6 +126,7 @@ def _check(ruleset: Ruleset) -> int:
 def _fmt(choice: RulesChoice, *, check: bool, write: bool) -> int:
     from checker.dsl.format_safety import formatting_damage
     from checker.dsl.formatter import format_rules
+    from checker.dsl.parser import parse_rules
 
     text = read_rules_text(choice.path, choice.display)
     tree = parse_rules(text, choice.display)
@@ -158,6 +159,7 @@ def _fmt(choice: RulesChoice, *, check: bool, write: bool) -> int:
 
 def _lint(choice: RulesChoice) -> int:
     from checker.dsl.lint import lint_rules
+    from checker.dsl.parser import parse_rules
 
     text = read_rules_text(choice.path, choice.display)
     # The clause-28 aggregation reads some parameters before any rule runs.

@@ -19,7 +19,6 @@ from checker.dsl.codes import Code
 from checker.dsl.compiler import param_value
 from checker.dsl.diagnostics import Diagnostic, RulesError, SourceText, did_you_mean
 from checker.dsl.parsed_trees import kept_tree
-from checker.dsl.parser import parse_rules
 from checker.dsl.text_guard import MAX_RULES_BYTES
 from checker.dsl.typecheck import check_param_value, check_rule
 from checker.dsl.types import Type, type_from_ref
@@ -139,8 +138,13 @@ def read_rules_text(path: Path, display: str) -> str:
 
 def _load(path: Path, diagnostics: list[Diagnostic], chain: list[Path], display: str) -> Ruleset:
     text = read_rules_text(path, display)
-    # A bundled file's tree kept from the build, when it is this text's (parsed_trees.py).
-    tree = kept_tree(text) or parse_rules(text, display)
+    # A bundled file's tree kept from the build, when it is this text's (parsed_trees.py);
+    # the parser (and Lark, 14 ms) is imported only to parse another.
+    tree = kept_tree(text)
+    if tree is None:
+        from checker.dsl.parser import parse_rules
+
+        tree = parse_rules(text, display)
     source = SourceText(display, text)
     header = [item for item in tree.items if isinstance(item, ast.RulesetDecl)]
     parents = [item for item in tree.items if isinstance(item, ast.Extends)]

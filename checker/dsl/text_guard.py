@@ -14,9 +14,10 @@ another place: every non-ASCII character outside a string or a comment is refuse
 
 import re
 import unicodedata
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from lark import Token, Tree
+if TYPE_CHECKING:  # Lark is imported by the parser, when a text is parsed (not at start-up)
+    from lark import Tree
 
 from checker.dsl import ast
 from checker.dsl.codes import Code
@@ -115,11 +116,12 @@ def _refusal(char: str, in_text: bool) -> tuple[Code, str] | None:
     return None
 
 
-def check_tree(tree: Tree[Any], source: SourceText, at: tuple[int, int] | None = None
+def check_tree(tree: "Tree[Any]", source: SourceText, at: tuple[int, int] | None = None
                ) -> list[Diagnostic]:
     """Diagnostics for nesting deeper than MAX_NESTING and for names reserved to Python
     (`__anything`), found without recursion so that no depth can crash the check itself.
     `at` is where a fragment parsed on its own (a message placeholder) stands in `source`."""
+    from lark import Token, Tree
 
     def place(line: int, column: int, end_line: int, end_column: int) -> ast.Span:
         if at is None:
