@@ -107,6 +107,7 @@ seen = []
 fake = types.ModuleType("checker.cli")
 def main():
     print(seen, gc.isenabled(), gc.get_freeze_count() > 0)
+    {command}
     return 3
 def __getattr__(name):
     # `from checker.cli import main`: what the collector was while the program imported.
@@ -121,8 +122,9 @@ sys.exit(launch())
 """
 
 
-def _launched(before: str) -> tuple[str, int]:
-    done = subprocess.run([sys.executable, "-c", _LAUNCH_PROBE.format(before=before)],
+def _launched(before: str, command: str = "pass") -> tuple[str, int]:
+    done = subprocess.run([sys.executable, "-c",
+                           _LAUNCH_PROBE.format(before=before, command=command)],
                           cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)},
                           capture_output=True, text=True, check=False)
     return done.stdout.strip(), done.returncode
@@ -136,3 +138,22 @@ def test_the_installed_command_imports_with_the_collector_off_then_runs_with_it_
 
 def test_the_installed_command_leaves_a_collector_turned_off_before_it_off() -> None:
     assert _launched("gc.disable()") == ("[False] False True", 3)
+
+
+def test_the_installed_command_runs_the_exit_handlers_and_writes_its_output_out() -> None:
+    # It leaves without the interpreter's teardown: what the handlers and the command wrote,
+    # unflushed, is there all the same, and so is the command's status.
+    handler = "import atexit; atexit.register(lambda: print('handler ran', end=''))"
+    out, status = _launched(handler, "print('x' * 100_000, end='')")
+    assert out == "[False] True True\n" + "x" * 100_000 + "handler ran"
+    assert status == 3
+
+
+def test_the_installed_command_leaves_a_live_thread_to_the_interpreter() -> None:
+    # A thread still running when the command returns (a Dask client's, say) is joined by
+    # the interpreter's own exit, which the command then takes.
+    command = ("import threading, time; threading.Thread(target=lambda: (time.sleep(0.3), "
+               "print('thread done'))).start()")
+    out, status = _launched("", command)
+    assert out.splitlines() == ["[False] True True", "thread done"]
+    assert status == 3
