@@ -3,6 +3,9 @@
 from pathlib import Path
 from typing import Any
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from checker.audit.findings import HandJudge
 from checker.dsl.engine import CompiledRuleset, compile_ruleset
 from checker.dsl.ruleset import load_ruleset
@@ -536,3 +539,46 @@ def test_without_a_button_the_first_blind_opens_the_later_streets() -> None:
                           act("B", "check", street="flop")], button=None)
     first_flop = first_on_flop(heads_up)
     assert first_flop.action.expected_actor is None
+
+
+_NAMES = ["A", "B", "C", "D", "E", "F"]
+
+
+@st.composite
+def _line_ups(draw: st.DrawFn) -> tuple[list[str], dict[str, int], list[int]]:
+    """This hand's players (seated 1.. in order by `make_hand`), the previous hand's seats
+    (each player absent, in the same seat or another; others who left) and its dealt seats."""
+    now = draw(st.lists(st.sampled_from(_NAMES), min_size=2, max_size=5, unique=True))
+    before: dict[str, int] = {}
+    for number, name in enumerate(now, start=1):
+        seat = draw(st.sampled_from([None, number, number, draw(st.integers(1, 9))]))
+        if seat is not None:
+            before[name] = seat
+    for name in draw(st.lists(st.sampled_from(_NAMES), max_size=3, unique=True)):
+        before.setdefault(name, draw(st.integers(1, 9)))
+    dealt = draw(st.lists(st.integers(1, 9), max_size=9, unique=True))
+    return now, before, dealt
+
+
+@given(_line_ups())
+def test_the_table_fact_names_the_line_up_s_changes(
+        line_ups: tuple[list[str], dict[str, int], list[int]]) -> None:
+    """Who arrived, left or moved, and the seats dealt in last hand that their players kept:
+    in the order of this hand's seats (the previous hand's, for who left), whatever the
+    seats (one player per seat or not: the table's state holds what the record said)."""
+    now, before, dealt = line_ups
+    table = TableState("1", hands_seen=1, follows_every_hand=True, seated=dict(before),
+                       dealt_seats=list(dealt))
+    hand = make_hand({name: 1000 for name in now}, [])
+    seated = {seat.player: seat.seat for seat in hand.seats}
+    seated_order = list(seated)
+    # make_hand numbers the seats 1..; the state's own seats are what varies here.
+    fact = table.fact_for(hand)
+    was_dealt = {seat for seat in before.values() if seat in dealt}
+    assert fact.previous_hand_known
+    assert fact.arrived == [n for n in seated_order if n not in before]
+    assert fact.departed == [n for n in before if n not in seated]
+    assert fact.changed_seats == [n for n in seated_order if n in before and before[n] != seated[n]]
+    assert fact.continuing_seats == [seated[n] for n in seated_order
+                                     if seated[n] in was_dealt and before.get(n) == seated[n]]
+    assert (fact.previous_players, fact.previous_dealt_seats) == (list(before), dealt)

@@ -68,15 +68,29 @@ class TableState:
         fact.previous_big_blind_seat = self.big_blind_seat
         fact.previous_small_blind_player = self.small_blind_player
         fact.previous_big_blind_player = self.big_blind_player
-        fact.previous_dealt_seats = list(self.dealt_seats)
+        dealt = self.dealt_seats
+        fact.previous_dealt_seats = list(dealt)
         fact.previous_players = list(previous)
         fact.previous_heads_up = self.heads_up
-        fact.arrived = [n for n in seated if n not in previous]
+        # One pass over this hand's players, in its order: who arrived, who changed seats,
+        # and the seats that were dealt in last hand and kept by the same player (a seat a
+        # player kept is theirs in `previous`: it was dealt in if it is in `dealt`).
+        arrived: list[str] = []
+        changed: list[str] = []
+        continuing: list[int] = []
+        dealt_set = set(dealt)
+        for name, seat in seated.items():
+            before = previous.get(name)
+            if before is None:
+                arrived.append(name)
+            elif before != seat:
+                changed.append(name)
+            elif seat in dealt_set:
+                continuing.append(seat)
+        fact.arrived = arrived
         fact.departed = [n for n in previous if n not in seated]
-        fact.changed_seats = [n for n, s in seated.items() if n in previous and previous[n] != s]
-        was_dealt = {seat for name, seat in previous.items() if seat in self.dealt_seats}
-        fact.continuing_seats = [s for n, s in seated.items()
-                                 if s in was_dealt and previous.get(n) == s]
+        fact.changed_seats = changed
+        fact.continuing_seats = continuing
         return fact
 
     def _stacks_carry_over(self, hand: Hand) -> bool:
