@@ -87,8 +87,9 @@ if COMPILE:
         # the group's package folder (build/checker).
         extension.include_dirs.append(os.path.join("build", *NATIVE["GROUP"].split(".")[:-1]))
     # Hand-written C: phevaluator's evaluators with METH_FASTCALL arguments (the file says
-    # why); found in phevaluator's library with dlopen/dlsym (libdl before glibc 2.34).
-    for source in NATIVE["C_EXTENSIONS"]:
+    # why); found in phevaluator's library with dlopen/dlsym (POSIX; libdl before glibc 2.34).
+    # Elsewhere phevaluator's own functions are called (checker/replay/ph_evaluators.py).
+    for source in NATIVE["C_EXTENSIONS"] if os.name == "posix" else ():
         name = source.removesuffix(".c").replace("/", ".")
         extensions.append(Extension(name, [source], extra_compile_args=["-O2"],
                                     libraries=["dl"] if sys.platform.startswith("linux")

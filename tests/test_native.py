@@ -4,6 +4,7 @@ package really runs its compiled modules (so `make test`, which builds first, te
 import hashlib
 import importlib
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -106,8 +107,8 @@ def test_the_package_runs_compiled_modules_exactly_when_built() -> None:
         module = importlib.import_module(path.removesuffix(".py").replace("/", "."))
         origin = Path(module.__file__ or "")
         assert (origin.suffix == ".so") == built, (path, origin)
-    # The hand-written C extensions too (the hold'em evaluators' calls).
-    assert built == ph_evaluators.FASTCALL
+    # The hand-written C extensions too (the hold'em evaluators' calls; POSIX only).
+    assert (built and os.name == "posix") == ph_evaluators.FASTCALL
     if built:
         generated = {Path(path).stem for path in compiled_modules(REPO)[len(COMPILED_MODULES):]}
         assert generated == {native_module_name(name) for name in NAMES}
