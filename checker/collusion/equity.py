@@ -43,8 +43,8 @@ def known_board_game(game: Game) -> bool:
     return game in BOARD_GAMES
 
 
-# phevaluator's evaluators as statics: through the module, a call looked the module up in the
-# globals and the function up on the module.
+# phevaluator's evaluators as statics: an imported name is looked up in this module's globals
+# at each call.
 _EVALUATE_6: Final = EVALUATE_6
 _EVALUATE_7: Final = EVALUATE_7
 _EVALUATE: Final = {5: EVALUATE_5, 6: _EVALUATE_6, 7: _EVALUATE_7}

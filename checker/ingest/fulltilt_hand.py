@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Final, NamedTuple
 
 from checker.ingest.amounts import is_digits
-from checker.ingest.base import Block, RecordError, remember
+from checker.ingest.base import SEAT_NUMBERS, Block, RecordError, remember
 from checker.ingest.decode import Line, LineTracker, Run
 from checker.ingest.excerpt import excerpt
 from checker.ingest.fulltilt_header import (
@@ -204,14 +204,9 @@ class FullTiltHandFormat:
 FORMAT = FullTiltHandFormat()
 
 
-# Seat numbers as written ("1", "10"): a look-up, where testing the digits and converting them
-# cost ~700 instructions a seat line; any other text is tested and converted (`_seat_number`).
-_SEAT_NUMBERS: Final[dict[str, int]] = {str(number): number for number in range(100)}
-
-
 def _seat_number(text: str) -> int:
     """The number `text` holds (ASCII digits only), -1 when it is not one."""
-    number = _SEAT_NUMBERS.get(text)
+    number = SEAT_NUMBERS.get(text)
     if number is not None:
         return number
     return int(text) if is_digits(text) else -1

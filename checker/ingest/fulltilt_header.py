@@ -221,8 +221,8 @@ def _usual_time(rest: str) -> datetime | None:
             and is_digits(date[:4] + date[5:7] + date[8:])):
         return None
     try:
-        return datetime.fromisoformat(date.replace("/", "-") + "T" + clock)
-    except ValueError:
+        return _datetime(date, clock)
+    except HeaderError:
         return None  # an impossible date: the pattern's path says so
 
 

@@ -22,7 +22,7 @@ from datetime import datetime
 from typing import Final, NoReturn
 
 from checker.ingest.amounts import currency_of, is_digits, parse_amount
-from checker.ingest.base import Block, RecordError, remember
+from checker.ingest.base import SEAT_NUMBERS, Block, RecordError, remember
 from checker.ingest.consistency import pot_problems
 from checker.ingest.decode import Line, LineTracker, Run
 from checker.ingest.excerpt import excerpt
@@ -384,14 +384,10 @@ class StarsHandFormat:
 
 FORMAT = StarsHandFormat()
 
-# Seat numbers as written ("1", "10"): a look-up, where converting the text costs ~450
-# instructions a seat line; any other text is converted as before.
-_SEAT_NUMBERS: Final[dict[str, int]] = {str(number): number for number in range(100)}
-
 
 def _seat_number(text: str) -> int:
     """`int(text)` of a seat line's number (digits, as its pattern matched them)."""
-    number = _SEAT_NUMBERS.get(text)
+    number = SEAT_NUMBERS.get(text)
     return int(text) if number is None else number
 
 
@@ -1544,7 +1540,7 @@ class _HandReader:
         """`Seat N: Name (button) showed [..] and won (N) with ...`: the seat's outcome."""
         colon = text.find(": ")
         seat_text = text[5:colon]
-        seat = _SEAT_NUMBERS.get(seat_text, -1) if colon >= 0 else -1
+        seat = SEAT_NUMBERS.get(seat_text, -1) if colon >= 0 else -1
         if seat < 0:
             if colon < 0 or not seat_text.isdecimal():
                 raise self.fail(f"summary line {number} not understood: {text[:80]!r}", number)
