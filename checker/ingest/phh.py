@@ -48,6 +48,7 @@ from checker.model import (
     Unit,
 )
 from checker.model.cards import is_card
+from checker.model.hand_record import hand_from_fields
 from checker.model.source import SourceLocation
 
 NAME: Final = "phh"
@@ -1170,9 +1171,9 @@ class _HandBuilder:
             hand["pot"] = pot
         if self.warnings:
             hand["warnings"] = self.warnings
-        # Every field was read and checked by name above; the compiled constructor checks
-        # each value's type.
-        return Hand(**hand)
+        # Every field was read and checked by name above; each value's type is checked as
+        # the record is built.
+        return hand_from_fields(hand)
 
     # Fields --------------------------------------------------------------------------------
 

@@ -45,6 +45,7 @@ from checker.model.hand import (
     UncalledReturn,
     Unit,
 )
+from checker.model.hand_record import hand_from_fields
 from checker.model.source import SourceLocation
 
 NAME: Final = "pokerstars-hand"
@@ -705,9 +706,9 @@ class _HandReader:
         hand["location"] = SourceLocation(file=self.path, line=start)
         hand["end_line"] = start + len(lines) - 1
         hand["warnings"] = self.warnings
-        # The fields were gathered by name as the lines were read; the compiled constructor
-        # checks each value's type.
-        record = Hand(**hand)  # type: ignore[arg-type]
+        # The fields were gathered by name as the lines were read; each value's type is
+        # checked as the record is built.
+        record = hand_from_fields(hand)
         # Money that does not add up is what the audit must judge (chips created or lost), so
         # the hand is kept and the discrepancy travels with it.
         self.warnings.extend(f"the recorded amounts do not add up: {p}"
