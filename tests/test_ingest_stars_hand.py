@@ -1631,3 +1631,29 @@ def test_a_header_is_found_where_the_pattern_finds_it(
     text = before + words + digits + colon + rest
     found = stars_hand._HEADER_AT.search(text)
     assert stars_hand._header_start(text) == (-1 if found is None else found.start())
+
+
+_SUMMARY_PIECES = st.lists(st.sampled_from([
+    "showed [", "mucked [", "won (", "collected (", "showed", "won", "]", ")", "(", "[", " ",
+    "x", "_", "é", "٣", "1", "12,5", ",", ".", ".5", "$", "€", "₹", "Ah Kd", "and ", "with"]),
+    max_size=14).map("".join)
+
+
+@settings(max_examples=500)
+@given(_SUMMARY_PIECES)
+def test_a_summary_line_s_cards_and_winnings_are_read_as_the_patterns_read_them(
+        detail: str) -> None:
+    """`_summary_cards` and `_summary_won` find what `_SUMMARY_CARDS` and `_SUMMARY_WON`
+    find, in the same order, on any text."""
+    assert stars_hand._summary_cards(detail) == stars_hand._SUMMARY_CARDS.findall(detail)
+    assert stars_hand._summary_won(detail) == stars_hand._SUMMARY_WON.findall(detail)
+
+
+def test_a_summary_line_s_usual_cards_and_winnings() -> None:
+    detail = "(big blind) showed [Ah Kd] and won (12,345) with a pair of Kings"
+    assert stars_hand._summary_cards(detail) == [("showed", "Ah Kd")]
+    assert stars_hand._summary_won(detail) == ["12,345"]
+    assert stars_hand._summary_won("collected ($1.50), won (€2)") == ["$1.50", "€2"]
+    # A word inside another word is none: "unshowed", "xwon".
+    assert stars_hand._summary_cards("unshowed [Ah] mucked [2c 3d]") == [("mucked", "2c 3d")]
+    assert stars_hand._summary_won("xwon (5) won (5.) won (6)") == ["6"]

@@ -324,8 +324,89 @@ def _plain_total_pot(text: str) -> tuple[str, str] | None:
 
 _POT_PART: Final = re.compile(rf" (?:Main|Side) pot(?:-[0-9]+)? ({_AMOUNT})\.")
 _SEAT_IN_TEXT: Final = re.compile(r"Seat [0-9]+: ")
+# A summary line's shown cards and winnings are read by position (`_summary_cards`,
+# `_summary_won`), as these patterns read them: a pattern scans the line's every position,
+# ~1.5 us on a showdown's line.
 _SUMMARY_CARDS: Final = re.compile(r"\b(showed|mucked) \[([^\]]*)\]")
 _SUMMARY_WON: Final = re.compile(rf"\b(?:won|collected) \(({_AMOUNT})\)")
+_CARD_WORDS: Final[tuple[str, ...]] = ("showed [", "mucked [")
+_WON_WORDS: Final[tuple[str, ...]] = ("won (", "collected (")
+_CURRENCY_SIGNS: Final = "$€£₹"
+
+
+def _word_starts(text: str, at: int) -> bool:
+    """Whether a word can start at `at` (the patterns' `\\b` before a word character): the
+    text starts there or the character before is no word character."""
+    if at == 0:
+        return True
+    before = text[at - 1]
+    return not (before.isalnum() or before == "_")
+
+
+def _first_of(text: str, words: tuple[str, ...], at: int) -> tuple[int, int]:
+    """The first place from `at` where one of two words starts at a word's start, and the
+    word's length; (-1, 0) when neither does."""
+    first, second = words
+    while True:
+        one = text.find(first, at)
+        two = text.find(second, at)
+        if one < 0 and two < 0:
+            return -1, 0
+        found, size = (one, len(first)) if two < 0 or 0 <= one < two else (two, len(second))
+        if _word_starts(text, found):
+            return found, size
+        at = found + 1
+
+
+def _summary_cards(detail: str) -> list[tuple[str, str]]:
+    """`_SUMMARY_CARDS.findall(detail)`: each `showed [..]` or `mucked [..]`, its word
+    and the text between its brackets."""
+    found: list[tuple[str, str]] = []
+    at = 0
+    while True:
+        start, size = _first_of(detail, _CARD_WORDS, at)
+        if start < 0:
+            return found
+        close = detail.find("]", start + size)
+        if close < 0:
+            at = start + 1
+            continue
+        found.append((detail[start:start + 6], detail[start + size:close]))
+        at = close + 1
+
+
+def _amount_end(text: str, at: int) -> int:
+    """Where `_AMOUNT` matched at `at` ends when a `)` follows it (the pattern's backtracking
+    finds no other such end), or -1."""
+    size = len(text)
+    if at < size and text[at] in _CURRENCY_SIGNS:
+        at += 1
+    if at >= size or not ("0" <= text[at] <= "9"):
+        return -1
+    at += 1
+    while at < size and ("0" <= text[at] <= "9" or text[at] == ","):
+        at += 1
+    if at + 1 < size and text[at] == "." and "0" <= text[at + 1] <= "9":
+        at += 2
+        while at < size and "0" <= text[at] <= "9":
+            at += 1
+    return at if at < size and text[at] == ")" else -1
+
+
+def _summary_won(detail: str) -> list[str]:
+    """`_SUMMARY_WON.findall(detail)`: the amount of each `won (N)` or `collected (N)`."""
+    found: list[str] = []
+    at = 0
+    while True:
+        start, size = _first_of(detail, _WON_WORDS, at)
+        if start < 0:
+            return found
+        end = _amount_end(detail, start + size)
+        if end < 0:
+            at = start + 1
+            continue
+        found.append(detail[start + size:end])
+        at = end + 1
 _BOARD: Final = re.compile(r"^(?:(FIRST|SECOND) )?Board \[([^\]]*)\]$")
 _NAME_ENDS: Final[tuple[str, ...]] = ("", " ")
 # Split-pot games: a shown hand's summary line names its high hand and, when it has one, its
@@ -1562,12 +1643,12 @@ class _HandReader:
         if "Seat " in detail and _SEAT_IN_TEXT.search(detail):
             raise self.fail(f"summary line {number} lists two seats: {text[:80]!r}", number)
         if "[" in detail:
-            for kind, cards in _SUMMARY_CARDS.findall(detail):
+            for kind, cards in _summary_cards(detail):
                 self.summary_cards(name, kind, cards, number)
         if "won (" in detail or "collected (" in detail:
             # A winner who cashed out is not paid the pot: the body has no collected line.
             paid = won if not detail.endswith(_NOT_AWARDED) else self.not_awarded
-            for amount in _SUMMARY_WON.findall(detail):
+            for amount in _summary_won(detail):
                 paid[name] = paid.get(name, 0) + self.amount(amount, number)
             if paid is self.not_awarded:
                 self.not_awarded_line[name] = number
