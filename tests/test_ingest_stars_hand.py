@@ -1620,7 +1620,9 @@ def test_the_usual_pot_line_is_read_as_the_pot_pattern_reads_it(text: str) -> No
 
 @given(st.sampled_from(["", "x ", "Seat 1: PokerStars Hand #", "PokerStars Zoom Hand #"]),
        st.sampled_from(["PokerStars Hand #", "PokerStars Hand #", "PokerStars Game #",
-                        "Full Tilt Hand #", "PokerStars Hand ", "PokerStars Hand#"]),
+                        "PokerStars Game #", "PokerStars Home Game Hand #",
+                        "Full Tilt Hand #", "PokerStars Hand ", "PokerStars Hand#",
+                        "PokerStars Game#", "PokerStars Games #"]),
        st.sampled_from(["218443227391", "1", "", "12a", "٣", "7 "]),
        st.sampled_from([": ", ":", " : "]),
        st.sampled_from(["Tournament #1", "", "PokerStars Hand #2: x", " Hand #3: "]))
@@ -1657,3 +1659,53 @@ def test_a_summary_line_s_usual_cards_and_winnings() -> None:
     # A word inside another word is none: "unshowed", "xwon".
     assert stars_hand._summary_cards("unshowed [Ah] mucked [2c 3d]") == [("mucked", "2c 3d")]
     assert stars_hand._summary_won("xwon (5) won (5.) won (6)") == ["6"]
+
+
+_DEALT_LINES = st.builds(
+    lambda start, name, cards, end: f"{start}{name}{cards}{end}",
+    st.sampled_from(["Dealt to ", "Dealt to ", "Dealt to", "dealt to "]),
+    st.sampled_from(["Bob", "Al é", "x [y", "a]b", "", " ", "Bob\n"]),
+    st.sampled_from([" [Ah Kd]", " []", " [Ah] [Kd]", "[Ah]", " [Ah [Kd]", " [Ah]]", " [Ah"]),
+    st.sampled_from(["", " ", "\n", "x"]))
+
+
+@settings(max_examples=300)
+@given(_DEALT_LINES)
+def test_a_dealt_line_is_read_as_the_usual_pattern_reads_it(text: str) -> None:
+    """`_dealt_usual` reads what `_DEALT_USUAL` matches, and only that; it leaves to the
+    general reading only what the pattern's `$` matches before a final newline."""
+    found = stars_hand._DEALT_USUAL.match(text)
+    usual = stars_hand._dealt_usual(text)
+    if usual is not None:
+        assert found is not None and found.groups() == usual
+    elif found is not None:
+        assert text.endswith("\n"), text
+
+
+_AWARD_LINES = st.builds(
+    lambda name, amount, pot: f"{name} collected {amount} from {pot}",
+    st.sampled_from(["Bob", "Al é", "a collected 5", "x collected", "", "a\nb", "7"]),
+    st.sampled_from(["3300", "0", "1,500", "$1.50", "٣", "", "5 collected 6"]),
+    st.sampled_from(["pot", "main pot", "side pot", "side pot-2", "pot ", "pot\n", "pots"]))
+
+
+@settings(max_examples=300)
+@given(_AWARD_LINES)
+def test_an_award_line_is_read_as_the_award_pattern_reads_it(text: str) -> None:
+    """`_collected_plain` gives `_COLLECTED`'s name and amount of a `from pot` line, or
+    None; it reads every such line whose amount is digits."""
+    found = stars_hand._COLLECTED.match(text)
+    plain = stars_hand._collected_plain(text)
+    if plain is not None:
+        assert found is not None and found.groups() == (*plain, "pot", None)
+    elif found is not None and found[3] == "pot" and found.end() == len(text):
+        assert not stars_hand.is_digits(found[2]), text
+
+
+def test_the_usual_deal_and_award_lines_are_read_by_position() -> None:
+    assert stars_hand._dealt_usual("Dealt to Bob [Ah Kd]") == ("Bob", "Ah Kd")
+    assert stars_hand._dealt_usual("Dealt to Bob [Ah] [Kd]") is None
+    assert stars_hand._collected_plain("Bob collected 3300 from pot") == ("Bob", "3300")
+    assert stars_hand._collected_plain("a collected 5 collected 6 from pot") == (
+        "a collected 5", "6")
+    assert stars_hand._collected_plain("Bob collected 3300 from side pot") is None

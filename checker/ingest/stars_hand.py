@@ -59,16 +59,18 @@ _HEADER_AT: Final = re.compile(
     r"(?:PokerStars(?: Home Game| Zoom)?|Full Tilt(?: Rush)?) (?:Hand|Game) #[0-9]+: "
 )
 
-# What most headers start with: `_HEADER_AT` at a line's start, checked by position.
-_USUAL_HEADER: Final = "PokerStars Hand #"
+# What most headers start with (PokerStars wrote "Game #" until 2010, "Hand #" since):
+# `_HEADER_AT` at a line's start, checked by position. Both are as long.
+_USUAL_HEADERS: Final[tuple[str, ...]] = ("PokerStars Hand #", "PokerStars Game #")
+_USUAL_HEADER_SIZE: Final = 17
 
 
 def _header_start(text: str) -> int:
     """Where `_HEADER_AT` first matches in the line; -1 nowhere. A line that starts with the
     usual words, the hand's digits and ": " is one at 0 without the pattern."""
-    if text.startswith(_USUAL_HEADER):
-        colon = text.find(": ", 17)
-        if colon > 17 and is_digits(text[17:colon]):
+    if text.startswith(_USUAL_HEADERS):
+        colon = text.find(": ", _USUAL_HEADER_SIZE)
+        if colon > _USUAL_HEADER_SIZE and is_digits(text[_USUAL_HEADER_SIZE:colon]):
             return 0
     found = _HEADER_AT.search(text)
     return -1 if found is None else found.start()
@@ -233,7 +235,8 @@ _STREET_WORDS: Final = {
 _BRACKETS: Final = re.compile(r"\[([^\]]*)\]")
 _DEALT_TAIL: Final = re.compile(r"^(?: \[[^\]]*\]){1,2}$")
 # `Dealt to Name [cards]` with no '[' in the name and one group of cards: what `dealt` reads
-# from it (the name ends at the first ' [', the line has one bracket group), in one match.
+# from it (the name ends at the first ' [', the line has one bracket group). Read by position
+# (`_dealt_usual`); the pattern says what that reads, and the tests hold them equal.
 _DEALT_USUAL: Final = re.compile(r"^Dealt to ([^\[]+) \[([^\[\]]*)\]$")
 _RAISE: Final = re.compile(rf"^({_AMOUNT}) to ({_AMOUNT})$")
 _DISCARD: Final = re.compile(r"^([0-9]+) cards?(?: \[([^\]]*)\])?$")
@@ -241,6 +244,39 @@ _UNCALLED: Final = re.compile(rf"^Uncalled bet \(({_AMOUNT})\) returned to (.+)$
 _COLLECTED: Final = re.compile(
     rf"^(.+) collected ({_AMOUNT}) from ((?:main |side )?pot(?:-([0-9]+))?)$")
 _CHAT: Final = re.compile(r'^(.+?) said, "(.*)"$')
+_DEALT_TO: Final = "Dealt to "
+_COLLECTED_WORD: Final = " collected "
+_FROM_POT: Final = " from pot"
+
+
+def _dealt_usual(text: str) -> tuple[str, str] | None:
+    """The name and cards `_DEALT_USUAL` reads from a `Dealt to` line, found by position;
+    None where it does not match (or where only its `$` before a final newline would)."""
+    if not (text.startswith(_DEALT_TO) and text.endswith("]")):
+        return None
+    bracket = text.find("[", 9)
+    if bracket < 11 or text[bracket - 1] != " ":
+        return None
+    cards = text[bracket + 1 : -1]
+    if "[" in cards or "]" in cards:
+        return None
+    return text[9 : bracket - 1], cards
+
+
+def _collected_plain(text: str) -> tuple[str, str] | None:
+    """The name and amount `_COLLECTED` reads from the usual award line, `Name collected N
+    from pot` with N digits, found by position; None for any other line (read by the
+    pattern). The pattern's greedy name ends at the last " collected " its rest matches."""
+    if not text.endswith(_FROM_POT):
+        return None
+    end = len(text) - len(_FROM_POT)
+    at = text.rfind(_COLLECTED_WORD, 0, end)
+    if at <= 0 or "\n" in text:  # the name's `.+`: one character at least, no newline
+        return None
+    amount = text[at + len(_COLLECTED_WORD) : end]
+    if not is_digits(amount):
+        return None
+    return text[:at], amount
 _ALL_IN: Final = " and is all-in"
 _ACTION_VERBS: Final = frozenset({"folds", "checks", "calls", "bets", "raises", "posts", "shows"})
 
@@ -1430,10 +1466,11 @@ class _HandReader:
         self.shows(name, arg, number)
 
     def shows(self, name: str, arg: str, number: int) -> None:
-        found = _BRACKETS.match(arg)
-        if found is None:
+        # `_BRACKETS.match(arg)`, by position: "[" first, then up to the first "]".
+        close = arg.find("]", 1) if arg.startswith("[") else -1
+        if close < 0:
             raise self.fail(f"line {number}: shown cards not understood: {arg[:60]!r}", number)
-        cards = self.know(name, found[1], number)
+        cards = self.know(name, arg[1:close], number)
         self.shown.append(ShownCards(name, cards, number))
 
     def know(self, name: str, text: str, number: int) -> list[str]:
@@ -1455,12 +1492,13 @@ class _HandReader:
 
     def other_line(self, text: str, number: int) -> None:
         """Lines that do not start with `Name: `: deals, returns, awards and notices."""
-        if text.startswith("Dealt to "):
-            found = _DEALT_USUAL.match(text)
-            if found is not None and found[1] in self.seat_of and not self.fusion:
-                cards = self.know(found[1], found[2], number)
+        if text.startswith(_DEALT_TO):
+            usual = _dealt_usual(text)
+            if usual is not None and usual[0] in self.seat_of and not self.fusion:
+                name, shown = usual
+                cards = self.know(name, shown, number)
                 if self.family is _STUD:
-                    self.dealt_up(found[1], found[2], cards)
+                    self.dealt_up(name, shown, cards)
             else:
                 self.dealt(text, number)
         elif text.startswith("Uncalled bet ("):
@@ -1486,11 +1524,19 @@ class _HandReader:
 
     def collected(self, text: str, number: int) -> bool:
         """`Name collected N from pot | main pot | side pot[-N]`: an award."""
-        found = _COLLECTED.match(text)
-        if found is None or found[1] not in self.seat_of:
+        plain = _collected_plain(text)
+        if plain is not None:
+            name, amount = plain
+            pot = "pot"
+        else:
+            found = _COLLECTED.match(text)
+            if found is None:
+                return False
+            name, amount = found[1], found[2]
+            pot = found[3] if found[4] is None else f"side pot {found[4]}"
+        if name not in self.seat_of:
             return False
-        pot = found[3] if found[4] is None else f"side pot {found[4]}"
-        self.awards.append(Award(found[1], self.amount(found[2], number), number, pot,
+        self.awards.append(Award(name, self.amount(amount, number), number, pot,
                                  board=self.award_board))
         return True
 
