@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from checker.ingest import stars_hand
+from checker.ingest.amounts import is_digits
 from checker.ingest.base import Block
 from checker.ingest.consistency import pot_problems
 from checker.ingest.decode import LineTracker, iter_lines, iter_lines_from_bytes
@@ -1699,7 +1700,7 @@ def test_an_award_line_is_read_as_the_award_pattern_reads_it(text: str) -> None:
     if plain is not None:
         assert found is not None and found.groups() == (*plain, "pot", None)
     elif found is not None and found[3] == "pot" and found.end() == len(text):
-        assert not stars_hand.is_digits(found[2]), text
+        assert not is_digits(found[2]), text
 
 
 def test_the_usual_deal_and_award_lines_are_read_by_position() -> None:
