@@ -118,6 +118,49 @@ def test_high_agrees_with_pokerkit(deck: list[str], game: Game) -> None:
     assert ours == theirs
 
 
+def _best_by_high_rank(hands: dict[str, tuple[list[str], list[str]]], game: Game
+                      ) -> list[str] | type[Exception]:
+    """The players `best_players` names for the high hand, from `high_rank` alone; or the
+    type of what `high_rank` raised."""
+    try:
+        ranks = {player: high_rank(hole, board, game) for player, (hole, board) in hands.items()}
+    except (ValueError, KeyError) as exc:
+        return type(exc)
+    best = max(ranks.values())
+    return [player for player, rank in ranks.items() if rank == best]
+
+
+def _best_players_or_error(hands: dict[str, tuple[list[str], list[str]]], game: Game,
+                           half: str | None) -> list[str] | type[Exception]:
+    try:
+        return best_players(hands, game, half)
+    except (ValueError, KeyError) as exc:
+        return type(exc)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.permutations(DECK), st.integers(1, 4), st.sampled_from([3, 4, 5, 5, 5]),
+       st.sampled_from([Game.HOLDEM, Game.IRISH, Game.STUD, Game.DRAW5]),
+       st.sampled_from(["high", None]), st.sampled_from(["", "repeat", "unknown", "short"]))
+def test_best_high_hands_are_those_high_rank_ranks_best(
+        deck: list[str], players: int, board_size: int, game: Game, half: str | None,
+        spoil: str) -> None:
+    """`best_players`' own path for hold'em, stud and draw (seven cards checked and ranked
+    at once, anything else through `high_rank`) names the players `high_rank` ranks best,
+    ties included, or fails as it does."""
+    board = deck[:board_size] if game is Game.HOLDEM or game is Game.IRISH else []
+    per_player = 7 - len(board)
+    rest = deck[len(board):]
+    hands = {f"P{i}": (rest[i * per_player:(i + 1) * per_player], board)
+             for i in range(players)}
+    if spoil:
+        hole, _ = hands["P0"]
+        hole[0] = {"repeat": (board or hole)[-1], "unknown": "Xx", "short": hole[0]}[spoil]
+        if spoil == "short":
+            del hole[-1]
+    assert _best_players_or_error(hands, game, half) == _best_by_high_rank(hands, game)
+
+
 # --- Omaha: exactly two from the hand ------------------------------------------------------------
 
 def test_omaha_one_suited_hole_card_makes_no_flush() -> None:

@@ -135,6 +135,8 @@ def best_players(
     `half` None means the game's only half; a split game needs "high" or "low". For a low
     half where nobody qualifies the list is empty.
     """
+    if game in _ANY_FIVE and (half == "high" or (half is None and game not in _LOW_GAMES)):
+        return _best_any_five(hands, game)
     rank = _ranker(game, half)
     ranks = {player: rank(hole, board) for player, (hole, board) in hands.items()}
     qualified = [r for r in ranks.values() if r is not None]
@@ -142,6 +144,47 @@ def best_players(
         return []
     best = max(qualified)
     return [player for player, r in ranks.items() if r == best]
+
+
+def _best_any_five(hands: Mapping[str, tuple[list[str], list[str]]], game: Game) -> list[str]:
+    """`best_players` for the high hand of hold'em, stud and draw, the commonest showdown:
+    seven cards converted and checked once and ranked by phevaluator's seven-card evaluator,
+    the ranks compared as they come (lower is better): no closure, no rank dict. Any other
+    hand (fewer cards, or cards `high_rank` refuses: repeated or unknown) goes through
+    `high_rank`, which ranks it or raises what it raises."""
+    best = _PH_WORST + 1
+    winners: list[str] = []
+    for player, (hole, board) in hands.items():
+        card_ids: list[int] = []
+        seen = _add_ids(board, card_ids, _add_ids(hole, card_ids, 0))
+        if seen >= 0 and len(card_ids) == 7:
+            raw = int(EVALUATE_7(card_ids[0], card_ids[1], card_ids[2], card_ids[3],
+                                 card_ids[4], card_ids[5], card_ids[6]))
+        else:
+            raw = _PH_WORST - high_rank(hole, board, game)
+        if raw < best:
+            best = raw
+            winners = [player]
+        elif raw == best:
+            winners.append(player)
+    return winners
+
+
+def _add_ids(cards: list[str], ids: list[int], seen: int) -> int:
+    """The cards' phevaluator ids appended to `ids`; `seen` (a bit per id) with theirs set,
+    or -1 when a card is unknown or repeats one seen (or `seen` is -1 already)."""
+    if seen < 0:
+        return -1
+    for card in cards:
+        card_id = _PH_ID.get(card, -1)
+        if card_id < 0:
+            return -1
+        bit = 1 << card_id
+        if seen & bit:
+            return -1
+        seen |= bit
+        ids.append(card_id)
+    return seen
 
 
 def _ranker(
