@@ -37,30 +37,41 @@ class BuiltPot:
 
 def build_pots(contributions: Mapping[str, int], live: set[str]) -> list[BuiltPot]:
     """Pots from contributions (seat order), main first. `live`: players who did not fold."""
-    # Loops, not sum() and max() over generators: compiled, those build lists and call into
-    # Python per pot (once a hand at least).
-    levels = sorted({c for n, c in contributions.items() if n in live and c > 0})
+    # Lists read once, and loops, not sum() and max() over generators: compiled, those build
+    # lists and call into Python per pot (once a hand at least); a dict's items would be
+    # looked up in `live` again per level.
+    names = list(contributions)
+    amounts = list(contributions.values())
+    alive = [name in live for name in names]
+    count = len(names)
+    levels: list[int] = []
+    for i in range(count):
+        c = amounts[i]
+        if alive[i] and c > 0 and c not in levels:
+            levels.append(c)
+    levels.sort()
     pots: list[BuiltPot] = []
     previous = 0
     for number, level in enumerate(levels):
         last = number == len(levels) - 1
         amount = 0
-        for c in contributions.values():
+        for c in amounts:
             part = (c if last or c < level else level) - previous
             if part > 0:
                 amount += part
-        eligible = [n for n, c in contributions.items() if n in live and c >= level]
+        eligible = [names[i] for i in range(count) if alive[i] and amounts[i] >= level]
         if pots and pots[-1].eligible == eligible:
             pots[-1].amount += amount
         else:
             pots.append(BuiltPot(amount, eligible))
         previous = level
-    dead = 0
-    for c in contributions.values():
-        dead += c
-    if not pots and dead:
-        # Nobody live put anything in (a walk with dead money only): one pot of everything.
-        pots.append(BuiltPot(dead, sorted(live)))
+    if not pots:
+        dead = 0
+        for c in amounts:
+            dead += c
+        if dead:
+            # Nobody live put anything in (a walk with dead money only): one pot of everything.
+            pots.append(BuiltPot(dead, sorted(live)))
     return pots
 
 
@@ -148,9 +159,9 @@ def _facts_for_boards(hand: Hand, players: list[PlayerFact], index: int, pot: Bu
                       awards: list[Award]) -> list[PotFact]:
     """A pot's facts, one set per board when the record pays it on several (run it twice):
     each board's part is what the record pays on it, the last board's the rest of the pot."""
-    boards = sorted({a.board for a in awards})
-    if len(boards) < 2:
+    if _one_board(awards):
         return _facts_for_pot(hand, players, index, pot, awards, known=True)
+    boards = sorted({a.board for a in awards})
     facts: list[PotFact] = []
     left = pot.amount
     for board in boards:
@@ -160,6 +171,11 @@ def _facts_for_boards(hand: Hand, players: list[PlayerFact], index: int, pot: Bu
         facts += _facts_for_pot(hand, players, index, BuiltPot(amount, pot.eligible), on_board,
                                 known=True, board=board)
     return facts
+
+
+def _one_board(awards: list[Award]) -> bool:
+    """Whether every award is paid on one board (nearly every pot: no set made for it)."""
+    return all(award.board == awards[0].board for award in awards)
 
 
 def _facts_for_pot(hand: Hand, players: list[PlayerFact], index: int, pot: BuiltPot,
@@ -195,7 +211,6 @@ def _fact(hand: Hand, players: list[PlayerFact], index: int, amount: int, half: 
           board: int | None) -> PotFact:
     """`known`: the awards are this pot's or half's alone (not several pots merged, nor
     unlabelled hi/lo halves), so its best hand and the share its winners split can be told."""
-    seats = {p.name: p.seat for p in players}
     stud = hand.game in STUD_GAMES
     winners: dict[str, WinnerFact] = {}
     for award in awards:
@@ -203,7 +218,7 @@ def _fact(hand: Hand, players: list[PlayerFact], index: int, amount: int, half: 
         if found is not None:
             found.awarded = Chips(found.awarded + award.amount)
             continue
-        seat = seats.get(award.player, 0)
+        seat = _seat_of(players, award.player)
         winners[award.player] = WinnerFact(player=award.player, seat=seat,
                                            distance_from_button=_distance(hand, seat),
                                            awarded=Chips(award.amount))
@@ -211,9 +226,10 @@ def _fact(hand: Hand, players: list[PlayerFact], index: int, amount: int, half: 
             winner = winners[award.player]
             winner.high_card_rank, winner.high_card_suits = high_cards(
                 _known_cards(hand, award.player))
-    eligible = set(pot.eligible)
-    return PotFact(index=index, amount=Chips(amount), half=half, eligible=list(pot.eligible),
-                   best=_best(hand, pot.eligible, half, board) if known else [],
+    # A pot's few eligible players and fewer winners: a list's containment, no set made.
+    eligible = pot.eligible
+    return PotFact(index=index, amount=Chips(amount), half=half, eligible=list(eligible),
+                   best=_best(hand, eligible, half, board) if known else [],
                    winners=list(winners.values()),
                    paid_to_ineligible=[n for n in winners if n not in eligible],
                    whole_amount=None if whole is None else Chips(whole),
@@ -221,9 +237,24 @@ def _fact(hand: Hand, players: list[PlayerFact], index: int, amount: int, half: 
                    line=_pot_line(hand, awards))
 
 
+def _seat_of(players: list[PlayerFact], name: str) -> int:
+    """The seat of the player `name` (0 for none; the last, as a dict by name would keep):
+    looked up for a pot's winners only."""
+    seat = 0
+    for player in players:
+        if player.name == name:
+            seat = player.seat
+    return seat
+
+
 def _pot_line(hand: Hand, awards: list[Award]) -> int | None:
     if awards:
-        return min(award.line for award in awards)
+        # A loop: min() over a generator is a Python call per pot, compiled.
+        first = awards[0].line
+        for award in awards:
+            if award.line < first:
+                first = award.line
+        return first
     return hand.pot.line if hand.pot is not None else None
 
 
