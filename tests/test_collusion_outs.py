@@ -10,7 +10,7 @@ import zlib
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from checker.collusion.equity import DECK, RUNOUTS, OutsProbe, _draw, equity
+from checker.collusion.equity import DECK, RUNOUTS, OutsProbe, _draw, equity, made_rank
 from checker.model.hand import Game
 from checker.replay.evaluate import class_start, hand_class, high_rank
 
@@ -87,3 +87,12 @@ def test_equity_of_a_known_river() -> None:
     assert equity(Game.HOLDEM, ["Ah", "Ad"], ["Qs", "Qd"], board, "h") == 1.0
     assert equity(Game.HOLDEM, ["Qs", "Qd"], ["Ah", "Ad"], board, "h") == 0.0
     assert equity(Game.HOLDEM, ["Ah", "3d"], ["As", "3c"], board, "h") == 0.5
+
+
+@given(st.permutations(DECK), st.sampled_from([3, 4, 5]))
+def test_a_made_hold_em_hand_ranks_as_the_showdown_ranks_it(deck: list[str], shown: int
+                                                           ) -> None:
+    """The observer's own hold'em path (seven or six cards passed one by one, five through
+    the table) gives `high_rank`'s rank on every board size."""
+    hole, board = deck[:2], deck[2:2 + shown]
+    assert made_rank(Game.HOLDEM, hole, board) == high_rank(hole, board, Game.HOLDEM)
