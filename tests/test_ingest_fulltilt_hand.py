@@ -1092,3 +1092,20 @@ def test_unclosed_card_brackets_are_rejected_by_line() -> None:
         "and won ($97.50) with a pair of Aces'")
     discard = rejected(DRAW_HAND.replace("Ann discards 1 card [Kc]", "Ann discards 1 card [Kc"))
     assert discard.reason == "line 16 not understood: 'Ann discards 1 card [Kc'"
+
+
+@settings(max_examples=500)
+@given(st.lists(st.sampled_from([
+    "collected (", "won (", "pot (", "collected", "jackpot (", "(", ")", " ", "x", "$1.50",
+    "5", ",", "\n", "é", "and ", "won", "pot"]), max_size=14).map("".join))
+def test_a_summary_line_s_winnings_are_read_as_the_pattern_reads_them(said: str) -> None:
+    """`_summary_won` finds what `_SUMMARY_WON.finditer` finds, in the same order."""
+    assert fulltilt_hand._summary_won(said) == [
+        found.group(1) for found in fulltilt_hand._SUMMARY_WON.finditer(said)]
+
+
+@settings(max_examples=300)
+@given(st.lists(st.sampled_from(["[", "]", " ", "Qc", "7s 2d", "[Qc 7s 2d]", "x", "\n"]),
+                max_size=10).map("".join))
+def test_a_board_s_card_groups_are_read_as_the_pattern_reads_them(text: str) -> None:
+    assert fulltilt_hand._bracket_groups(text) == fulltilt_hand._BRACKETS.findall(text)
