@@ -10,9 +10,22 @@ from checker.audit.findings import HandJudge
 from checker.dsl.engine import CompiledRuleset, compile_ruleset
 from checker.dsl.ruleset import load_ruleset
 from checker.model.findings import Finding
-from checker.model.hand import Hand, Street, validate_hand
+from checker.model.hand import (
+    Action,
+    ActionKind,
+    BettingStructure,
+    Game,
+    Hand,
+    HandEventKind,
+    Seat,
+    Street,
+    Unit,
+    validate_hand,
+)
+from checker.model.hand import HandEvent as HandEventRecord
+from checker.model.source import SourceLocation
 from checker.replay.facts import ActionEvent, HandEvent, PotEvent, PotFact, TimeoutEvent
-from checker.replay.hand_replay import replay_hand
+from checker.replay.hand_replay import _dealt_players, replay_hand
 from checker.replay.pots import build_pots
 from checker.replay.table import TableState
 from tests.conftest import REPO
@@ -615,3 +628,24 @@ def test_the_table_fact_names_the_line_up_s_changes(
     assert fact.continuing_seats == [seated[n] for n in seated_order
                                      if seated[n] in was_dealt and before.get(n) == seated[n]]
     assert (fact.previous_players, fact.previous_dealt_seats) == (list(before), dealt)
+
+
+@given(st.permutations([1, 2, 3, 4, 5, 6]), st.booleans(), st.sets(st.sampled_from("ABCDEF")),
+       st.sets(st.sampled_from("ABCDEF")))
+def test_the_players_dealt_in_are_the_seats_in_order_that_play(
+        order: list[int], tournament: bool, acting: set[str], out_of_hand: set[str]) -> None:
+    """Dealt in: every seat in seat order that acts, or in a tournament every seat not
+    "out of hand"; whatever order the record lists its seats in."""
+    names = dict(zip([1, 2, 3, 4, 5, 6], "ABCDEF", strict=True))
+    seats = [Seat(seat=n, player=names[n], stack=1000, line=n) for n in order]
+    actions = [Action(index=i, street=Street.PREFLOP, player=name, kind=ActionKind.FOLD,
+                      line=20 + i) for i, name in enumerate(sorted(acting))]
+    events = [HandEventRecord(HandEventKind.OTHER, 0, 30, name, "out of hand (moved from "
+                              "another table into small blind)") for name in sorted(out_of_hand)]
+    hand = Hand(site="t", source_format="t", hand_id="1", game=Game.HOLDEM,
+                structure=BettingStructure.NO_LIMIT, unit=Unit.CHIPS, seats=seats,
+                location=SourceLocation(file="t", line=1), end_line=40,
+                tournament_id="T" if tournament else None, actions=actions, events=events)
+    dealt = [(p.seat, p.name) for p in _dealt_players(hand, actions)]
+    assert dealt == [(n, names[n]) for n in sorted(order)
+                     if names[n] in acting or (tournament and names[n] not in out_of_hand)]

@@ -9,7 +9,15 @@ of an action event are copies, frozen as they were just before the act.
 from collections.abc import Iterator
 from typing import Final
 
-from checker.model.hand import POST_KINDS, Action, ActionKind, Hand, HandEvent, HandEventKind
+from checker.model.hand import (
+    POST_KINDS,
+    Action,
+    ActionKind,
+    Hand,
+    HandEvent,
+    HandEventKind,
+    Seat,
+)
 from checker.replay.betting import STUD_GAMES, Betting, card_rank, card_suit
 from checker.replay.evaluate import evaluates
 from checker.replay.facts import (
@@ -71,16 +79,20 @@ def _dealt_players(hand: Hand, actions: list[Action]) -> list[PlayerFact]:
     in cash games only the seats that post or act — a cash table skips players who wait for
     the big blind or sit out without saying so in the seat line, and every player dealt in
     either posts or acts before the hand can end."""
-    acting = {a.player for a in actions}
     tournament = hand.tournament_id is not None
     # PokerStars seats a player moved in as "out of hand": seated, not dealt.
     out_of_hand = {e.player for e in hand.events
                    if e.kind is HandEventKind.OTHER and e.text.startswith("out of hand")}
+    # A tournament with no one out of hand deals everyone seated: who acted is not asked.
+    acting = {a.player for a in actions} if out_of_hand or not tournament else set()
+    seats = hand.seats
+    if not _in_seat_order(seats):  # records list their seats in order, nearly all
+        seats = sorted(seats, key=lambda s: s.seat)
     players = [
         PlayerFact(name=s.player, seat=s.seat, stack_start=Chips(s.stack), stack=Chips(s.stack),
                    sitting_out=s.sitting_out)
-        for s in sorted(hand.seats, key=lambda s: s.seat)
-        if s.player in acting or (tournament and s.player not in out_of_hand)
+        for s in seats
+        if (tournament and s.player not in out_of_hand) or s.player in acting
     ]
     if hand.game in STUD_GAMES:
         for player in players:
@@ -90,6 +102,11 @@ def _dealt_players(hand: Hand, actions: list[Action]) -> list[PlayerFact]:
                 player.door_card_rank_ace_low = card_rank(up[0], ace_low=True)
                 player.door_card_suit = card_suit(up[0])
     return players
+
+
+def _in_seat_order(seats: list[Seat]) -> bool:
+    """Whether the seats are listed by seat number (sorted() would keep them as they are)."""
+    return all(seats[i].seat >= seats[i - 1].seat for i in range(1, len(seats)))
 
 
 def _hand_fact(hand: Hand, players: list[PlayerFact], actions: list[Action]) -> HandFact:

@@ -125,7 +125,8 @@ class TableState:
         self.seated = {s.player: s.seat for s in hand.seats}
         self.heads_up = fact.heads_up
         ends = {s.player: s.stack for s in hand.seats}
-        ends.update({p.name: p.stack for p in fact.players})
+        for player in fact.players:
+            ends[player.name] = player.stack
         for back in hand.returns:
             ends[back.player] = ends.get(back.player, 0) + back.amount
         for award in hand.awards:
