@@ -209,39 +209,6 @@ def test_dead_money_from_folded_players_stays_in_the_pots_it_reached() -> None:
                                                        (400, ["C", "D"])]
 
 
-def _pots_level_by_level(contributions: dict[str, int], live: set[str]
-                         ) -> list[tuple[int, list[str]]]:
-    """The pots as their definition says: each distinct level a live player put in closes a
-    pot of what everyone put in up to it; eligible are the live players who reached it;
-    pots of the same players are one; nobody live in: one pot of everything."""
-    levels = sorted({c for n, c in contributions.items() if n in live and c > 0})
-    pots: list[tuple[int, list[str]]] = []
-    previous = 0
-    for level in levels:
-        top = level if level != levels[-1] else max(contributions.values())
-        amount = sum(max(min(c, top) - previous, 0) for c in contributions.values())
-        eligible = [n for n, c in contributions.items() if n in live and c >= level]
-        if pots and pots[-1][1] == eligible:
-            pots[-1] = (pots[-1][0] + amount, eligible)
-        else:
-            pots.append((amount, eligible))
-        previous = level
-    dead = sum(list(contributions.values()))
-    if not pots and dead:
-        pots.append((dead, sorted(live)))
-    return pots
-
-
-@given(st.dictionaries(st.sampled_from("ABCDEFGHI"), st.sampled_from([0, 0, 20, 50, 100, 300]),
-                       min_size=1),
-       st.sets(st.sampled_from("ABCDEFGHI")))
-def test_pots_are_built_as_their_definition_says(contributions: dict[str, int],
-                                                 live: set[str]) -> None:
-    live &= set(contributions)
-    assert [(p.amount, p.eligible) for p in build_pots(contributions, live)] == (
-        _pots_level_by_level(contributions, live))
-
-
 def test_unlabelled_pots_are_merged_not_guessed() -> None:
     stacks = {"A": 100, "B": 5000, "C": 5000}
     actions = [act("B", "small_blind", 50), act("C", "big_blind", 100),
