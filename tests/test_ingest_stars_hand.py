@@ -1660,6 +1660,9 @@ def test_a_summary_line_s_usual_cards_and_winnings() -> None:
     # A word inside another word is none: "unshowed", "xwon".
     assert stars_hand._summary_cards("unshowed [Ah] mucked [2c 3d]") == [("mucked", "2c 3d")]
     assert stars_hand._summary_won("xwon (5) won (5.) won (6)") == ["6"]
+    # An underscore is a word character; a decimal point may end the line.
+    assert stars_hand._summary_cards("x_showed [Ah]") == []
+    assert stars_hand._summary_won("a_won (5) won (5.") == []
 
 
 _DEALT_LINES = st.builds(
