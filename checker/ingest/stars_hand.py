@@ -277,6 +277,8 @@ def _collected_plain(text: str) -> tuple[str, str] | None:
     if not is_digits(amount):
         return None
     return text[:at], amount
+
+
 _ALL_IN: Final = " and is all-in"
 _ACTION_VERBS: Final = frozenset({"folds", "checks", "calls", "bets", "raises", "posts", "shows"})
 
@@ -407,7 +409,8 @@ def _summary_cards(detail: str) -> list[tuple[str, str]]:
         if close < 0:
             at = start + 1
             continue
-        found.append((detail[start:start + 6], detail[start + size:close]))
+        # The word without its " [": "showed" or "mucked".
+        found.append((detail[start:start + size - 2], detail[start + size:close]))
         at = close + 1
 
 
@@ -443,6 +446,8 @@ def _summary_won(detail: str) -> list[str]:
             continue
         found.append(detail[start + size:end])
         at = end + 1
+
+
 _BOARD: Final = re.compile(r"^(?:(FIRST|SECOND) )?Board \[([^\]]*)\]$")
 _NAME_ENDS: Final[tuple[str, ...]] = ("", " ")
 # Split-pot games: a shown hand's summary line names its high hand and, when it has one, its
