@@ -92,7 +92,7 @@ def test_equity_of_a_known_river() -> None:
 @given(st.permutations(DECK), st.sampled_from([3, 4, 5]))
 def test_a_made_hold_em_hand_ranks_as_the_showdown_ranks_it(deck: list[str], shown: int
                                                            ) -> None:
-    """The observer's own hold'em path (seven or six cards passed one by one, five through
-    the table) gives `high_rank`'s rank on every board size."""
+    """The observer's own hold'em path (`_rank`: the cards' ids straight to phevaluator's
+    evaluator for their count) gives `high_rank`'s rank on every board size."""
     hole, board = deck[:2], deck[2:2 + shown]
     assert made_rank(Game.HOLDEM, hole, board) == high_rank(hole, board, Game.HOLDEM)
