@@ -71,6 +71,19 @@ CachedValue = TypeVar("CachedValue")
 SEAT_NUMBERS: Final[dict[str, int]] = {str(number): number for number in range(100)}
 
 
+def first_word(text: str, words: tuple[str, ...], at: int) -> tuple[int, int]:
+    """Where in `text`, from `at`, one of `words` first starts, and that word's length;
+    (-1, 0) when none does. The readers' stand-in for a pattern's alternation of fixed words
+    (a pattern tries every position of the line)."""
+    start = -1
+    size = 0
+    for word in words:
+        where = text.find(word, at)
+        if where >= 0 and (start < 0 or where < start):
+            start, size = where, len(word)
+    return start, size
+
+
 def remember(cache: dict[str, CachedValue], text: str, value: CachedValue, size: int
              ) -> CachedValue:
     """`value` kept in the readers' `cache` of what a text reads as, and returned. A cache

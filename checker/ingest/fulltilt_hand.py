@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Final, NamedTuple
 
 from checker.ingest.amounts import is_digits
-from checker.ingest.base import SEAT_NUMBERS, Block, RecordError, remember
+from checker.ingest.base import SEAT_NUMBERS, Block, RecordError, first_word, remember
 from checker.ingest.decode import Line, LineTracker, Run
 from checker.ingest.excerpt import excerpt
 from checker.ingest.fulltilt_header import (
@@ -229,12 +229,7 @@ def _summary_won(said: str) -> list[str]:
     found: list[str] = []
     at = 0
     while True:
-        start = -1
-        size = 0
-        for word in _WON_WORDS:
-            where = said.find(word, at)
-            if where >= 0 and (start < 0 or where < start):
-                start, size = where, len(word)
+        start, size = first_word(said, _WON_WORDS, at)
         if start < 0:
             return found
         close = said.find(")", start + size)

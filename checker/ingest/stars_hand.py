@@ -22,7 +22,7 @@ from datetime import datetime
 from typing import Final, NoReturn
 
 from checker.ingest.amounts import currency_of, is_digits, parse_amount
-from checker.ingest.base import SEAT_NUMBERS, Block, RecordError, remember
+from checker.ingest.base import SEAT_NUMBERS, Block, RecordError, first_word, remember
 from checker.ingest.consistency import pot_problems
 from checker.ingest.decode import Line, LineTracker, Run
 from checker.ingest.excerpt import excerpt
@@ -382,16 +382,11 @@ def _word_starts(text: str, at: int) -> bool:
 
 
 def _first_of(text: str, words: tuple[str, ...], at: int) -> tuple[int, int]:
-    """The first place from `at` where one of two words starts at a word's start, and the
-    word's length; (-1, 0) when neither does."""
-    first, second = words
+    """The first place from `at` where one of `words` starts at a word's start (`\\b`), and
+    the word's length; (-1, 0) when none does."""
     while True:
-        one = text.find(first, at)
-        two = text.find(second, at)
-        if one < 0 and two < 0:
-            return -1, 0
-        found, size = (one, len(first)) if two < 0 or 0 <= one < two else (two, len(second))
-        if _word_starts(text, found):
+        found, size = first_word(text, words, at)
+        if found < 0 or _word_starts(text, found):
             return found, size
         at = found + 1
 
