@@ -1109,3 +1109,29 @@ def test_a_summary_line_s_winnings_are_read_as_the_pattern_reads_them(said: str)
                 max_size=10).map("".join))
 def test_a_board_s_card_groups_are_read_as_the_pattern_reads_them(text: str) -> None:
     assert fulltilt_hand._bracket_groups(text) == fulltilt_hand._BRACKETS.findall(text)
+
+
+@settings(max_examples=1000)
+@given(st.lists(st.sampled_from([
+    "wins the pot (", "ties for the pot (", "wins the main pot (", "ties for the side pot (",
+    "wins", "ties for", " ", "the ", "pot", "main pot", "side pot", " #2", " 2", "high ", "low ",
+    "(", ")", "1,234", "$5.50", " with ", "a pair of Aces", "\n", "x", "#"]), max_size=9)
+    .map("".join))
+def test_an_award_is_read_as_the_pattern_reads_it(rest: str) -> None:
+    """`_award_parts` reads what `_AWARD.fullmatch` reads: amount, board, pot and half."""
+    match = fulltilt_hand._AWARD.fullmatch(rest)
+    expected = None if match is None else match.group("amount", "board", "pot", "half")
+    assert fulltilt_hand._award_parts(rest) == expected
+
+
+def test_the_usual_awards_and_the_others() -> None:
+    parts = fulltilt_hand._award_parts
+    assert parts("wins the pot (1,234)") == ("1,234", None, "pot", None)
+    assert parts("ties for the side pot ($5) with a pair") == ("$5", None, "side pot", None)
+    assert parts("wins the pot () with x") is None
+    assert parts("wins the pot (5) and more") is None
+    assert parts("wins the pot (5) with") is None
+    assert parts("wins the pot (5) withal") is None
+    assert parts("wins the pot (5) with a\nline") is None
+    assert parts("wins pot 2 (50)") == ("50", "2", "pot 2", None)
+    assert parts("wins the high main pot (7)") == ("7", None, "main pot", "high")

@@ -289,6 +289,33 @@ def _closed(start: int, lines: list[str], glued: bool) -> Iterator[tuple[int, li
         yield start, lines[:end], glued
 
 
+# The usual award lines' words before the amount, and the pot they name ("wins the pot (50)"):
+# read by position (`_award_parts`).
+_USUAL_AWARDS: Final[tuple[tuple[str, str], ...]] = (
+    ("wins the pot (", "pot"), ("ties for the pot (", "pot"),
+    ("wins the main pot (", "main pot"), ("ties for the main pot (", "main pot"),
+    ("wins the side pot (", "side pot"), ("ties for the side pot (", "side pot"))
+
+
+def _award_parts(rest: str) -> tuple[str, str | None, str, str | None] | None:
+    """What `_AWARD.fullmatch(rest)` reads (amount, board, pot, half), or None where it finds
+    nothing. The usual lines are read by position (the pattern scanned each, ~1 µs); the
+    pattern reads the others, and the tests hold the two equal."""
+    for words, pot in _USUAL_AWARDS:
+        if rest.startswith(words):
+            start = len(words)
+            close = rest.find(")", start)
+            if close > start:
+                tail = rest[close + 1:]
+                if not tail or (tail.startswith(" with ") and "\n" not in tail):
+                    return rest[start:close], None, pot, None
+            break
+    match = _AWARD.fullmatch(rest)
+    if match is None:
+        return None
+    return match["amount"], match["board"], match["pot"], match["half"]
+
+
 def marker_parts(text: str) -> tuple[str, str | None, str] | None:
     """'*** NAME [N] ***...' (`_MARKER`): the name, the run-it-twice board and what follows;
     None when the text is no marker. A marker with cards ('*** FLOP *** [Qc 7s 2d]', one a
@@ -944,10 +971,10 @@ class _HandReader:
         return False
 
     def _award(self, name: str, rest: str) -> bool:
-        match = _AWARD.fullmatch(rest)
-        if match is None:
+        parts = _award_parts(rest)
+        if parts is None:
             return False
-        amount_text, board, pot, half = match.group("amount", "board", "pot", "half")
+        amount_text, board, pot, half = parts
         value = self._amount(amount_text)
         self.won[name] = self.won.get(name, 0) + value
         award = Award(name, value, self.number, half=half or None)
