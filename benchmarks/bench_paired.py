@@ -4,14 +4,15 @@ audit's CPU seconds of each and their ratio, round by round.
 Runs one after the other on this machine drift by ±5-10 % within minutes (docs/
 performance.md), more than most changes measured here: one build's audit of 200,000 MTT
 text hands took 22.6 to 25.9 CPU seconds in five runs within an hour. Run side by side, two
-builds meet the same drift, and the ratio of their CPU seconds holds to ~0.5 % (the same
+builds meet the same drift, and the ratio of their CPU seconds holds to about ±1 % (the same
 build against itself: 1.002 and 1.005; two builds that differ in nothing measurable:
-0.999-1.003 over four rounds). The cores are swapped each round, so neither build keeps the faster
-core. Each run is the installed command's process (`python -m checker.launch audit`, one
-job, JSON report), the build first on `PYTHONPATH`: start-up, reading, the audit and the
-report, as the issue's figure counts them; the CPU seconds are the child's own
-(`os.wait4`). Two runs share the processor's last-level cache and memory, which a run alone
-does not: the ratio is the measure, not each run's seconds.
+0.999-1.003 over four rounds; a round strays by up to 1.5 % from the mean of four). The
+cores are swapped each round, so neither build keeps the faster core. Each run is the
+installed command's process (`python -m checker.launch audit`, one job, JSON report), the
+build first on `PYTHONPATH`: start-up, reading, the audit and the report, as the issue's
+figure counts them; the CPU seconds are the child's own (`os.wait4`). Two runs share the
+processor's last-level cache and memory, which a run alone does not: the ratio is the
+measure, not each run's seconds.
 
 Run (from the repository root; a BUILD is a checkout, compiled in place by `make accel` or
 pure, whose `.venv` holds its Python):

@@ -1135,3 +1135,33 @@ def test_the_usual_awards_and_the_others() -> None:
     assert parts("wins the pot (5) with a\nline") is None
     assert parts("wins pot 2 (50)") == ("50", "2", "pot 2", None)
     assert parts("wins the high main pot (7)") == ("7", None, "main pot", "high")
+
+
+@settings(max_examples=1000)
+@given(st.lists(st.sampled_from([
+    "Total pot ", " | Rake ", "1,234", "$5.50", "0", " ", "\u00a0", "\x1c", "\n", "Main pot ",
+    "Side pot 2 ", "50.", " Main pot 5.", "|", "x"]), max_size=8).map("".join))
+def test_a_total_pot_line_is_read_as_the_pattern_reads_it(text: str) -> None:
+    """`_pot_total` reads what `_TOTAL_POT.fullmatch` reads: total, pot parts and rake."""
+    match = fulltilt_hand._TOTAL_POT.fullmatch(text)
+    expected = None if match is None else match.group("total", "parts", "rake")
+    assert fulltilt_hand._pot_total(text) == expected
+
+
+def test_the_usual_total_pot_and_the_others() -> None:
+    total = fulltilt_hand._pot_total
+    assert total("Total pot 1,234 | Rake 0") == ("1,234", "", "0")
+    assert total("Total pot $9.75 Main pot $6.50. Side pot 1 $3.25. | Rake $0.25") == (
+        "$9.75", " Main pot $6.50. Side pot 1 $3.25.", "$0.25")
+    assert total("Total pot 1,234 | Rake ") is None
+    assert total("Total pot 1,234 | Rake 0 x") is None
+    assert total("Total pot 1\u00a0234 | Rake 0") is None
+    assert total("Total pot  | Rake 0") is None
+
+
+@settings(max_examples=500)
+@given(st.lists(st.sampled_from(["BEGIN", "*", "*" * 10, " # ", "12", " ", "x", "\n"]),
+                max_size=6).map("".join))
+def test_a_separator_is_told_as_the_pattern_tells_it(text: str) -> None:
+    assert fulltilt_hand._is_separator(text) == (
+        fulltilt_hand._SEPARATOR.fullmatch(text) is not None)

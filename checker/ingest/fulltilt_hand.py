@@ -283,10 +283,38 @@ def _cut(runs: Iterable[Run], reading: LineTracker
 def _closed(start: int, lines: list[str], glued: bool) -> Iterator[tuple[int, list[str], bool]]:
     """The block without trailing blank and separator lines; nothing if nothing is left."""
     end = len(lines)
-    while end and (not lines[end - 1].strip() or _SEPARATOR.fullmatch(lines[end - 1].strip())):
+    while end and (not lines[end - 1].strip() or _is_separator(lines[end - 1].strip())):
         end -= 1
     if end:
         yield start, lines[:end], glued
+
+
+def _is_separator(text: str) -> bool:
+    """`_SEPARATOR.fullmatch(text)`, the pattern asked only of a text that can be one: every
+    hand's last line is tested, and it is almost never a separator."""
+    return text == "BEGIN" or (text[:1] == "*" and _SEPARATOR.fullmatch(text) is not None)
+
+
+def _pot_total(text: str) -> tuple[str, str, str] | None:
+    """What `_TOTAL_POT.fullmatch(text)` reads (total, parts, rake), or None where it finds
+    nothing. The usual line ("Total pot 1,234 | Rake 0", no pot parts) is read by position;
+    the pattern reads the others, and the tests hold the two equal."""
+    if text.startswith("Total pot "):
+        cut = text.find(" | Rake ", 10)
+        if cut > 10:
+            total = text[10:cut]
+            rake = text[cut + 8:]
+            if rake and not _has_space(total) and not _has_space(rake):
+                return total, "", rake
+    match = _TOTAL_POT.fullmatch(text)
+    if match is None:
+        return None
+    return match["total"], match["parts"], match["rake"]
+
+
+def _has_space(text: str) -> bool:
+    """Whether `text` holds a character that the patterns' `\\s` takes (str.isspace)."""
+    return any(char.isspace() for char in text)
 
 
 # The usual award lines' words before the amount, and the pot they name ("wins the pot (50)"):
@@ -1093,14 +1121,15 @@ class _HandReader:
                 self.shown_players.add(name)
 
     def _total_pot(self, text: str) -> None:
-        match = _TOTAL_POT.fullmatch(text)
-        if match is None:
+        read = _pot_total(text)
+        if read is None:
             raise self.fail(f"line {self.number} not understood in the summary: {excerpt(text)}")
-        self.pot_total = self._amount(match["total"])
-        self.pot_rake = self._amount(match["rake"])
+        total, parts, rake = read
+        self.pot_total = self._amount(total)
+        self.pot_rake = self._amount(rake)
         self.pot_line = self.number
-        if match["parts"]:
-            self.pot_parts = [self._amount(part) for part in _POT_PART.findall(match["parts"])]
+        if parts:
+            self.pot_parts = [self._amount(part) for part in _POT_PART.findall(parts)]
 
     # ----------------------------------------------------------------- finish
 
