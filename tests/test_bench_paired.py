@@ -13,6 +13,7 @@ TOOL = REPO / "benchmarks" / "bench_paired.py"
 SMALL = REPO / "hand_histories" / "handwritten"
 ROUND = re.compile(r"round (\d): A ([0-9.]+) s, B ([0-9.]+) s, B/A ([0-9.]+)")
 
+
 def _run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, str(TOOL), *args], cwd=REPO, capture_output=True,
                           text=True, timeout=300)
