@@ -84,6 +84,23 @@ def first_word(text: str, words: tuple[str, ...], at: int) -> tuple[int, int]:
     return start, size
 
 
+# A pot line's words, the same in Full Tilt's and PokerStars' summaries.
+TOTAL_POT: Final = "Total pot "
+RAKE: Final = " | Rake "
+
+
+def total_and_rake(text: str) -> tuple[str, str] | None:
+    """A pot line's total and rake as written (`Total pot T | Rake R`, cut at the first
+    " | Rake " after "Total pot "); None for a line that does not start so or names no rake.
+    Each reader checks the two texts as its pattern would."""
+    if not text.startswith(TOTAL_POT):
+        return None
+    cut = text.find(RAKE, len(TOTAL_POT))
+    if cut < 0:
+        return None
+    return text[len(TOTAL_POT):cut], text[cut + len(RAKE):]
+
+
 def remember(cache: dict[str, CachedValue], text: str, value: CachedValue, size: int
              ) -> CachedValue:
     """`value` kept in the readers' `cache` of what a text reads as, and returned. A cache

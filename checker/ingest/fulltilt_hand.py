@@ -32,7 +32,14 @@ from dataclasses import dataclass
 from typing import Final, NamedTuple
 
 from checker.ingest.amounts import is_digits
-from checker.ingest.base import SEAT_NUMBERS, Block, RecordError, first_word, remember
+from checker.ingest.base import (
+    SEAT_NUMBERS,
+    Block,
+    RecordError,
+    first_word,
+    remember,
+    total_and_rake,
+)
 from checker.ingest.decode import Line, LineTracker, Run
 from checker.ingest.excerpt import excerpt
 from checker.ingest.fulltilt_header import (
@@ -299,13 +306,11 @@ def _pot_total(text: str) -> tuple[str, str, str] | None:
     """What `_TOTAL_POT.fullmatch(text)` reads (total, parts, rake), or None where it finds
     nothing. The usual line ("Total pot 1,234 | Rake 0", no pot parts) is read by position;
     the pattern reads the others, and the tests hold the two equal."""
-    if text.startswith("Total pot "):
-        cut = text.find(" | Rake ", 10)
-        if cut > 10:
-            total = text[10:cut]
-            rake = text[cut + 8:]
-            if rake and not _has_space(total) and not _has_space(rake):
-                return total, "", rake
+    parts = total_and_rake(text)
+    if parts is not None:
+        total, rake = parts
+        if total and rake and not _has_space(total) and not _has_space(rake):
+            return total, "", rake
     match = _TOTAL_POT.fullmatch(text)
     if match is None:
         return None

@@ -22,7 +22,14 @@ from datetime import datetime
 from typing import Final, NoReturn
 
 from checker.ingest.amounts import currency_of, is_digits, parse_amount
-from checker.ingest.base import SEAT_NUMBERS, Block, RecordError, first_word, remember
+from checker.ingest.base import (
+    SEAT_NUMBERS,
+    Block,
+    RecordError,
+    first_word,
+    remember,
+    total_and_rake,
+)
 from checker.ingest.consistency import pot_problems
 from checker.ingest.decode import Line, LineTracker, Run
 from checker.ingest.excerpt import excerpt
@@ -343,19 +350,16 @@ _TOTAL_POT: Final = re.compile(
     rf"^Total pot ({_AMOUNT})((?: Main pot {_AMOUNT}\.| Side pot(?:-[0-9]+)? {_AMOUNT}\.)*)"
     rf" \| Rake ({_AMOUNT})$"
 )
-_TOTAL_POT_START: Final = "Total pot "
-_RAKE_AFTER: Final = " | Rake "
 
 
 def _plain_total_pot(text: str) -> tuple[str, str] | None:
     """Total and rake of the usual pot line, `Total pot N | Rake N` in whole chips or
     units (no pots listed), read without `_TOTAL_POT`; None for any other line."""
-    if not text.startswith(_TOTAL_POT_START):
+    parts = total_and_rake(text)
+    if parts is None:
         return None
-    at = text.find(_RAKE_AFTER)
-    total, rake = text[len(_TOTAL_POT_START):at], text[at + len(_RAKE_AFTER):]
-    if at < 0 or not (total.isascii() and total.isdigit() and rake.isascii()
-                      and rake.isdigit()):
+    total, rake = parts
+    if not (total.isascii() and total.isdigit() and rake.isascii() and rake.isdigit()):
         return None
     return total, rake
 
