@@ -17,6 +17,14 @@ So the handlers are run, the streams flushed, and the process exits with the com
 status, unless a thread other than this one is still alive (a Dask client's, say), whose
 joining is the interpreter's to do. `checker.cli:main` stays the same command for callers
 in Python.
+
+numpy, loaded when clause 28's pairs are scored, starts OpenBLAS's thread pool, and scipy
+starts its own: a thread for each core but the caller's, each spinning a while after it
+starts. feltcheck's numpy work is a few element-wise passes over some thousand pairs, which
+those threads never share, and their spinning cost ~0.15 s of CPU a process
+(docs/performance.md); `--jobs` gives the cores work of their own. So the command asks
+OpenBLAS for no thread beyond the caller's, unless the environment says otherwise.
+`checker.cli:main`, called from Python, leaves the caller's process as it is.
 """
 
 import atexit
@@ -25,8 +33,12 @@ import os
 import sys
 import threading
 
+# OpenBLAS reads it when numpy is first imported (numpy's own wheels and scipy's).
+BLAS_THREADS = "OPENBLAS_NUM_THREADS"
+
 
 def main() -> int:
+    os.environ.setdefault(BLAS_THREADS, "1")
     enabled = gc.isenabled()
     gc.disable()
     try:

@@ -9,6 +9,7 @@ import os
 import subprocess
 import sys
 
+from checker.launch import BLAS_THREADS
 from tests.conftest import REPO
 
 # Each is a module whose import costs start-up time and that `audit` needs only sometimes.
@@ -123,9 +124,12 @@ sys.exit(launch())
 
 
 def _launched(before: str, command: str = "pass") -> tuple[str, int]:
+    # The caller's environment without a BLAS thread count of its own, so that the
+    # command's is what is seen.
+    env = {name: value for name, value in os.environ.items() if name != BLAS_THREADS}
     done = subprocess.run([sys.executable, "-c",
                            _LAUNCH_PROBE.format(before=before, command=command)],
-                          cwd=REPO, env={**os.environ, "PYTHONPATH": str(REPO)},
+                          cwd=REPO, env={**env, "PYTHONPATH": str(REPO)},
                           capture_output=True, text=True, check=False)
     return done.stdout.strip(), done.returncode
 
@@ -157,3 +161,19 @@ def test_the_installed_command_leaves_a_live_thread_to_the_interpreter() -> None
     out, status = _launched("", command)
     assert out.splitlines() == ["[False] True True", "thread done"]
     assert status == 3
+
+
+def test_the_installed_command_starts_no_blas_threads() -> None:
+    # numpy's and scipy's OpenBLAS each start a thread for every other core unless told
+    # otherwise; the command's process keeps its one thread (Linux: its tasks listed).
+    command = ("import numpy, scipy.special, os; "
+               "print(len(os.listdir('/proc/self/task')), os.environ['OPENBLAS_NUM_THREADS'])")
+    out, status = _launched("", command)
+    assert out.splitlines() == ["[False] True True", "1 1"]
+    assert status == 3
+
+
+def test_the_installed_command_keeps_a_blas_thread_count_set_before_it() -> None:
+    before = "import os; os.environ['OPENBLAS_NUM_THREADS'] = '2'"
+    out, _ = _launched(before, "import os; print(os.environ['OPENBLAS_NUM_THREADS'])")
+    assert out.splitlines() == ["[False] True True", "2"]
