@@ -34,7 +34,7 @@ $(STAMP_TEST): pyproject.toml | $(BIN)/python
 
 # Profile-guided (PGO=1, the default): the group is compiled instrumented, audits a training
 # corpus (checker/native_training.py says which and why), and is compiled again with the counts
-# that run left in build/ (~7 % less CPU on the MTT log, ~3 % on the text; docs/performance.md).
+# that run left in build/ (~7 % less CPU on the MTT log, ~5 % on the text; docs/performance.md).
 # PGO=0: one plain compile. Each compile starts from an empty mypy cache of its own and no
 # objects: mypyc, finding every module cached from the compile before, writes no C and leaves
 # out the runtime's files the group needs (an undefined `VecI64Api` at import).

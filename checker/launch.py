@@ -21,7 +21,7 @@ in Python.
 numpy, loaded when clause 28's pairs are scored, starts OpenBLAS's thread pool, and scipy
 starts its own: a thread for each core but the caller's, each spinning a while after it
 starts. feltcheck's numpy work is a few element-wise passes over some thousand pairs, which
-those threads never share, and their spinning cost ~0.15 s of CPU a process
+those threads never share, and their spinning cost ~0.1-0.2 s of CPU a process
 (docs/performance.md); `--jobs` gives the cores work of their own. So the command asks
 OpenBLAS for no thread beyond the caller's, unless the environment says otherwise.
 `checker.cli:main`, called from Python, leaves the caller's process as it is.

@@ -6,7 +6,7 @@ leaves (`.gcda` files beside the objects in build/) steer the second compile
 (`-fprofile-use`): which way branches go, what to inline, what to lay out together. mypyc's C
 is mostly checks that never fail (reference counts, error returns, type tests), which is
 what such counts tell a compiler. On the issue's 200,000-hand inputs the build took 7 % less
-CPU time on the MTT log and 3 % less on the MTT text (docs/performance.md).
+CPU time on the MTT log and 5 % less on the MTT text (docs/performance.md).
 
 The corpus is the repository's own: the simulator's tournaments of `TRAINING_SEED` in both
 formats, on the server's whole schedule, and the hand histories in hand_histories/ under each
