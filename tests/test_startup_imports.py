@@ -90,15 +90,14 @@ def test_the_log_events_validators_are_built_at_their_first_use() -> None:
     script = ("import checker.cli\n"
               "from checker.model import tournament_log as log\n"
               "built = log.model_events.cache_info\n"
-              "print(log.SeatAssigned.__pydantic_complete__, built().currsize)\n"
-              "event = log.event_from({'event': 'seat', 'seq': 1, 'tournament': 'T1',"
-              " 'at': '2009-01-01T00:00:00+00:00', 'player': 'p', 'table': '1', 'seat': 2,"
-              " 'stack': 1500})\n"
-              "print(type(event).__name__, event.stack, built().currsize)\n")
+              "print(log.TournamentEnd.__pydantic_complete__, built().currsize)\n"
+              "event = log.event_from({'event': 'tournament_end', 'seq': 1, 'tournament': 'T1',"
+              " 'at': '2009-01-01T00:00:00+00:00', 'outcome': 'finished', 'winner': 'p'})\n"
+              "print(type(event).__name__, event.winner, built().currsize)\n")
     done = subprocess.run([sys.executable, "-c", script], cwd=REPO,
                           env={**os.environ, "PYTHONPATH": str(REPO)}, capture_output=True,
                           text=True, check=True)
-    assert done.stdout.split() == ["False", "0", "SeatAssigned", "1500", "1"]
+    assert done.stdout.split() == ["False", "0", "TournamentEnd", "p", "1"]
 
 
 _LAUNCH_PROBE = """

@@ -1,5 +1,6 @@
-"""The reader validates log lines with the event models only (the hand line's msgspec Structs,
-pydantic's models in strict JSON mode for the rest) and runs the published JSON Schema only to
+"""The reader validates log lines with the event models only (msgspec Structs for the hand line
+and the events written per player or per hand, pydantic's models in strict JSON mode for the
+rest) and runs the published JSON Schema only to
 word a refusal. That is sound only if the models accept nothing the schema refuses. This
 differential test mutates real lines (every fixture log and the
 example: every event kind) field by field — wrong types, floats, booleans, nulls, negative and
@@ -19,6 +20,7 @@ from pydantic import ValidationError as ModelError
 
 from checker.ingest.base import RecordError
 from checker.ingest.tournament_log import SCHEMA, read_event
+from checker.model.event_lines import EVENT_LINES
 from checker.model.hand_line import HandPlayed, LogTimestamp
 from tests.conftest import REPO
 
@@ -96,12 +98,13 @@ def _verdicts(text: str) -> tuple[bool, bool, str]:
     return True, schema_ok, ""
 
 
-# The hand line's timestamps: read by its own hook, as pydantic's models read theirs.
-HAND_TIMES = {name for name, hint in get_type_hints(HandPlayed).items() if hint is LogTimestamp}
+# The Structs' timestamps: read by their own hook, as pydantic's models read theirs.
+STRUCT_TIMES = {name for struct in (HandPlayed, *EVENT_LINES)
+                for name, hint in get_type_hints(struct).items() if hint is LogTimestamp}
 
 
 def _refusal_kind(cause: BaseException | None) -> str:
-    """pydantic's error type; for a hand line's msgspec refusal, "value_error" when the field
+    """pydantic's error type; for a Struct's msgspec refusal, "value_error" when the field
     it names is a timestamp (text the hook refused: what pydantic's models call a value error
     too), else msgspec's words."""
     if isinstance(cause, ModelError):
@@ -109,7 +112,7 @@ def _refusal_kind(cause: BaseException | None) -> str:
     assert isinstance(cause, msgspec.MsgspecError), cause
     words = str(cause)
     _, at, path = words.rpartition(" - at `$.")
-    if at and path.rstrip("`") in HAND_TIMES and not words.startswith("Expected"):
+    if at and path.rstrip("`") in STRUCT_TIMES and not words.startswith("Expected"):
         return "value_error"
     return words
 
@@ -139,6 +142,19 @@ HAND_LINES = [text for text in LINES if json.loads(text)["event"] == "hand"]
 @settings(max_examples=1500, deadline=None)
 @given(st.sampled_from(HAND_LINES), st.data(), HOW, ODD)
 def test_the_hand_line_structs_accept_only_what_the_schema_accepts(
+        text: str, data: st.DataObject, how: str, odd: object) -> None:
+    _hold_to_the_schema(text, data, how, odd)
+
+
+# The events written per player or per hand have Structs of their own too
+# (checker/model/event_lines.py), and are most of the rest.
+EVENT_LINE_NAMES = {kind.event for kind in EVENT_LINES}
+STRUCT_EVENT_LINES = [text for text in LINES if json.loads(text)["event"] in EVENT_LINE_NAMES]
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.sampled_from(STRUCT_EVENT_LINES), st.data(), HOW, ODD)
+def test_the_event_line_structs_accept_only_what_the_schema_accepts(
         text: str, data: st.DataObject, how: str, odd: object) -> None:
     _hold_to_the_schema(text, data, how, odd)
 

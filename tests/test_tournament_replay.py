@@ -17,6 +17,7 @@ from checker.audit.ruleset import ruleset_id
 from checker.audit.run import audit
 from checker.dsl.ruleset import Ruleset, load_ruleset
 from checker.ingest.stream import FileRecords, open_file
+from checker.model.event_lines import EVENT_LINES
 from checker.model.hand_line import HandPlayed
 from checker.model.source import SourceLocation
 from checker.model.tournament_log import LogRecord, LogStart, ModelEvent, event_from
@@ -432,7 +433,7 @@ def test_every_event_a_line_reads_as_is_a_final_class_of_its_own() -> None:
     """The replay and the judge tell events apart by their exact type (`type(event) is X`,
     checker/replay/tournament.py): no event class may have a subclass, which `@final` makes
     mypy refuse."""
-    events = [*get_args(get_args(ModelEvent)[0]), HandPlayed]
+    events = [*get_args(get_args(ModelEvent)[0]), *EVENT_LINES, HandPlayed]
     assert len(events) >= 30
     for event in events:
         assert getattr(event, "__final__", False) is True, event.__name__

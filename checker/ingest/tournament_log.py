@@ -3,7 +3,8 @@
 Each line is validated by the event models, which accept only what the published schema
 (checker/schemas/tournament-log.schema.json) accepts — a differential test holds them to it.
 msgspec decodes the line: a `hand` line straight into its Structs (checker/model/hand_line.py),
-any other only as far as its event's name, that event then validated by its pydantic model
+and so an event written per player or per hand (checker/model/event_lines.py); any other only
+as far as its event's name, that event then validated by its pydantic model
 (checker/model/tournament_log.py, strict JSON mode). A line they refuse is rejected with its
 line number and the schema's own message (the models' when the schema finds nothing: a value
 that fits its pattern but does not exist, like month 13), and the next line is read. The
@@ -24,6 +25,7 @@ from pydantic import ValidationError as ModelError
 
 from checker.ingest.base import Block, RecordError, trimmed_block
 from checker.ingest.decode import Line
+from checker.model.event_lines import EVENT_LINES, LineEvent
 from checker.model.formats import TOURNAMENT_LOG
 from checker.model.hand_line import HandPlayed, timestamp_hook
 from checker.model.source import SourceLocation
@@ -75,12 +77,13 @@ def _model_event_names() -> list[str]:
     return [get_args(model.model_fields["event"].annotation)[0] for model in models]
 
 
-# A line decoded once by msgspec: a hand line into its Structs, any other only to its name
-# (a Struct of no fields for each: the line's other fields are skipped, not built).
+# A line decoded once by msgspec: a hand line and an event of checker/model/event_lines.py
+# into their Structs, any other only to its name (a Struct of no fields for each: the line's
+# other fields are skipped, not built).
 _NAMED: Final[tuple[type, ...]] = tuple(
     msgspec.defstruct(f"_Named_{name}", [], tag_field="event", tag=name)
     for name in _model_event_names())
-_LINE_TYPE: Final[Any] = Union[(HandPlayed, *_NAMED)]
+_LINE_TYPE: Final[Any] = Union[(HandPlayed, *EVENT_LINES, *_NAMED)]
 _LINE: Final[msgspec.json.Decoder[Any]] = msgspec.json.Decoder(_LINE_TYPE, dec_hook=timestamp_hook)
 
 
@@ -176,7 +179,7 @@ def read_event(text: str, line: int = 0) -> TournamentEvent:
     except RecursionError as exc:  # msgspec's own limit on nesting (a hostile line)
         raise _caused(_refusal(text, line, "the JSON value nests too deep to be read"),
                       exc) from exc
-    if isinstance(decoded, HandPlayed):
+    if isinstance(decoded, (HandPlayed, LineEvent)):
         return decoded
     try:
         return model_events().validate_json(text, strict=True)

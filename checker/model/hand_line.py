@@ -2,8 +2,9 @@
 
 A log is mostly hand lines (~2.6 KB each, ~60 % of the lines), and each is read once. msgspec
 decodes and validates one into these Structs in about 11 µs where the pydantic models took
-about 27 (docs/performance.md), and the Structs are cheaper to read and to free. Every other
-event stays a pydantic model (checker/model/tournament_log.py).
+about 27 (docs/performance.md), and the Structs are cheaper to read and to free. The events
+written per player or per hand are Structs too (checker/model/event_lines.py); the rest are
+pydantic models (checker/model/tournament_log.py).
 
 Same contract as the models: the published schema's fields, types and required fields
 (`checker/schemas/tournament-log.schema.json`), and at least as strict: ints are strict (a
@@ -60,6 +61,12 @@ class LogTimestamp(datetime):
     T, a lower-case z, an offset without its colon and more than six digits of fraction: the
     schema takes none of them). Compares and computes as the datetime it is."""
 
+    @classmethod
+    def of(cls, moment: datetime) -> "LogTimestamp":
+        """An aware datetime as a LogTimestamp (a Struct made in Python: the simulator's)."""
+        return cls(moment.year, moment.month, moment.day, moment.hour, moment.minute,
+                   moment.second, moment.microsecond, moment.tzinfo)
+
 
 def timestamp_hook(kind: type, value: Any) -> Any:
     """msgspec's hook for `LogTimestamp`: text as `rfc3339` reads it; a datetime (a Struct
@@ -69,8 +76,7 @@ def timestamp_hook(kind: type, value: Any) -> Any:
     if isinstance(value, str):
         return rfc3339(value, LogTimestamp)
     if isinstance(value, datetime) and value.tzinfo is not None:
-        return LogTimestamp(value.year, value.month, value.day, value.hour, value.minute,
-                            value.second, value.microsecond, value.tzinfo)
+        return LogTimestamp.of(value)
     raise TypeError(f"Expected an RFC 3339 timestamp, got `{type(value).__name__}`")
 
 
@@ -161,7 +167,7 @@ class HandPlayed(Struct, frozen=True, forbid_unknown_fields=True, kw_only=True, 
         return "hand"
 
 
-def _plain_datetime(value: Any) -> Any:
+def plain_datetime(value: Any) -> Any:
     """msgspec's encoder hook: a `LogTimestamp` written as the datetime it is."""
     if isinstance(value, LogTimestamp):
         return datetime(value.year, value.month, value.day, value.hour, value.minute,
@@ -177,7 +183,7 @@ def hand_played(value: Mapping[str, Any]) -> HandPlayed:
 def hand_line_value(hand: HandPlayed) -> dict[str, Any]:
     """The hand as a line's JSON value: every field, in the order the simulator has always
     written (the event's common fields, then `event`, then the hand's)."""
-    value: dict[str, Any] = msgspec.to_builtins(hand, enc_hook=_plain_datetime)
+    value: dict[str, Any] = msgspec.to_builtins(hand, enc_hook=plain_datetime)
     del value["event"]
     return {"seq": value.pop("seq"), "at": value.pop("at"),
             "tournament": value.pop("tournament"), "event": "hand", **value}

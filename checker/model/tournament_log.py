@@ -6,7 +6,8 @@ are validated by these models, which are at least as strict as the schema (a dif
 test holds them to it: tests/test_tournament_log_schema_model.py); the schema words the
 message of a line they refuse. These models are what the rest of the checker reads. The
 `hand` event, most of a log, is msgspec Structs instead (checker/model/hand_line.py: faster
-to read), under the same contract.
+to read), and so are the events written per player or per hand (registrations, seats, moves,
+eliminations, ...: checker/model/event_lines.py), under the same contract.
 
 Money is integer cents, chips are ints (strict: a float is refused even when it is whole);
 times are ISO 8601 timestamps with an offset; durations are whole seconds.
@@ -30,9 +31,26 @@ from pydantic import (
     TypeAdapter,
 )
 
-from checker.model.hand import ActionKind, BettingStructure, Game
-
-# The hand line's Structs, re-exported: the log's events are imported from here.
+# The Structs' events, re-exported: the log's events are imported from here.
+from checker.model.event_lines import Bounty as Bounty
+from checker.model.event_lines import Disconnect as Disconnect
+from checker.model.event_lines import Elimination as Elimination
+from checker.model.event_lines import LevelChange as LevelChange
+from checker.model.event_lines import LineEvent as LineEvent
+from checker.model.event_lines import MoveReason as MoveReason
+from checker.model.event_lines import Payout as Payout
+from checker.model.event_lines import PrizeCurrency as PrizeCurrency
+from checker.model.event_lines import Rebuy as Rebuy
+from checker.model.event_lines import RebuyKind as RebuyKind
+from checker.model.event_lines import Reconnect as Reconnect
+from checker.model.event_lines import Registration as Registration
+from checker.model.event_lines import SeatAssigned as SeatAssigned
+from checker.model.event_lines import TableClosed as TableClosed
+from checker.model.event_lines import TableHold as TableHold
+from checker.model.event_lines import TableMove as TableMove
+from checker.model.event_lines import Timeout as Timeout
+from checker.model.event_lines import line_event, line_event_kind
+from checker.model.hand import BettingStructure, Game
 from checker.model.hand_line import ChipsReturned as ChipsReturned
 from checker.model.hand_line import Half as Half
 from checker.model.hand_line import HandAction as HandAction
@@ -81,30 +99,10 @@ class TournamentKind(StrEnum):
     MULTI_ENTRY = "multi_entry"
 
 
-class PrizeCurrency(StrEnum):
-    """What a payment or an entry was made in."""
-
-    CASH = "cash"
-    TOURNAMENT_DOLLARS = "tournament_dollars"
-    TICKET = "ticket"
-    NON_CASH = "non_cash"
-
-
 class CancellationStage(StrEnum):
     BEFORE_START = "before_start"
     BEFORE_MONEY = "before_money"
     IN_THE_MONEY = "in_the_money"
-
-
-class MoveReason(StrEnum):
-    BALANCE = "balance"
-    TABLE_CLOSED = "table_closed"
-    FINAL_TABLE = "final_table"
-
-
-class RebuyKind(StrEnum):
-    REBUY = "rebuy"
-    ADD_ON = "add_on"
 
 
 class Outcome(StrEnum):
@@ -254,18 +252,6 @@ class TournamentTerms(_Event):
 
 
 @final
-class Registration(_Event):
-    event: Literal["registration"]
-    player: Name
-    accepted: bool
-    refusal: Name | None = None
-    via_satellite: bool = False
-    paid: Money
-    paid_currency: PrizeCurrency
-    entry: Positive | None = None
-
-
-@final
 class Unregistration(_Event):
     event: Literal["unregistration"]
     player: Name
@@ -290,40 +276,10 @@ class SeatingStarted(_Event):
 
 
 @final
-class SeatAssigned(_Event):
-    event: Literal["seat"]
-    player: Name
-    table: Name
-    seat: SeatNumber
-    stack: Chips
-
-
-@final
 class TournamentStart(_Event):
     event: Literal["tournament_start"]
     entrants: Count
     tables: Positive
-
-
-@final
-class Rebuy(_Event):
-    event: Literal["rebuy"]
-    player: Name
-    kind: RebuyKind
-    paid: Money
-    chips: Chips
-
-
-@final
-class LevelChange(_Event):
-    event: Literal["level"]
-    level: Positive
-    small_blind: Chips | None = None
-    big_blind: Chips | None = None
-    ante: Chips = 0
-    small_bet: Chips | None = None
-    big_bet: Chips | None = None
-    bring_in: Chips | None = None
 
 
 @final
@@ -341,61 +297,6 @@ class BreakEnd(_Event):
 class HandForHand(_Event):
     event: Literal["hand_for_hand"]
     active: bool
-
-
-@final
-class TableMove(_Event):
-    event: Literal["table_move"]
-    player: Name
-    from_table: Name
-    from_seat: SeatNumber
-    to_table: Name
-    to_seat: SeatNumber
-    stack: Chips
-    reason: MoveReason
-
-
-@final
-class TableHold(_Event):
-    event: Literal["table_hold"]
-    table: Name
-    held: bool
-
-
-@final
-class TableClosed(_Event):
-    event: Literal["table_closed"]
-    table: Name
-
-
-@final
-class Timeout(_Event):
-    event: Literal["timeout"]
-    player: Name
-    table: Name
-    hand: Name
-    # Actions of the hand before the time-out.
-    action: Count
-    then: ActionKind | None = None
-
-
-class _ConnectionChange(_Event):
-    """A player's connection lost or back: where play stood then, when at a table."""
-
-    player: Name
-    table: Name | None = None
-    hand: Name | None = None
-    action: Count | None = None
-
-
-@final
-class Disconnect(_ConnectionChange):
-    event: Literal["disconnect"]
-
-
-@final
-class Reconnect(_ConnectionChange):
-    event: Literal["reconnect"]
 
 
 @final
@@ -419,35 +320,6 @@ class InfoView(_Event):
     average_stack: Chips
     next_level_at: Timestamp | None = None
     next_break_at: Timestamp | None = None
-
-
-@final
-class Elimination(_Event):
-    event: Literal["elimination"]
-    player: Name
-    place: Positive
-    table: Name
-    hand: Name
-    prize: Money
-
-
-@final
-class Payout(_Event):
-    event: Literal["payout"]
-    player: Name
-    place: Positive
-    paid: Money
-    paid_currency: PrizeCurrency
-    description: Name | None = None
-
-
-@final
-class Bounty(_Event):
-    event: Literal["bounty"]
-    eliminated: Name
-    hand: Name
-    paid_to: list[Name]
-    amount_each: Money
 
 
 @final
@@ -523,32 +395,20 @@ class TournamentEnd(_Event):
     winner: Name | None = None
 
 
-# Every event but `hand`, validated by these models (the hand line: checker/model/hand_line.py).
+# Every event validated by these models (the hand line: checker/model/hand_line.py; the events
+# written per player or per hand: checker/model/event_lines.py).
 ModelEvent = Annotated[
     LogStart
     | TournamentTerms
-    | Registration
     | Unregistration
     | RegistrationClosed
     | SeatingStarted
-    | SeatAssigned
     | TournamentStart
-    | Rebuy
-    | LevelChange
     | BreakStart
     | BreakEnd
     | HandForHand
-    | TableMove
-    | TableHold
-    | TableClosed
-    | Timeout
-    | Disconnect
-    | Reconnect
     | Chat
     | InfoView
-    | Elimination
-    | Payout
-    | Bounty
     | ServerFailure
     | Rollback
     | Cancellation
@@ -561,22 +421,25 @@ ModelEvent = Annotated[
 
 
 # Any event of the log.
-TournamentEvent = ModelEvent | HandPlayed
+TournamentEvent = ModelEvent | LineEvent | HandPlayed
 
 
 @cache
 def model_events() -> TypeAdapter[ModelEvent]:
-    """The validator of every event but a hand, built at its first use (as the models)."""
+    """The validator of the models' events, built at its first use (as the models)."""
     return TypeAdapter(ModelEvent)
 
 
 def event_from(value: Mapping[str, Any]) -> TournamentEvent:
     """An event's Python value (a line's JSON value, or the simulator's own with datetimes
-    and enums in it) validated as its event: a hand by msgspec (`hand_played`), any other by
-    its model in pydantic's lax mode; ValueError (pydantic's or msgspec's) when it is not
-    one."""
-    if value.get("event") == "hand":
+    and enums in it) validated as its event: a hand and an event of checker/model/event_lines.py
+    by msgspec (`hand_played`, `line_event`), any other by its model in pydantic's lax mode;
+    ValueError (pydantic's or msgspec's) when it is not one."""
+    name = value.get("event")
+    if name == "hand":
         return hand_played(value)
+    if line_event_kind(name) is not None:
+        return line_event(value)
     return model_events().validate_python(value)
 
 

@@ -40,7 +40,7 @@ from typing import NamedTuple
 import msgspec
 
 from checker.model.hand import Action, ActionKind, BettingStructure, Game, Hand, Street, Unit
-from checker.model.hand_line import hand_played
+from checker.model.hand_line import LogTimestamp, hand_played
 from checker.model.source import SourceLocation
 from checker.model.tournament_log import (
     ChipsReturned,
@@ -390,18 +390,17 @@ class _HandPlay:
         self._record(player, kind, 0, None)
         plan = self.plan
         self.notes.append(Timeout(
-            event="timeout", seq=0, at=plan.started + timedelta(seconds=self.seconds),
+            seq=0, at=LogTimestamp.of(plan.started + timedelta(seconds=self.seconds)),
             tournament=plan.tournament, player=player.name, table=plan.table,
             hand=plan.hand_id, action=index, then=kind))
 
     def _note_connection(self, line: type[Disconnect] | type[Reconnect],
                          player: _Player) -> None:
         plan = self.plan
-        event = "disconnect" if line is Disconnect else "reconnect"
-        self.notes.append(line.model_validate({
-            "event": event, "seq": 0, "at": plan.started + timedelta(seconds=self.seconds),
-            "tournament": plan.tournament, "player": player.name, "table": plan.table,
-            "hand": plan.hand_id, "action": len(self.actions)}))
+        self.notes.append(line(
+            seq=0, at=LogTimestamp.of(plan.started + timedelta(seconds=self.seconds)),
+            tournament=plan.tournament, player=player.name, table=plan.table,
+            hand=plan.hand_id, action=len(self.actions)))
 
     def _reconnect_by_the_end(self) -> tuple[str, ...]:
         """Players away reconnect by the hand's end, or are still away at the next deal."""

@@ -28,8 +28,9 @@ mtt_incidents.py and mtt_variants.py, sharing mtt_state.py.
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import datetime, timedelta
 
+from checker.model.event_lines import event_line_value
 from checker.model.hand_line import hand_line_value
 from checker.sim.faults import FaultPlan, Injected
 from checker.sim.mtt_director import TableDirector
@@ -234,8 +235,9 @@ class MultiTableTournament(Registration, Eliminations, Incidents, SatellitesAndR
         table.playing = in_play
         # Time-outs and connection changes are written when they happen, during the hand.
         for note in result.notes:
-            moment = int((note.at - self.spec.scheduled_start).total_seconds())
-            self.queue.push(moment, [note.model_dump(mode="json")])
+            at: datetime = note.at
+            moment = int((at - self.spec.scheduled_start).total_seconds())
+            self.queue.push(moment, [event_line_value(note)])
 
     def _dealt(self, table: Table, seated: list[tuple[int, str]], hand_id: str
                ) -> list[tuple[int, str]]:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
+from checker.model.event_lines import event_line_value
 from checker.model.hand import BettingStructure, Game
 from checker.model.hand_line import hand_line_value
 from checker.model.tournament_log import PrizeCurrency, TournamentKind
@@ -322,7 +323,7 @@ class SitAndGo:
         self.away = frozenset(result.disconnected)
         # Time-outs and connection changes happen during the hand: their lines come first.
         for note in result.notes:
-            yield note.model_dump(mode="json")
+            yield event_line_value(note)
         hand = hand_line_value(result.hand)
         hand.update(seq=0, at=self.at())
         yield hand
