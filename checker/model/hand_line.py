@@ -15,17 +15,20 @@ timestamps are RFC 3339 with a T, seconds, at most microseconds and an offset
 order the simulator writes (`hand_line_value`).
 """
 
-import re
 from collections.abc import Mapping
 from datetime import datetime
 from enum import StrEnum
-from typing import TYPE_CHECKING, Annotated, Any, Literal, TypeVar, final
+from typing import TYPE_CHECKING, Annotated, Any, Literal, final
 
 import msgspec
 from msgspec import Meta, Struct
 
 from checker.model.cards import DECK
 from checker.model.hand_record import ActionKind, BettingStructure, Game, Street
+
+# The timestamps' type and hook, re-exported: the Structs' modules import them from here.
+from checker.model.log_time import timestamp_hook as timestamp_hook
+from checker.model.log_timestamp import LogTimestamp as LogTimestamp
 
 Count = Annotated[int, Meta(ge=0)]
 Positive = Annotated[int, Meta(ge=1)]
@@ -39,46 +42,6 @@ if TYPE_CHECKING:
     Card = str
 else:
     Card = Literal[DECK]
-
-# The schema's `timestamp`.
-TIMESTAMP = re.compile(
-    r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]{1,6})?(Z|[+-][0-9]{2}:[0-9]{2})")
-NOT_RFC3339 = ("not an RFC 3339 timestamp with seconds and an offset "
-               "(2026-11-01T18:00:00Z)")
-_Moment = TypeVar("_Moment", bound=datetime)
-
-
-def rfc3339(text: str, kind: type[_Moment]) -> _Moment:
-    """A timestamp of the log, read as a `kind`; ValueError when it is not one (in the
-    datetime's own words when it fits the pattern but names no real moment: month 13)."""
-    if TIMESTAMP.fullmatch(text) is None:
-        raise ValueError(NOT_RFC3339)
-    return kind.fromisoformat(text)
-
-
-class LogTimestamp(datetime):
-    """A time read from a hand line (msgspec's own RFC 3339 reader also takes a space for the
-    T, a lower-case z, an offset without its colon and more than six digits of fraction: the
-    schema takes none of them). Compares and computes as the datetime it is."""
-
-    @classmethod
-    def of(cls, moment: datetime) -> "LogTimestamp":
-        """An aware datetime as a LogTimestamp (a Struct made in Python: the simulator's)."""
-        return cls(moment.year, moment.month, moment.day, moment.hour, moment.minute,
-                   moment.second, moment.microsecond, moment.tzinfo)
-
-
-def timestamp_hook(kind: type, value: Any) -> Any:
-    """msgspec's hook for `LogTimestamp`: text as `rfc3339` reads it; a datetime (a Struct
-    built in Python, `msgspec.convert`) as it is, if it has an offset."""
-    if kind is not LogTimestamp:
-        raise NotImplementedError(kind)
-    if isinstance(value, str):
-        return rfc3339(value, LogTimestamp)
-    if isinstance(value, datetime) and value.tzinfo is not None:
-        return LogTimestamp.of(value)
-    raise TypeError(f"Expected an RFC 3339 timestamp, got `{type(value).__name__}`")
-
 
 # Every Struct here: frozen, no field beyond the schema's, its fields in the models' order
 # (`kw_only`: a required field may follow one with a default), and not tracked by the garbage

@@ -57,7 +57,8 @@ from checker.model.hand_line import HandAction as HandAction
 from checker.model.hand_line import HandAward as HandAward
 from checker.model.hand_line import HandPlayed as HandPlayed
 from checker.model.hand_line import HandSeat as HandSeat
-from checker.model.hand_line import hand_played, rfc3339
+from checker.model.hand_line import hand_played
+from checker.model.log_timestamp import rfc3339
 from checker.model.source import SourceLocation
 
 # Built at first use (`defer_build`), not at import: an audit of hand histories alone never
@@ -78,7 +79,7 @@ BasisPoints = Annotated[int, Strict(), Ge(0), Le(10000)]
 SeatNumber = Annotated[int, Strict(), Ge(1), Le(10)]
 Name = Annotated[str, StringConstraints(min_length=1)]
 CurrencyCode = Annotated[str, StringConstraints(pattern=r"^[A-Z]{3}$")]
-# The schema's `timestamp` (checker/model/hand_line.py): pydantic alone also takes a space, no
+# The schema's `timestamp` (checker/model/log_timestamp.py): pydantic alone also takes a space, no
 # seconds, or "+0100".
 def _rfc3339(value: object) -> object:
     """A text timestamp read here (strict validation takes no text for a datetime)."""
