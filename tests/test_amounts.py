@@ -7,6 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from checker.ingest.amounts import currency_of, parse_cents, parse_chips
+from checker.ingest.fulltilt_hand import _plain_chips
 
 
 @pytest.mark.parametrize(
@@ -65,3 +66,25 @@ def test_plain_chips_read_as_the_pattern_reads_them(text: str) -> None:
     around any amount) sends the same text through it: both readings agree, refusals too."""
     for parse in (parse_chips, parse_cents):
         assert _reading(parse, text) == _reading(parse, " " + text)
+
+
+# Texts near a tournament's chips: digits, separators, a point, K, a sign, digits of other
+# scripts, spaces; and numbers past what 18 digits hold.
+_NEAR_CHIPS = st.one_of(
+    st.text(alphabet="0123456789,.K-+ \u0663\u00b3", max_size=24),
+    st.integers(min_value=0, max_value=10**25).map(lambda n: f"{n:,}"),
+)
+
+
+@given(_NEAR_CHIPS)
+def test_the_full_tilt_reader_reads_plain_chips_as_parse_chips_does(text: str) -> None:
+    """Its on-the-spot reading of chips (checker/ingest/fulltilt_hand.py) answers only for
+    digits and separators, and then as `parse_chips`; any other text is left to it."""
+    read = _plain_chips(text)
+    plain = text[:1].isdigit() and text[:1].isascii() and text.replace(",", "").isascii() \
+        and text.replace(",", "").isdigit()
+    if read < 0:
+        assert not plain or len(text) > 18, text
+    else:
+        assert plain, text
+        assert read == parse_chips(text)

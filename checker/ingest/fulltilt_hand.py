@@ -371,6 +371,22 @@ def marker_parts(text: str) -> tuple[str, str | None, str] | None:
     return parts
 
 
+def _plain_chips(text: str) -> int:
+    """Chips written as digits and separators ("2500", "12,345"), or -1 for any other text
+    (which `amount` reads or refuses in its words). Seat stacks change every hand: read here
+    they cost a scan of a few characters, where a cache missed and grew."""
+    size = len(text)
+    if size == 0 or size > 18:  # 18 digits stay below 2**63
+        return -1
+    value = 0
+    for at in range(size):
+        code = ord(text[at])
+        if 48 <= code <= 57:  # "0" to "9"
+            value = value * 10 + code - 48
+        elif code != 44 or at == 0:  # "," between digits
+            return -1
+    return value
+
 class _HandReader:
     """Reads one hand's lines into the hand record (its parts built as they are read)."""
 
@@ -775,7 +791,12 @@ class _HandReader:
 
     def _amount(self, text: str) -> int:
         """An amount in the hand's unit; a currency symbol must be there exactly for cash.
-        Texts repeat a lot ("$0.50", "15"), so values are cached per unit."""
+        A tournament's chips are read on the spot; other texts repeat a lot ("$0.50"), so
+        their values are cached per unit."""
+        if not self.in_cents:
+            chips = _plain_chips(text)
+            if chips >= 0:
+                return chips
         value = self.amounts.get(text)
         if value is None:
             value = self._new_amount(text)
