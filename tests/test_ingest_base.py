@@ -2,10 +2,14 @@
 
 from collections.abc import Iterator
 
-from checker.ingest.base import Block, RecordError, split_at, split_on_blank_runs
+from hypothesis import given
+from hypothesis import strategies as st
+
+from checker.ingest.base import Block, RecordError, deck_cards, split_at, split_on_blank_runs
 from checker.ingest.decode import Line, iter_lines_from_bytes
 from checker.ingest.stream import parse_records
 from checker.model import Record, Rejection
+from checker.model.cards import DECK, is_card
 
 
 def _numbered(*lines: str) -> Iterator[Line]:
@@ -65,3 +69,28 @@ def test_driver_turns_damage_and_bugs_into_located_rejections_and_goes_on() -> N
     assert reasons[2].startswith("reader error: ZeroDivisionError")
     assert reasons[3] == "parsed OK 2"
     assert isinstance(records[1], Rejection) and records[1].hand == "h-bad"
+
+
+# Texts near a bracket's cards: ranks, suits, lower- and upper-case near misses, spaces and
+# tabs, characters past ASCII.
+_NEAR_CARDS = st.text(alphabet="AKQJT98765432cdhsaxX \t\u00e9", max_size=20)
+
+
+@given(_NEAR_CARDS)
+def test_deck_cards_reads_only_cards_one_space_apart_as_the_split_does(text: str) -> None:
+    cards = deck_cards(text)
+    tokens = text.split()
+    if cards is None:
+        # Left to the readers' general reading: not cards, or not one space apart.
+        assert not tokens or not all(is_card(t) for t in tokens) or " ".join(tokens) != text
+    else:
+        assert cards == tokens and all(is_card(card) for card in cards)
+        # The deck's own texts: one object per card for the whole run.
+        assert all(card is DECK[DECK.index(card)] for card in cards)
+
+
+def test_deck_cards_of_the_usual_brackets() -> None:
+    assert deck_cards("Ah Kd 2c") == ["Ah", "Kd", "2c"]
+    assert deck_cards("Ts") == ["Ts"]
+    for text in ("", "Ah  Kd", "Ah\tKd", " Ah", "Ah ", "ah", "1c", "Ahh"):
+        assert deck_cards(text) is None, text

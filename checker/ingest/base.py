@@ -12,6 +12,7 @@ from typing import Any, Final, Protocol, TypeVar
 from checker.ingest.decode import Line
 from checker.ingest.excerpt import EXCERPT_CHARS, bounded
 from checker.model import Record, Rejection, SourceLocation
+from checker.model.cards import DECK, RANKS, SUITS
 
 
 @dataclass(slots=True, init=False)
@@ -99,6 +100,38 @@ def total_and_rake(text: str) -> tuple[str, str] | None:
     if cut < 0:
         return None
     return text[len(TOTAL_POT):cut], text[cut + len(RAKE):]
+
+
+# The deck's texts in `DECK` order (rank then suit), and each rank's and suit's place by its
+# character's code (-1: no rank or suit).
+_DECK_TEXTS: Final[list[str]] = list(DECK)
+_RANK_AT: Final[tuple[int, ...]] = tuple(RANKS.find(chr(code)) for code in range(128))
+_SUIT_AT: Final[tuple[int, ...]] = tuple(SUITS.find(chr(code)) for code in range(128))
+
+
+def deck_cards(text: str) -> list[str] | None:
+    """The cards of "Ah Kd 2c" (one space between each) as the deck's own texts, or None
+    when `text` is not written so (the reader's general path then reads it, or refuses it).
+    A record holds the same string object for a card in every hand, whose hash is computed
+    once for the run, where a text cut from each line was a new string, hashed again at
+    every look-up (the readers' checks, the replay's ranking, the observer's equity)."""
+    size = len(text)
+    if size % 3 != 2:
+        return None
+    cards: list[str] = []
+    for at in range(0, size, 3):
+        if at and ord(text[at - 1]) != 32:  # " "
+            return None
+        rank_code = ord(text[at])
+        suit_code = ord(text[at + 1])
+        if rank_code >= 128 or suit_code >= 128:
+            return None
+        rank = _RANK_AT[rank_code]
+        suit = _SUIT_AT[suit_code]
+        if rank < 0 or suit < 0:
+            return None
+        cards.append(_DECK_TEXTS[rank * 4 + suit])
+    return cards
 
 
 def remember(cache: dict[str, CachedValue], text: str, value: CachedValue, size: int

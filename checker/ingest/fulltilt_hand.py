@@ -36,6 +36,7 @@ from checker.ingest.base import (
     SEAT_NUMBERS,
     Block,
     RecordError,
+    deck_cards,
     first_word,
     remember,
     total_and_rake,
@@ -773,6 +774,9 @@ class _HandReader:
                 up.append(cards[-1])
 
     def _cards(self, text: str) -> list[str]:
+        usual = deck_cards(text)
+        if usual is not None:
+            return usual
         cards = text.split()
         if not _CARDS.issuperset(cards):
             bad = next(card for card in cards if card not in _CARDS)

@@ -26,6 +26,7 @@ from checker.ingest.base import (
     SEAT_NUMBERS,
     Block,
     RecordError,
+    deck_cards,
     first_word,
     remember,
     total_and_rake,
@@ -564,6 +565,9 @@ _CARD_SET: Final = frozenset(rank + suit for rank in RANKS for suit in SUITS)
 
 def _cards(text: str) -> tuple[list[str], list[str]]:
     """The cards in a bracket's text, and the tokens that are not cards."""
+    usual = deck_cards(text)
+    if usual is not None:
+        return usual, []
     tokens = text.split()
     if _CARD_SET.issuperset(tokens):
         return tokens, []
@@ -1306,8 +1310,8 @@ class _HandReader:
         if not before:
             if boards or not (tail.startswith("[") and tail.endswith("]")):
                 return False
-            cards = tail[1:-1].split()
-            if len(cards) != new or not _CARD_SET.issuperset(cards):
+            cards = deck_cards(tail[1:-1])
+            if cards is None or len(cards) != new:
                 return False
             boards.append(cards)
             return True
