@@ -388,6 +388,7 @@ def _plain_chips(text: str) -> int:
             return -1
     return value
 
+
 class _HandReader:
     """Reads one hand's lines into the hand record (its parts built as they are read)."""
 
