@@ -14,14 +14,15 @@ from checker.model.hand_line import LogTimestamp
 from checker.model.tournament_log import event_from
 from tests.conftest import REPO
 
-# Logs written by the simulator (the samples, the fixtures, the bundled example).
+# The repository's logs: the simulator's samples and example, and the fixtures made from its
+# output (a planted fixture changes a line's values, not how the line is written).
 SIMULATED = sorted((REPO / "hand_histories").glob("*/*.jsonl")) + sorted(
     (REPO / "hand_histories" / "samples").glob("*/*.jsonl"))
 NAMES = {kind.event for kind in EVENT_LINES}
 
 
 def _struct_lines() -> dict[str, list[tuple[Path, str]]]:
-    """Up to 40 lines of each Struct event in the simulated logs."""
+    """Up to 40 lines of each Struct event in the repository's logs."""
     found: dict[str, list[tuple[Path, str]]] = {}
     for path in SIMULATED:
         for text in path.read_text(encoding="utf-8").splitlines():
@@ -34,7 +35,7 @@ def _struct_lines() -> dict[str, list[tuple[Path, str]]]:
 LINES = _struct_lines()
 
 
-def test_every_struct_event_is_in_the_simulated_logs() -> None:
+def test_every_struct_event_is_in_the_repository_s_logs() -> None:
     assert set(LINES) == NAMES
 
 
