@@ -26,6 +26,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "checker/ingest/fulltilt_hand.py",
     "checker/ingest/fulltilt_header.py",
     "checker/ingest/phh.py",
+    "checker/ingest/stars_date.py",
     "checker/ingest/stars_hand.py",
     "checker/ingest/tournament_log.py",
     "checker/model/hand_record.py",
