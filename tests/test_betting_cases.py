@@ -6,7 +6,8 @@ the game's rules, written beside each hand; the rules that judge them are rules/
 from typing import Any
 
 from checker.model.hand import Hand, Street
-from checker.replay.facts import ActionEvent, PostEvent
+from checker.replay.betting import Betting
+from checker.replay.facts import ActionEvent, Chips, PlayerFact, PostEvent
 from tests.test_ingest_stars_hand import CASH_DEAD_BLIND, one_hand
 from tests.test_replay import BLINDS, FOUR, act, action_events, events, failed, make_hand
 from tests.test_replay_stud import stud, third
@@ -325,3 +326,13 @@ def test_a_short_blind_of_the_whole_stack_unflagged_is_an_all_in_post() -> None:
     left = make_hand({"A": 5000, "B": 5000, "C": 80}, [*posts, act("A", "call", 100),
                                                       act("B", "call", 50)])
     assert failed(left, on=("post",)) == ["posts.full-amount"]
+
+
+def test_players_given_out_of_seat_order_are_seated_in_it() -> None:
+    """The replay gives `Betting` its players in seat order, which it keeps; any other caller
+    (the simulator) may not: the order is checked, and a list out of order is sorted."""
+    hand = make_hand({"A": 1000, "B": 1000, "C": 1000}, [])
+    facts = [PlayerFact(name=s.player, seat=s.seat, stack_start=Chips(s.stack),
+                        stack=Chips(s.stack)) for s in hand.seats]
+    for given in (facts, [facts[2], facts[0], facts[1]], [facts[1], facts[2], facts[0]]):
+        assert [p.seat for p in Betting(hand, given).seated] == [1, 2, 3]

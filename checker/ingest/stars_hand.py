@@ -1048,11 +1048,17 @@ class _HandReader:
             text, number = lines[index], start + index
             index += 1
             plain = _plain_seat(text)
+            seat_text: str
+            name: str
+            stack: str
+            bounty: str | None
+            tail: str
             if plain is not None:
                 seat_text, name, stack = plain
                 bounty, tail = None, ""
             else:
                 # Trailing blanks only lengthen the tail, which is stripped: no need to strip.
+                # (The groups typed: their methods are then called directly, not looked up.)
                 found = _SEAT.match(text)
                 if found is None:
                     self.bad_seat_line(text, number)
@@ -1063,7 +1069,8 @@ class _HandReader:
                     f"line {number}: seat {seat} or player {excerpt(name)} is listed twice", number
                 )
             sitting_out = False
-            tail = tail.strip()
+            if tail:
+                tail = tail.strip()
             if tail:
                 if tail.startswith("out of hand"):
                     # Moved in from another table and not dealt in: keep the site's words.

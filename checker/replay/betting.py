@@ -88,12 +88,23 @@ class _AsPosted:
     largest: dict[str, int] = field(default_factory=dict)
 
 
+def _by_seat(players: list[PlayerFact]) -> list[PlayerFact]:
+    """The players in seat order, in a list of their own. The replay lists them so already
+    (the seat lines' order): one pass checks it, where a sort called its key per player."""
+    last = -1
+    for player in players:
+        if player.seat < last:
+            return sorted(players, key=lambda p: p.seat)
+        last = player.seat
+    return list(players)
+
+
 class Betting:
     """Chips, turn order and raise sizes of one hand as its acts are applied."""
 
     def __init__(self, hand: Hand, players: list[PlayerFact]) -> None:
         self.hand = hand
-        self.seated = sorted(players, key=lambda p: p.seat)
+        self.seated = _by_seat(players)
         self.by_name = {p.name: p for p in players}
         self.limit = hand.structure is BettingStructure.FIXED_LIMIT
         self.stud = hand.game in STUD_GAMES
