@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from checker.ingest.amounts import currency_of, parse_cents, parse_chips
+from checker.ingest.amounts import currency_of, is_digits, parse_cents, parse_chips
 from checker.ingest.fulltilt_hand import _plain_chips
 
 
@@ -88,3 +88,10 @@ def test_the_full_tilt_reader_reads_plain_chips_as_parse_chips_does(text: str) -
     else:
         assert plain, text
         assert read == parse_chips(text)
+
+
+@given(st.text(alphabet=st.sampled_from("0123456789 ,.$-+٣³a/:"), max_size=8)
+       | st.text(max_size=4))
+def test_is_digits_takes_ascii_digits_only_as_its_definition_says(text: str) -> None:
+    """The compiled loop against its definition: str.isdigit and str.isascii both."""
+    assert is_digits(text) == (text.isdigit() and text.isascii())

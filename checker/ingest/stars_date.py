@@ -26,6 +26,12 @@ _ZONE_LETTERS: Final = 5
 _ET_CLOSE: Final = " ET]"
 
 
+def _at(text: str, at: int, char: str) -> bool:
+    """Whether `char` is at `at` (`startswith` from an index has no mypyc primitive: a call
+    by name)."""
+    return at < len(text) and text[at] == char
+
+
 def _digit(text: str, at: int) -> int:
     """The ASCII digit at `at` as a number; -1 for anything else or past the end."""
     if at >= len(text):
@@ -100,7 +106,7 @@ def usual_date(text: str) -> Fields:
     if year < 0:
         return _NOT_USUAL
     at += 1
-    if text.startswith("- ", at):
+    if _at(text, at, "-") and _at(text, at + 1, " "):
         at += 2
     hour, minute, second, at = _hms(text, at)
     if hour < 0 or at >= len(text) or text[at] != " ":
@@ -120,7 +126,7 @@ def usual_date(text: str) -> Fields:
     if at == len(text):
         return (year, month, day, hour, minute, second, zone_at, zone_end,
                 -1, -1, -1, -1, -1, -1)
-    if not text.startswith(" [", at):
+    if not (_at(text, at, " ") and _at(text, at + 1, "[")):
         return _NOT_USUAL
     et_year, et_month, et_day, at = _ymd(text, at + 2, " ")
     if et_year < 0:

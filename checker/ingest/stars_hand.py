@@ -356,7 +356,7 @@ def _plain_total_pot(text: str) -> tuple[str, str] | None:
     if parts is None:
         return None
     total, rake = parts
-    if not (total.isascii() and total.isdigit() and rake.isascii() and rake.isdigit()):
+    if not (is_digits(total) and is_digits(rake)):
         return None
     return total, rake
 
@@ -603,7 +603,7 @@ _PLAYS_SIZE: Final = 4096
 
 def _chip_amount(text: str, cents: bool) -> int:
     """Chips, or cents in a real-money cash game; ValueError when it is not an amount."""
-    if not cents and text.isdecimal():
+    if not cents and (is_digits(text) or text.isdecimal()):
         return int(text)
     return parse_amount(text, cents)
 
@@ -678,7 +678,7 @@ def _plain_seat(text: str) -> tuple[str, str, str] | None:
     if colon < 0 or opening < 0:
         return None
     seat, stack = text[5:colon], text[opening + 2 : -len(_PLAIN_SEAT_END)]
-    if not (seat.isascii() and seat.isdigit() and stack.isascii() and stack.isdigit()):
+    if not (is_digits(seat) and is_digits(stack)):
         return None
     return seat, text[colon + 2 : opening], stack
 
@@ -1081,7 +1081,8 @@ class _HandReader:
                 sitting_out = True
             seat_of[name] = seat
             name_at[seat] = name
-            chips = int(stack) if not cents and stack.isdecimal() else self.amount(stack, number)
+            chips = (int(stack) if not cents and (is_digits(stack) or stack.isdecimal())
+                     else self.amount(stack, number))
             seats.append(Seat(seat, name, chips, number, sitting_out,
                               self.money(bounty, number) if bounty else None))
         if not seats:
@@ -1695,7 +1696,7 @@ class _HandReader:
         # The name must be the seat's, whole: followed by the end of the line or a space.
         if (
             name is None
-            or not text.startswith(name, colon + 2)
+            or text.find(name, colon + 2, after) != colon + 2  # (startswith at: no primitive)
             or text[after : after + 1] not in _NAME_ENDS
         ):
             seated = f"seat {seat} is {excerpt(name)}" if name else f"no one sits in seat {seat}"
@@ -1909,7 +1910,7 @@ class _HandReader:
         recur)."""
         if self.cents:
             return self.money(text, number)
-        if text.isdecimal():
+        if is_digits(text) or text.isdecimal():
             return int(text)
         try:
             return parse_amount(text, False)
