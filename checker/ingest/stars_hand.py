@@ -1500,8 +1500,13 @@ class _HandReader:
             )
         known = self.hole.get(name)
         if known is None:
-            # Usually the first cards seen: all of them, but once each.
-            self.hole[name] = list(dict.fromkeys(good))
+            # Usually the first cards seen: all of them, but once each (a loop: compiled,
+            # dict.fromkeys is a method looked up by name).
+            once: list[str] = []
+            for card in good:
+                if card not in once:
+                    once.append(card)
+            self.hole[name] = once
             return good
         for card in good:
             if card not in known:
