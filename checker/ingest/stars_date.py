@@ -3,7 +3,7 @@ ET]`, `2008/01/04 - 22:05:53 (ET)`, `2013/02/03 9:41:10 ET`.
 
 `DATE` is the definition. `usual_date` reads the same shapes digit by digit, without the
 pattern, its groups, their strings and an `int()` of each (~20,000 instructions a hand,
-~2.5 % of reading a real PokerStars hand, in a callgrind profile); what it does not read
+~2.5 % of all a real PokerStars hand costs, in a callgrind profile); what it does not read
 as the pattern would, it leaves to the pattern (tests/test_stars_date.py holds the two
 together).
 """

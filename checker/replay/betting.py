@@ -89,8 +89,9 @@ class _AsPosted:
 
 
 def _by_seat(players: list[PlayerFact]) -> list[PlayerFact]:
-    """The players in seat order, in a list of their own. The replay lists them so already
-    (the seat lines' order): one pass checks it, where a sort called its key per player."""
+    """The players in seat order, in a list of their own. The replay gives them so already
+    (`_dealt_players`), the simulator may not: one pass checks, where a sort called its key
+    per player."""
     last = -1
     for player in players:
         if player.seat < last:
