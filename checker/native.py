@@ -29,6 +29,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "checker/ingest/stars_date.py",
     "checker/ingest/stars_hand.py",
     "checker/ingest/tournament_log.py",
+    "checker/model/digits.py",
     "checker/model/hand_record.py",
     "checker/model/log_time.py",
     "checker/model/source.py",

@@ -70,11 +70,13 @@ def is_digits(text: str) -> bool:
     """Whether `text` is ASCII digits only (one at least). str.isdigit also takes '³' or '١',
     which int() refuses or reads as another number; the readers' patterns say [0-9] for the
     same reason. A loop over the characters: compiled, `isascii` (no mypyc primitive) was a
-    method looked up by name at each call, ~500-1,000 instructions."""
+    method looked up by name at each call, ~500-1,000 instructions. Inline, not through
+    `digit_at`: a seat's stack is tested each hand, and all() with a call a character cost
+    ~330 instructions a test in callgrind."""
     if not text:
         return False
     for at in range(len(text)):
-        code = ord(text[at])
-        if code < 48 or code > 57:  # "0" to "9"
+        code = ord(text[at]) - 48
+        if code < 0 or code > 9:  # not "0" to "9"
             return False
     return True

@@ -11,6 +11,8 @@ together).
 import re
 from typing import Final
 
+from checker.model.digits import digit_at, digits_value
+
 DATE: Final = re.compile(
     r"^([0-9]{4})/([0-9]{1,2})/([0-9]{1,2})(?: -)? ([0-9]{1,2}):([0-9]{2}):([0-9]{2})"
     r" \(?([A-Z]{1,5})\)?"
@@ -32,21 +34,13 @@ def _at(text: str, at: int, char: str) -> bool:
     return at < len(text) and text[at] == char
 
 
-def _digit(text: str, at: int) -> int:
-    """The ASCII digit at `at` as a number; -1 for anything else or past the end."""
-    if at >= len(text):
-        return -1
-    value = ord(text[at]) - 48
-    return value if 0 <= value <= 9 else -1
-
-
 def _one_or_two(text: str, at: int, then: str) -> tuple[int, int]:
     """One or two digits at `at` followed by the character `then`: their value and where
     `then` is; (-1, 0) otherwise."""
-    first = _digit(text, at)
+    first = digit_at(text, at)
     if first < 0:
         return -1, 0
-    second = _digit(text, at + 1)
+    second = digit_at(text, at + 1)
     end = at + 1
     value = first
     if second >= 0:
@@ -57,23 +51,11 @@ def _one_or_two(text: str, at: int, then: str) -> tuple[int, int]:
     return value, end
 
 
-def _two(text: str, at: int) -> int:
-    """Exactly two digits at `at`; -1 otherwise."""
-    first = _digit(text, at)
-    second = _digit(text, at + 1)
-    return first * 10 + second if first >= 0 and second >= 0 else -1
-
-
 def _ymd(text: str, at: int, then: str) -> tuple[int, int, int, int]:
     """`YYYY/M[M]/D[D]` at `at` followed by `then`: year, month, day and where `then` is;
     year -1 otherwise."""
-    year = 0
-    for i in range(at, at + 4):
-        digit = _digit(text, i)
-        if digit < 0:
-            return -1, 0, 0, 0
-        year = year * 10 + digit
-    if at + 4 >= len(text) or text[at + 4] != "/":
+    year = digits_value(text, at, at + 4)
+    if year < 0 or at + 4 >= len(text) or text[at + 4] != "/":
         return -1, 0, 0, 0
     month, slash = _one_or_two(text, at + 5, "/")
     if month < 0:
@@ -90,10 +72,10 @@ def _hms(text: str, at: int) -> tuple[int, int, int, int]:
     hour, colon = _one_or_two(text, at, ":")
     if hour < 0:
         return -1, 0, 0, 0
-    minute = _two(text, colon + 1)
+    minute = digits_value(text, colon + 1, colon + 3)
     if minute < 0 or colon + 3 >= len(text) or text[colon + 3] != ":":
         return -1, 0, 0, 0
-    second = _two(text, colon + 4)
+    second = digits_value(text, colon + 4, colon + 6)
     if second < 0:
         return -1, 0, 0, 0
     return hour, minute, second, colon + 6

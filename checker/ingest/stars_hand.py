@@ -993,8 +993,9 @@ class _HandReader:
     def played_at(self, hand: Json, text: str, line: int) -> None:
         date = text.strip()
         y, mo, d, h, mi, s, zone_at, zone_end, ey, emo, ed, eh, emi, es = usual_date(date)
-        zone = date[zone_at:zone_end]
-        if y < 0:
+        if y >= 0:
+            zone = date[zone_at:zone_end]
+        else:
             found = DATE.match(date)
             if found is None:
                 raise self.fail(f"line {line}: date {excerpt(text)} not understood", line)
@@ -1040,7 +1041,7 @@ class _HandReader:
 
         `Seat N: Name (STACK in chips[, BOUNTY bounty])[ is sitting out | out of hand ...]`
         """
-        seat_of, name_at, cents = self.seat_of, self.name_at, self.cents
+        seat_of, name_at = self.seat_of, self.name_at
         seats: list[Seat] = []
         index = 2
         end = len(lines)
@@ -1081,8 +1082,7 @@ class _HandReader:
                 sitting_out = True
             seat_of[name] = seat
             name_at[seat] = name
-            chips = (int(stack) if not cents and (is_digits(stack) or stack.isdecimal())
-                     else self.amount(stack, number))
+            chips = self.amount(stack, number)
             seats.append(Seat(seat, name, chips, number, sitting_out,
                               self.money(bounty, number) if bounty else None))
         if not seats:

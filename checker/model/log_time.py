@@ -10,6 +10,7 @@ text (tests/test_log_time.py)."""
 from datetime import UTC, datetime, timedelta, timezone, tzinfo
 from typing import Any, Final
 
+from checker.model.digits import digit_at, digits_value
 from checker.model.log_timestamp import NOT_RFC3339, LogTimestamp
 
 # Microseconds per unit of a fraction of 1 to 6 digits, by its digits.
@@ -48,7 +49,7 @@ def read_timestamp(text: str) -> LogTimestamp:
     end = 19
     if text[19] == ".":
         end = 20
-        while end < size and end < 26 and _digit(text, end) >= 0:
+        while end < 26 and digit_at(text, end) >= 0:
             end += 1
         if end == 20:
             raise ValueError(NOT_RFC3339)
@@ -62,20 +63,11 @@ def read_timestamp(text: str) -> LogTimestamp:
     return LogTimestamp(year, month, day, hour, minute, second, micro, zone)
 
 
-def _digit(text: str, at: int) -> int:
-    """The digit at `at`, or -1."""
-    code = ord(text[at]) - 48
-    return code if 0 <= code <= 9 else -1
-
-
 def _number(text: str, start: int, end: int) -> int:
     """The number the digits text[start:end] write; ValueError when one is no digit."""
-    value = 0
-    for at in range(start, end):
-        digit = _digit(text, at)
-        if digit < 0:
-            raise ValueError(NOT_RFC3339)
-        value = value * 10 + digit
+    value = digits_value(text, start, end)
+    if value < 0:
+        raise ValueError(NOT_RFC3339)
     return value
 
 
