@@ -2,7 +2,7 @@
 # The interpreter .venv is made from: an optimised CPython build where there is one
 # (tools/venv_python.py says why; ~17 % of the audit's CPU on this machine). `make
 # PYTHON=...` picks another; an existing .venv keeps its own until it is removed.
-PYTHON ?= $(shell python3 tools/venv_python.py)
+PYTHON ?= $(or $(shell python3 tools/venv_python.py),python3)
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP_RUN := $(VENV)/.installed-run
